@@ -1,0 +1,91 @@
+"""Hands and their change history.
+
+A Hand stores the points it computed when it was saved (scoring.rules.score_hand), so reading
+standings never re-scores. HandChange is append-only: every create, edit, confirmation and
+dispute writes one row in the same transaction as the change itself.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+SIDES = [("ns", "N-S"), ("ew", "E-W")]
+SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+
+
+class Hand(models.Model):
+    class PenaltyKind(models.TextChoices):
+        NONE = "", "None"
+        REVOKE = "revoke", "Established revoke"
+        BID_OUT_OF_TURN = "bid_out_of_turn", "Bid out of turn"
+        EXPOSED_CARD = "exposed_card", "Exposed card"
+        NOTE = "note", "Note"
+
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=SEATS)
+    declarer = models.CharField(max_length=2, choices=SIDES)
+    contract = models.CharField(max_length=8)
+    tricks = models.PositiveSmallIntegerField(help_text="Tricks taken by the declaring side.")
+    penalty_kind = models.CharField(max_length=20, choices=PenaltyKind.choices, blank=True, default="")
+    penalty_side = models.CharField(max_length=2, choices=SIDES, blank=True, default="")
+    penalty_seat = models.CharField(max_length=1, choices=SEATS, blank=True, default="")
+    note = models.CharField(max_length=500, blank=True, default="")
+    ns_points = models.IntegerField()
+    ew_points = models.IntegerField()
+    made = models.BooleanField()
+    # Optimistic locking: an edit names the version it started from.
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.CharField(max_length=150)
+    entered_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    updated_by = models.CharField(max_length=150, blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            # One hand per number per table: a double tap or two phones cannot make two hands.
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_at_table"),
+            models.CheckConstraint(condition=Q(tricks__gte=0) & Q(tricks__lte=10), name="hand_tricks_0_10"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, hand {self.number}: {self.contract} by {self.declarer}"
+
+    def points_for(self, side: str) -> int:
+        return self.ns_points if side == "ns" else self.ew_points
+
+
+class HandChange(models.Model):
+    """Append-only audit row: who changed what at a table, when, from what to what, and why."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", "Entered"
+        UPDATE = "update", "Corrected"
+        DELETE = "delete", "Deleted"
+        CONFIRM = "confirm", "Confirmed"
+        DISPUTE = "dispute", "Disputed"
+        IMPORT = "import", "Imported"
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="hand_changes")
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="changes")
+    hand_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    action = models.CharField(max_length=10, choices=Action.choices)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=500, blank=True, default="")
+    by = models.CharField(max_length=150)
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.table} hand {self.hand_number} by {self.by}"

@@ -1,0 +1,486 @@
+"""The rules of Five Hundred: contracts, rule-set presets, scoring one hand, judging a game to 500.
+
+Pure Python on purpose: no Django import, no database, no I/O. Everything here takes plain values
+and returns plain values, so the same engine scores a hand in a service, a management command, a
+test or a benchmark. Sources: ../shared/RULES.md and the texts in ../shared/seeds/.
+
+Where a source is ambiguous the reading is a named field of RuleSet (see AMBIGUOUS_FIELDS), so an
+event can see it and override it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Iterable, Sequence
+
+SUITS = ("S", "C", "D", "H", "NT")
+SUIT_NAMES = {"S": "Spades", "C": "Clubs", "D": "Diamonds", "H": "Hearts", "NT": "No Trump"}
+TRICKS_PER_HAND = 10
+POINTS_PER_TRICK = 10
+SLAM_MINIMUM = 250  # all ten tricks score max(value, 250): McAllen K and every other source
+
+# Special contracts: what they are called and where they rank in the bidding (a number on the
+# same scale as the Avondale values, so one comparison orders every bid).
+SPECIAL_NAMES = {
+    "MIS": "Misère",
+    "OMIS": "Open misère",
+    "NULLO": "Nullo",
+    "DNULLO": "Double nullo",
+    "BNULLO": "Bar nullo",
+}
+NULLO_LIKE = frozenset(SPECIAL_NAMES)  # every special is won by taking no trick
+
+PENALTY_KINDS = ("revoke", "bid_out_of_turn", "exposed_card", "note")
+# Only an established revoke changes the score (McAllen O); the rest are recorded (McAllen L-N).
+SCORING_PENALTIES = frozenset({"revoke"})
+
+NO_BID_CHOICES = ("must_bid", "redeal", "play_no_trump")
+DEFENDERS_ON_FAILED_NULLO = ("per_trick", "none")
+BID_RANKINGS = ("value", "tricks")
+
+
+class RulesError(ValueError):
+    """A contract, penalty, trick count or override that the rules do not allow."""
+
+
+def contract_value(tricks: int, suit: str) -> int:
+    """The Avondale schedule: 40 + 20 * suit index + 100 * (tricks - 6)."""
+    return 40 + 20 * SUITS.index(suit) + 100 * (tricks - 6)
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A bid as written on a sheet: `7H`, `10NT`, `MIS`, `DNULLO`."""
+
+    code: str
+    tricks: int | None = None  # None for the specials
+    suit: str | None = None
+
+    @property
+    def is_special(self) -> bool:
+        return self.code in NULLO_LIKE
+
+    @property
+    def label(self) -> str:
+        if self.is_special:
+            return SPECIAL_NAMES[self.code]
+        return f"{self.tricks} {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def parse_contract(text: str) -> Contract:
+    """Parse `6S`..`10NT` or a special code; case and surrounding spaces do not matter."""
+    if not isinstance(text, str):
+        raise RulesError(f"{text!r} is not a contract (expected text such as 7H or 10NT)")
+    code = text.strip().upper().replace(" ", "")
+    if code in NULLO_LIKE:
+        return Contract(code)
+    for suit in ("NT", "S", "C", "D", "H"):
+        if code.endswith(suit) and code[: -len(suit)].isdigit():
+            tricks = int(code[: -len(suit)])
+            if 6 <= tricks <= 10:
+                return Contract(f"{tricks}{suit}", tricks, suit)
+            break
+    raise RulesError(f"{text!r} is not a contract (expected 6S..10NT, MIS, OMIS, NULLO, DNULLO or BNULLO)")
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A rule penalty on one hand. `side` is the offending side: "declarer" or "defenders"."""
+
+    kind: str
+    side: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in PENALTY_KINDS:
+            raise RulesError(f"{self.kind!r} is not a penalty kind (one of {', '.join(PENALTY_KINDS)})")
+        if self.kind == "revoke" and self.side not in ("declarer", "defenders"):
+            raise RulesError("a revoke needs the offending side: declarer or defenders")
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """Points one hand gives. `defenders_each` is set only for three-handed play."""
+
+    declarers: int
+    defenders: int
+    made: bool
+    defenders_each: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that differs between the rule systems in the sources."""
+
+    name: str
+    label: str
+    players: int = 4
+    deck: int = 45
+    widow: int = 5
+    allow_six_bids: bool = True
+    bid_ranking: str = "value"  # "tricks" in three-handed: a higher bid names more tricks
+    specials: tuple[str, ...] = ()
+    # --- readings RULES.md marks as ambiguous; each one can be overridden by an event ---
+    no_bid: str = "must_bid"
+    defenders_on_failed_nullo: str = "per_trick"
+    double_bar_nullo_points: int = 250
+    open_misere_points: int = 520
+    open_misere_below_10nt: bool = False
+    eight_spades_beats_misere: bool = True
+    no_bid_slam: bool = False
+    # --- the end of a game to 500 (club play; a tournament session sums hands instead) ---
+    target: int = 500
+    must_bid_to_win: bool = False
+    pegging_cap: int | None = None
+    lose_at: int | None = None
+    lose_at_inclusive: bool = True
+    win_outright_at: int | None = None
+
+    def special_points(self, code: str) -> int:
+        if code == "OMIS":
+            return self.open_misere_points
+        return 250 if code in ("MIS", "NULLO") else self.double_bar_nullo_points
+
+    def special_rank(self, code: str) -> float:
+        """Where a special sits among the Avondale values in the bidding."""
+        if code == "MIS":
+            # After any 7 bid (7NT = 220), before any 8 bid (8S = 240); with the option off,
+            # 8S (worth 240 < 250) does not beat misère, so misère ranks between 8S and 8C.
+            return 230 if self.eight_spades_beats_misere else 245
+        if code == "OMIS":
+            return 510 if self.open_misere_below_10nt else 530
+        if code == "NULLO":
+            return 250
+        return 500  # double and bar nullo are "worth 500", level with 10H: neither outbids the other
+
+    def value(self, contract: Contract) -> int:
+        if contract.is_special:
+            return self.special_points(contract.code)
+        return contract_value(contract.tricks, contract.suit)
+
+    def is_legal(self, contract: Contract) -> bool:
+        if contract.is_special:
+            return contract.code in self.specials
+        return self.allow_six_bids or contract.tricks > 6
+
+    def check_legal(self, contract: Contract | str) -> Contract:
+        contract = parse_contract(contract) if isinstance(contract, str) else contract
+        if not self.is_legal(contract):
+            if contract.is_special:
+                raise RulesError(f"{contract.code} ({contract.label}) is not a contract under {self.label}")
+            raise RulesError(f"six bids are not allowed under {self.label}")
+        return contract
+
+    def rank(self, contract: Contract) -> float:
+        if self.bid_ranking == "tricks":
+            return contract.tricks if contract.tricks is not None else 0
+        if contract.is_special:
+            return self.special_rank(contract.code)
+        return contract_value(contract.tricks, contract.suit)
+
+    def outranks(self, bid: Contract, earlier: Contract) -> bool:
+        """Does `bid` beat `earlier`? Bids must be strictly higher (equal ranks do not outbid)."""
+        return self.rank(bid) > self.rank(earlier)
+
+    def legal_contracts(self) -> list[Contract]:
+        """Every contract this rule set allows, lowest bid first."""
+        normal = [Contract(f"{t}{s}", t, s) for t in range(6, 11) for s in SUITS]
+        found = [c for c in normal + [Contract(code) for code in self.specials] if self.is_legal(c)]
+        return sorted(found, key=lambda c: (self.rank(c), self.value(c)))
+
+
+def _validate(rules: RuleSet) -> RuleSet:
+    def fail(field: str, message: str) -> None:
+        raise RulesError(f"{field}: {message}")
+
+    if rules.no_bid not in NO_BID_CHOICES:
+        fail("no_bid", f"{rules.no_bid!r} is not one of {', '.join(NO_BID_CHOICES)}")
+    if rules.defenders_on_failed_nullo not in DEFENDERS_ON_FAILED_NULLO:
+        fail("defenders_on_failed_nullo", f"{rules.defenders_on_failed_nullo!r} is not one of per_trick, none")
+    if rules.bid_ranking not in BID_RANKINGS:
+        fail("bid_ranking", f"{rules.bid_ranking!r} is not one of value, tricks")
+    unknown = [code for code in rules.specials if code not in NULLO_LIKE]
+    if unknown:
+        fail("specials", f"{', '.join(map(str, unknown))} is not a special contract ({', '.join(SPECIAL_NAMES)})")
+    if rules.double_bar_nullo_points not in (250, 500):
+        fail("double_bar_nullo_points", f"{rules.double_bar_nullo_points!r} is not 250 or 500")
+    if rules.open_misere_points not in (500, 520):
+        fail("open_misere_points", f"{rules.open_misere_points!r} is not 500 or 520")
+    if rules.players not in (3, 4):
+        fail("players", f"{rules.players!r} is not 3 or 4")
+    return rules
+
+
+PRESETS: dict[str, RuleSet] = {
+    r.name: _validate(r)
+    for r in (
+        RuleSet(
+            name="mcallen",
+            label="McAllen Golden Age Olympics",
+            deck=45,
+            widow=5,
+            no_bid="must_bid",  # McAllen G: "There must be at least a six bid ... no re-dealing"
+        ),
+        RuleSet(
+            name="official-team",
+            label="Official team rules",
+            deck=43,
+            widow=3,
+            specials=("NULLO", "DNULLO", "BNULLO"),
+            no_bid="redeal",
+            defenders_on_failed_nullo="per_trick",
+            double_bar_nullo_points=250,  # the scoring paragraph says 250 for any nullo
+            must_bid_to_win=True,
+            lose_at=-1000,
+        ),
+        RuleSet(
+            name="classic-1994",
+            label="Classic rules (1994)",
+            deck=43,
+            widow=3,
+            specials=("MIS", "OMIS"),
+            no_bid="redeal",
+            defenders_on_failed_nullo="per_trick",  # silent in the text: as official-team
+            open_misere_points=520,
+            pegging_cap=490,
+            lose_at=-500,
+            lose_at_inclusive=True,  # "reach or exceed -500"
+        ),
+        RuleSet(
+            name="wikipedia-2006",
+            label="Wikipedia rules (2006)",
+            deck=45,
+            widow=5,
+            specials=("MIS", "OMIS"),
+            no_bid="redeal",
+            defenders_on_failed_nullo="none",  # pegging applies "except for during misere bids"
+            open_misere_points=500,
+            open_misere_below_10nt=True,
+            no_bid_slam=True,  # "(or did not bid) the team gets 250 points"
+            must_bid_to_win=True,
+            lose_at=-500,
+            lose_at_inclusive=False,  # "dips below -500"
+        ),
+        RuleSet(
+            name="three-handed",
+            label="Three-handed",
+            players=3,
+            deck=33,
+            widow=3,
+            bid_ranking="tricks",
+            no_bid="redeal",
+        ),
+    )
+}
+DEFAULT_PRESET = "mcallen"
+
+# The fields an event may override, with a sentence each that the organizer sees.
+OVERRIDABLE_FIELDS: dict[str, str] = {
+    "allow_six_bids": "Six bids allowed (the 45-card option of the official rules forbids them).",
+    "specials": "Special contracts in play: MIS, OMIS, NULLO, DNULLO, BNULLO.",
+    "no_bid": "When all pass: must_bid (McAllen G: a hand always has a contract), redeal, or play_no_trump (every side scores 10 a trick).",
+    "defenders_on_failed_nullo": "Defenders on a failed misère or nullo: per_trick (10 for each trick the bidder won) or none.",
+    "double_bar_nullo_points": "Points for double and bar nullo: 250 (the scoring paragraph) or 500 (their bidding worth).",
+    "open_misere_points": "Points for open misère: 520 (1994) or 500 (Wikipedia).",
+    "open_misere_below_10nt": "Open misère ranks below 10NT (Wikipedia) instead of above every bid (1994).",
+    "eight_spades_beats_misere": "An 8 Spades bid (240) beats misère (250), as Wikipedia says is usual.",
+    "no_bid_slam": "In a no-bid hand played at no trump, a side taking all ten tricks scores 250.",
+    "target": "A game to 500: the score that wins.",
+    "must_bid_to_win": "A game is won only by the side that made its bid.",
+    "pegging_cap": "Defenders' points stop at this score (490 in the 1994 rules); empty for none.",
+    "lose_at": "A game is lost at this score (-500, -1000); empty for none.",
+    "lose_at_inclusive": "Reaching the losing score exactly loses (True) or only going below it (False).",
+    "win_outright_at": "A side wins at this score even on defence (the 750 option); empty for none.",
+}
+AMBIGUOUS_FIELDS = (
+    "no_bid",
+    "defenders_on_failed_nullo",
+    "double_bar_nullo_points",
+    "eight_spades_beats_misere",
+    "no_bid_slam",
+    "lose_at_inclusive",
+)
+_FIELD_TYPES = {f.name: f.type for f in fields(RuleSet)}
+
+
+def _coerce(name: str, value: object) -> object:
+    kind = _FIELD_TYPES[name]
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise RulesError(f"{name}: {value!r} is not true or false")
+        return value
+    if kind == "int | None":
+        if value is None:
+            return None
+    if kind in ("int", "int | None"):
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 100_000:
+            raise RulesError(f"{name}: {value!r} is not a whole number")
+        return value
+    if kind == "tuple[str, ...]":
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            raise RulesError(f"{name}: {value!r} is not a list of contract codes")
+        return tuple(v.strip().upper() for v in value)
+    if not isinstance(value, str):
+        raise RulesError(f"{name}: {value!r} is not text")
+    return value
+
+
+def rule_set(preset: str = DEFAULT_PRESET, overrides: dict | None = None) -> RuleSet:
+    """A preset with an event's own choices applied; bad names or values raise RulesError."""
+    if preset not in PRESETS:
+        raise RulesError(f"{preset!r} is not a rule set (one of {', '.join(PRESETS)})")
+    if not overrides:
+        return PRESETS[preset]
+    if not isinstance(overrides, dict):
+        raise RulesError("rule overrides must be an object of field: value")
+    changes = {}
+    for name, value in overrides.items():
+        if name not in OVERRIDABLE_FIELDS:
+            raise RulesError(f"{name}: not a rule that an event can change (one of {', '.join(OVERRIDABLE_FIELDS)})")
+        changes[name] = _coerce(name, value)
+    return _validate(replace(PRESETS[preset], **changes))
+
+
+def differences(rules: RuleSet) -> dict[str, object]:
+    """The overridable fields where `rules` differs from its preset: what an event file stores."""
+    base = PRESETS[rules.name]
+    return {
+        name: list(getattr(rules, name)) if name == "specials" else getattr(rules, name)
+        for name in OVERRIDABLE_FIELDS
+        if getattr(rules, name) != getattr(base, name)
+    }
+
+
+def _check_tricks(tricks: object, what: str = "tricks") -> int:
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= TRICKS_PER_HAND:
+        raise RulesError(f"{what}: {tricks!r} is not between 0 and {TRICKS_PER_HAND}")
+    return tricks
+
+
+def score_hand(
+    rules: RuleSet,
+    contract: Contract | str,
+    tricks: int,
+    penalty: Penalty | None = None,
+    defender_tricks: tuple[int, int] | None = None,
+) -> HandScore:
+    """Score one hand. `tricks` are the tricks the declaring side took.
+
+    An established revoke by the declaring side defeats the bid and the defenders still score
+    their tricks; one by the defenders scores the bid as made and the defenders score nothing
+    (McAllen O). Other penalties are recorded on the hand but change no points.
+    """
+    contract = rules.check_legal(contract)
+    tricks = _check_tricks(tricks)
+    defender_total = TRICKS_PER_HAND - tricks
+    if rules.players == 3:
+        if defender_tricks is None:
+            raise RulesError("three-handed play needs each defender's tricks")
+        a, b = (_check_tricks(t, "defender tricks") for t in defender_tricks)
+        if a + b != defender_total:
+            raise RulesError(f"defender tricks: {a} + {b} is not {defender_total} (10 - the bidder's {tricks})")
+    revoke = penalty.side if penalty is not None and penalty.kind in SCORING_PENALTIES else None
+    value = rules.value(contract)
+
+    if contract.is_special:
+        # The bidder tries to take no trick; defenders peg the tricks the bidder won, if at all.
+        made = tricks == 0 if revoke is None else revoke == "defenders"
+        pegs = tricks * POINTS_PER_TRICK if rules.defenders_on_failed_nullo == "per_trick" else 0
+        each = None
+        if made:
+            pegs, each = 0, (0, 0) if rules.players == 3 else None
+        elif rules.players == 3:
+            each = (pegs // 2, pegs - pegs // 2) if pegs else (0, 0)
+        return HandScore(value if made else -value, pegs, made, each)
+
+    made = tricks >= contract.tricks if revoke is None else revoke == "defenders"
+    earned = max(value, SLAM_MINIMUM) if tricks == TRICKS_PER_HAND else value
+    declarers = earned if made else -value
+    if revoke == "defenders":
+        return HandScore(declarers, 0, True, (0, 0) if rules.players == 3 else None)
+    each = None
+    if rules.players == 3:
+        each = (defender_tricks[0] * POINTS_PER_TRICK, defender_tricks[1] * POINTS_PER_TRICK)
+    return HandScore(declarers, defender_total * POINTS_PER_TRICK, made, each)
+
+
+def score_no_bid_hand(rules: RuleSet, tricks_by_side: Sequence[int]) -> tuple[int, ...]:
+    """A hand nobody bid, played at no trump where the rule set allows it: 10 a trick each side."""
+    if rules.no_bid != "play_no_trump":
+        raise RulesError(f"under {rules.label} a hand nobody bid is not played (no_bid = {rules.no_bid})")
+    counts = [_check_tricks(t) for t in tricks_by_side]
+    if sum(counts) != TRICKS_PER_HAND or len(counts) != (2 if rules.players == 4 else 3):
+        raise RulesError(f"tricks by side {counts} must add up to {TRICKS_PER_HAND}")
+    return tuple(
+        SLAM_MINIMUM if rules.no_bid_slam and t == TRICKS_PER_HAND else t * POINTS_PER_TRICK for t in counts
+    )
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Running scores of a game to 500 after a hand, and whether that hand ended the game."""
+
+    scores: tuple[int, ...]
+    winner: int | None = None
+    reason: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+def game_after_hand(
+    rules: RuleSet,
+    scores: Sequence[int],
+    declarer: int,
+    points: Sequence[int],
+    made: bool,
+) -> GameState:
+    """Apply one hand's points to a game to 500 and judge it.
+
+    `scores` and `points` are per side (two partnerships, or three players); `declarer` is the
+    index of the bidding side. Applies the defenders' pegging cap, then "must bid to win", the
+    bidder-wins rule when several sides pass the target in one hand, an outright win score, and
+    the losing limit (the highest score then wins).
+    """
+    if len(scores) != len(points) or not 0 <= declarer < len(scores):
+        raise RulesError("scores, points and declarer do not describe the same sides")
+    new = []
+    for side, (old, got) in enumerate(zip(scores, points)):
+        total = old + got
+        if side != declarer and rules.pegging_cap is not None and got > 0 and total > rules.pegging_cap:
+            total = max(old, rules.pegging_cap)  # "the only way to score above 490 is to win a hand"
+        new.append(total)
+    state = tuple(new)
+
+    if rules.win_outright_at is not None:
+        over = [s for s, v in enumerate(state) if v >= rules.win_outright_at]
+        if over:
+            side = declarer if declarer in over else max(over, key=lambda s: state[s])
+            return GameState(state, side, f"reached {rules.win_outright_at}")
+    reached = [s for s, v in enumerate(state) if v >= rules.target]
+    if declarer in reached and made:
+        return GameState(state, declarer, f"the bidder made its bid and reached {rules.target}")
+    if reached and not rules.must_bid_to_win:
+        others = [s for s in reached if s != declarer]
+        if declarer in reached:
+            return GameState(state, declarer, f"the bidder wins when several sides pass {rules.target}")
+        if others:
+            side = max(others, key=lambda s: state[s])
+            return GameState(state, side, f"reached {rules.target}")
+    if rules.lose_at is not None:
+        losing = [
+            s for s, v in enumerate(state)
+            if (v <= rules.lose_at if rules.lose_at_inclusive else v < rules.lose_at)
+        ]
+        if losing:
+            alive = [s for s in range(len(state)) if s not in losing] or list(range(len(state)))
+            side = max(alive, key=lambda s: state[s])
+            return GameState(state, side, f"side {losing[0] + 1} fell to {state[losing[0]]}: the highest score wins")
+    return GameState(state)
+
+
+def all_presets() -> Iterable[RuleSet]:
+    return PRESETS.values()

@@ -1,0 +1,237 @@
+"""The event and who plays whom: events, players, partnerships, rounds, tables, sit-outs.
+
+Hands and their history live in the scoring app. Nothing here computes points; the rules come
+from scoring.rules through Event.rules.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+
+from scoring import rules as rules_engine
+
+
+def new_table_token() -> str:
+    # 32 random bytes = 256 bits, URL-safe: far beyond guessing, and short enough for a QR code.
+    return secrets.token_urlsafe(32)
+
+
+class Event(models.Model):
+    class SitOutPolicy(models.TextChoices):
+        AVERAGE = "average", "Average of own played rounds"
+        ZERO = "zero", "Zero points"
+        FIXED = "fixed", "A fixed number of points"
+
+    class MedalScope(models.TextChoices):
+        OVERALL = "overall", "Overall only"
+        DIVISION = "division", "Per division only"
+        BOTH = "both", "Overall and per division"
+
+    class PageSize(models.TextChoices):
+        LETTER = "letter", "US Letter"
+        A4 = "a4", "A4"
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    date = models.DateField()
+    venue = models.CharField(max_length=200, blank=True)
+    rules_preset = models.CharField(
+        max_length=30,
+        choices=[(r.name, r.label) for r in rules_engine.all_presets()],
+        default=rules_engine.DEFAULT_PRESET,
+    )
+    rule_overrides = models.JSONField(default=dict, blank=True)
+    rounds = models.PositiveSmallIntegerField(default=10)
+    hands_per_round = models.PositiveSmallIntegerField(default=4)
+    sit_out_policy = models.CharField(max_length=10, choices=SitOutPolicy.choices, default=SitOutPolicy.AVERAGE)
+    sit_out_points = models.IntegerField(default=0, help_text="Points for a sit-out under the fixed policy.")
+    confirmation_required = models.BooleanField(default=True)
+    medal_scope = models.CharField(max_length=10, choices=MedalScope.choices, default=MedalScope.OVERALL)
+    secondary_tiebreakers = models.JSONField(default=list, blank=True)
+    page_size = models.CharField(max_length=10, choices=PageSize.choices, default=PageSize.LETTER)
+    # Bumped in the same transaction as every score write: live standings key their cache on it.
+    version = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds__gte=1) & Q(rounds__lte=30), name="event_rounds_1_30"),
+            models.CheckConstraint(
+                condition=Q(hands_per_round__gte=1) & Q(hands_per_round__lte=20), name="event_hands_1_20"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:event-detail", args=[self.slug])
+
+    @property
+    def rules(self) -> rules_engine.RuleSet:
+        return rules_engine.rule_set(self.rules_preset, self.rule_overrides)
+
+    def bump_version(self) -> None:
+        """Mark the standings stale; call inside the transaction that changed a score."""
+        Event.objects.filter(pk=self.pk).update(version=F("version") + 1)
+
+
+class EventStaff(models.Model):
+    """Who may do what at one event. Superusers are organizers of every event."""
+
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", "Organizer"
+        SCORER = "scorer", "Scorer"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
+    role = models.CharField(max_length=10, choices=Role.choices)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="staff_once_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_role_display()} of {self.event}"
+
+
+class Player(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Partnership(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="partnerships")
+    number = models.PositiveIntegerField()
+    player_one = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_two = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    division = models.CharField(max_length=60, blank=True)
+    checked_in = models.BooleanField(default=False)
+    withdrawn = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="partnership_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="partnership_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.players_label}"
+
+    @property
+    def players_label(self) -> str:
+        return f"{self.player_one.name} & {self.player_two.name}"
+
+
+class Tiebreak(models.Model):
+    """A tiebreak session (McAllen A) for partnerships tied on a medal place."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tiebreaks")
+    sequence = models.PositiveSmallIntegerField()
+    partnerships = models.ManyToManyField(Partnership, related_name="tiebreaks")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sequence"]
+        constraints = [models.UniqueConstraint(fields=["event", "sequence"], name="tiebreak_sequence_unique")]
+
+    def __str__(self) -> str:
+        return f"Tiebreak {self.sequence} of {self.event}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", "Planned"
+        OPEN = "open", "In play"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    tiebreak = models.ForeignKey(Tiebreak, null=True, blank=True, on_delete=models.CASCADE, related_name="rounds")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNED)
+
+    class Meta:
+        ordering = ["tiebreak__sequence", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "number"], condition=Q(tiebreak__isnull=True), name="main_round_number_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["tiebreak", "number"], condition=Q(tiebreak__isnull=False), name="tiebreak_round_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.tiebreak_id:
+            return f"Tiebreak {self.tiebreak.sequence}, round {self.number}"
+        return f"Round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    ns = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="tables_ns")
+    ew = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="tables_ew")
+    token = models.CharField(max_length=64, unique=True, default=new_table_token)
+    # Confirmation by the other partnership (or an organizer), and disputes.
+    entered_side = models.CharField(max_length=2, blank=True)  # "ns", "ew" or "" (organizer)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.CharField(max_length=150, blank=True)
+    disputed_at = models.DateTimeField(null=True, blank=True)
+    dispute_reason = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique_in_round"),
+            models.CheckConstraint(condition=~Q(ns=F("ew")), name="table_two_different_partnerships"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}, table {self.number}"
+
+    def revoke_token(self) -> None:
+        self.token = new_table_token()
+        self.save(update_fields=["token"])
+
+
+class SitOut(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sit_outs")
+    partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="sit_outs")
+
+    def __str__(self) -> str:
+        return f"{self.partnership} sits out {self.round}"
+
+
+class Seating(models.Model):
+    """One row per partnership per round, at a table or sitting out.
+
+    Written with every Table and SitOut, in the same transaction; its unique constraint is what
+    stops a partnership appearing twice in one round at the database level.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seatings")
+    partnership = models.ForeignKey(Partnership, on_delete=models.CASCADE, related_name="seatings")
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="seatings")
+    sit_out = models.ForeignKey(SitOut, null=True, blank=True, on_delete=models.CASCADE, related_name="seatings")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "partnership"], name="partnership_once_per_round"),
+            models.CheckConstraint(
+                condition=(Q(table__isnull=False) & Q(sit_out__isnull=True))
+                | (Q(table__isnull=True) & Q(sit_out__isnull=False)),
+                name="seating_table_or_sit_out",
+            ),
+        ]
