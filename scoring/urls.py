@@ -1,9 +1,7 @@
-from django.urls import path
+"""Each views module keeps its own urlpatterns beside its views; they all share this namespace."""
 
-from . import views
+from .views import entry, printing, standings
 
 app_name = "scoring"
 
-urlpatterns = [
-    path("events/<slug:slug>/standings/", views.standings_page, name="standings"),
-]
+urlpatterns = [*standings.urlpatterns, *entry.urlpatterns, *printing.urlpatterns]

@@ -1,0 +1,3 @@
+"""printing views."""
+
+urlpatterns = []

@@ -1,0 +1,60 @@
+"""Who may do what at an event: organizer, scorer, a table link, or the public.
+
+Superusers count as organizers of every event. Views use the decorators; services trust the
+Actor they are given.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from .models import Event, EventStaff
+
+ORGANIZER = EventStaff.Role.ORGANIZER
+SCORER = EventStaff.Role.SCORER
+
+
+def role_for(user, event: Event) -> str | None:
+    if not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return ORGANIZER
+    cache = getattr(user, "_event_roles", None)
+    if cache is None:
+        cache = user._event_roles = {}
+    if event.pk not in cache:
+        cache[event.pk] = EventStaff.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+    return cache[event.pk]
+
+
+def is_organizer(user, event: Event) -> bool:
+    return role_for(user, event) == ORGANIZER
+
+
+def can_score(user, event: Event) -> bool:
+    return role_for(user, event) in (ORGANIZER, SCORER)
+
+
+def _event_view(check):
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, slug, *args, **kwargs):
+            event = get_object_or_404(Event, slug=slug)
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if not check(request.user, event):
+                raise PermissionDenied("You do not have that role at this event.")
+            return view(request, event, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+# Decorated views receive the Event object in place of its slug.
+organizer_required = _event_view(is_organizer)
+scorer_required = _event_view(can_score)
