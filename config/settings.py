@@ -50,6 +50,8 @@ if not SECRET_KEY:
     SECRET_KEY = "local-development-only-not-secret"
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+# The address printed in QR codes on score sheets: what the phones in the hall can reach.
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -14,9 +14,25 @@ from django.urls import reverse
 from scoring import rules as rules_engine
 
 
+# Crockford's base32: no I, L, O or U, so a code read off paper is typed without confusion.
+TOKEN_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+TOKEN_LENGTH = 26  # 26 x 5 = 130 random bits
+
+
 def new_table_token() -> str:
-    # 32 random bytes = 256 bits, URL-safe: far beyond guessing, and short enough for a QR code.
-    return secrets.token_urlsafe(32)
+    """A table link's secret: 130 random bits, short enough to type from a sheet if the QR fails."""
+    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
+
+
+def normalize_token(typed: str) -> str:
+    """Accept a code as people type it: any case, with spaces or dashes, O for 0, I or L for 1."""
+    cleaned = "".join(ch for ch in typed.upper() if ch.isalnum())
+    return cleaned.translate(str.maketrans({"O": "0", "I": "1", "L": "1"}))
+
+
+def format_token(token: str) -> str:
+    """How the code is printed: groups of four, e.g. 7K3M-9QXA-...."""
+    return "-".join(token[i : i + 4] for i in range(0, len(token), 4))
 
 
 class Event(models.Model):
@@ -200,6 +216,20 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}, table {self.number}"
+
+    @property
+    def short_code(self) -> str:
+        return format_token(self.token)
+
+    def status_for(self, hand_count: int, hands_per_round: int) -> str:
+        """not_started, in_progress, entered, confirmed or disputed (the round dashboard's words)."""
+        if self.disputed_at:
+            return "disputed"
+        if hand_count == 0:
+            return "not_started"
+        if hand_count < hands_per_round:
+            return "in_progress"
+        return "confirmed" if self.confirmed_at else "entered"
 
     def revoke_token(self) -> None:
         self.token = new_table_token()
