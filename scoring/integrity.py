@@ -1,0 +1,230 @@
+"""Integrity checks for one event: recompute everything from the raw hands and compare.
+
+Three checks, each returning a list of Difference (empty when all is well):
+- hand points: every stored hand is scored again with scoring.services.score_for_table under the
+  event's rules, and its stored ns_points / ew_points / made must agree;
+- history: every hand has a create or import row in HandChange, and the last change that wrote
+  values ends with the hand's current values (nothing was changed behind the history's back);
+- standings: the partnership totals are recomputed here from the raw hands and seatings, with
+  the event's sit-out policy, and compared with scoring.selectors.event_standings(event), the
+  code the pages, JSON and PDFs read.
+
+Reads only; writes nothing. The recomputation (`totals_from_scratch`) is pure and deliberately
+does not reuse scoring.standings, so a mistake there shows up here as a difference.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.core.exceptions import ValidationError
+
+from scoring.models import Hand, HandChange
+from scoring.services import HAND_FIELDS, score_for_table
+
+VALUE_ACTIONS = (HandChange.Action.CREATE, HandChange.Action.IMPORT, HandChange.Action.UPDATE)
+ORIGIN_ACTIONS = (HandChange.Action.CREATE, HandChange.Action.IMPORT)
+
+
+@dataclass(frozen=True)
+class Difference:
+    place: str  # "round 3, table 12, hand 2" or "partnership 7"
+    field: str
+    stored: object
+    recomputed: object
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.field}: stored {self.stored!r}, recomputed {self.recomputed!r}"
+
+
+def _hand_place(hand: Hand) -> str:
+    rnd = hand.table.round
+    prefix = f"tiebreak {rnd.tiebreak.sequence}, " if rnd.tiebreak_id else ""
+    return f"{prefix}round {rnd.number}, table {hand.table.number}, hand {hand.number}"
+
+
+def _event_hands(event):
+    return list(
+        Hand.objects.filter(table__round__event=event)
+        .select_related("table__round__tiebreak")
+        .order_by("table__round__tiebreak__sequence", "table__round__number", "table__number", "number")
+    )
+
+
+def hand_points_check(event, hands=None) -> list[Difference]:
+    rules = event.rules
+    found = []
+    for hand in hands if hands is not None else _event_hands(event):
+        try:
+            ns, ew, made = score_for_table(
+                rules, declarer=hand.declarer, contract=hand.contract, tricks=hand.tricks,
+                penalty_kind=hand.penalty_kind, penalty_side=hand.penalty_side,
+            )
+        except ValidationError as exc:
+            found.append(Difference(_hand_place(hand), "hand", "stored", f"not valid under the rules: {exc.messages}"))
+            continue
+        for name, value in (("ns_points", ns), ("ew_points", ew), ("made", made)):
+            if getattr(hand, name) != value:
+                found.append(Difference(_hand_place(hand), name, getattr(hand, name), value))
+    return found
+
+
+def history_check(event, hands=None) -> list[Difference]:
+    """Every hand was created (or imported) on the record, and its latest recorded values are its
+    current values."""
+    origins = set()
+    latest = {}
+    changes = HandChange.objects.filter(event=event, action__in=VALUE_ACTIONS).order_by("at", "pk")
+    for table_id, number, action, new in changes.values_list("table_id", "hand_number", "action", "new"):
+        if action in ORIGIN_ACTIONS:
+            origins.add((table_id, number))
+        latest[(table_id, number)] = new
+    found = []
+    for hand in hands if hands is not None else _event_hands(event):
+        key = (hand.table_id, hand.number)
+        if key not in origins:
+            found.append(Difference(_hand_place(hand), "history", "no create or import row", "one"))
+        new = latest.get(key)
+        if not isinstance(new, dict):
+            continue
+        for name in (*HAND_FIELDS, "ns_points", "ew_points"):
+            if name in new and new[name] != getattr(hand, name):
+                found.append(Difference(_hand_place(hand), f"{name} (history)", getattr(hand, name), new[name]))
+    return found
+
+
+def round_half_away(value: Decimal) -> int:
+    """Round half away from zero: the sit-out average rule (2.5 -> 3, -2.5 -> -3)."""
+    return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def totals_from_scratch(*, partnerships: list[int], tables: list[dict], byes: list[tuple[int, int]],
+                        policy: str, fixed_points: int = 0) -> dict[int, dict]:
+    """Pure: partnership number -> {"total", "rounds": {round: points}, "sit_outs": [round]}.
+
+    `tables` holds the main rounds' tables as {"round", "ns", "ew", "hands": [(ns_points,
+    ew_points)]}; a table with no hand yet is not a played round. `byes` is [(round, partnership)].
+    A sit-out scores the average of the partnership's own played rounds (rounded half away from
+    zero), zero, or the fixed number, as the event's policy says.
+    """
+    played = {number: {} for number in partnerships}
+    for table in tables:
+        if not table["hands"]:
+            continue
+        played[table["ns"]][table["round"]] = sum(ns for ns, _ in table["hands"])
+        played[table["ew"]][table["round"]] = sum(ew for _, ew in table["hands"])
+    sat_out = defaultdict(list)
+    for round_number, number in byes:
+        sat_out[number].append(round_number)
+    result = {}
+    for number in partnerships:
+        rounds = dict(played[number])
+        for round_number in sat_out[number]:
+            if policy == "zero":
+                credit = 0
+            elif policy == "fixed":
+                credit = fixed_points
+            elif rounds_played := played[number]:
+                credit = round_half_away(Decimal(sum(rounds_played.values())) / len(rounds_played))
+            else:
+                credit = 0
+            rounds[round_number] = credit
+        result[number] = {"total": sum(rounds.values()), "rounds": rounds, "sit_outs": sorted(sat_out[number])}
+    return result
+
+
+def event_totals(event, hands=None) -> dict[int, dict]:
+    """Feed totals_from_scratch from the database: the main rounds only (tiebreaks never change a
+    main total)."""
+    from tournaments.models import Partnership, SitOut, Table
+
+    hands = hands if hands is not None else _event_hands(event)
+    by_table = defaultdict(list)
+    for hand in hands:
+        by_table[hand.table_id].append((hand.ns_points, hand.ew_points))
+    tables = [
+        {"round": rnd, "ns": ns, "ew": ew, "hands": by_table.get(pk, [])}
+        for pk, rnd, ns, ew in Table.objects.filter(round__event=event, round__tiebreak__isnull=True)
+        .values_list("pk", "round__number", "ns__number", "ew__number")
+    ]
+    byes = list(
+        SitOut.objects.filter(round__event=event, round__tiebreak__isnull=True)
+        .values_list("round__number", "partnership__number")
+    )
+    numbers = list(Partnership.objects.filter(event=event).values_list("number", flat=True))
+    return totals_from_scratch(partnerships=numbers, tables=tables, byes=byes,
+                               policy=event.sit_out_policy, fixed_points=event.sit_out_points)
+
+
+def _field(row, name):
+    return row.get(name) if isinstance(row, dict) else getattr(row, name, None)
+
+
+def _row_number(row) -> int | None:
+    value = _field(row, "partnership")
+    if isinstance(value, dict):
+        value = value.get("number")
+    elif value is not None and not isinstance(value, int):
+        value = getattr(value, "number", value)
+    return value
+
+
+def _row_rounds(row) -> dict[int, int] | None:
+    """A standings row's rounds as {round: points}, from whichever shape the selector uses."""
+    rounds = _field(row, "rounds")
+    if rounds is None:
+        return None
+    result = {}
+    for index, item in enumerate(rounds, start=1):
+        if item is None:
+            continue
+        if isinstance(item, int):
+            result[index] = item
+            continue
+        number = _field(item, "round") or _field(item, "number") or index
+        points = _field(item, "points")
+        if points is not None:
+            result[number] = points
+    return result
+
+
+def standings_check(event, hands=None) -> list[Difference]:
+    try:
+        from scoring.selectors import event_standings
+    except ImportError:
+        return [Difference("standings", "selector", "scoring.selectors.event_standings is missing", "present")]
+    expected = event_totals(event, hands)
+    standings = event_standings(event)
+    rows = _field(standings, "rows") if not isinstance(standings, (list, tuple)) else standings
+    if rows is None and isinstance(standings, dict):
+        rows = standings.get("standings")
+    found = []
+    seen = set()
+    for row in rows or []:
+        number = _row_number(row)
+        seen.add(number)
+        place = f"partnership {number}"
+        if number not in expected:
+            found.append(Difference(place, "partnership", "in the standings", "not in the event"))
+            continue
+        want = expected[number]
+        total = _field(row, "total")
+        if total != want["total"]:
+            found.append(Difference(place, "total", total, want["total"]))
+        rounds = _row_rounds(row)
+        if rounds is not None:
+            for round_number in sorted(set(rounds) | set(want["rounds"])):
+                if rounds.get(round_number) != want["rounds"].get(round_number):
+                    found.append(Difference(place, f"round {round_number}", rounds.get(round_number),
+                                            want["rounds"].get(round_number)))
+    for number in sorted(set(expected) - seen):
+        found.append(Difference(f"partnership {number}", "partnership", "missing from the standings", "present"))
+    return found
+
+
+def event_check(event) -> list[Difference]:
+    """All three checks; an empty list means the stored event agrees with a recomputation."""
+    hands = _event_hands(event)
+    return [*hand_points_check(event, hands), *history_check(event, hands), *standings_check(event, hands)]

@@ -1,0 +1,217 @@
+"""The integrity checks (scoring.integrity, `manage.py check_event`) and the write guarantees they
+rest on: stored points, history and standings agree with a recomputation from scratch; a stale
+edit is refused with who and when; a repeated entry makes one hand.
+
+The builders at the top are shared with test_concurrency.py and test_backup.py.
+"""
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
+from django.db import IntegrityError, connection, transaction
+
+from scoring.integrity import event_check, hand_points_check, history_check, totals_from_scratch
+from scoring.models import Hand, HandChange
+from scoring.services import Actor, hand_correct, hand_record
+from tournaments.models import Event, Partnership, Player
+from tournaments.movement import plan
+from tournaments.services import round_create
+
+# RULES.md section 5 (McAllen): (hand, values, N-S points, E-W points).
+WORKED_HANDS = [
+    (1, {"declarer": "ns", "contract": "7H", "tricks": 8}, 200, 20),
+    (2, {"declarer": "ew", "contract": "8NT", "tricks": 7}, 30, -320),
+    (3, {"declarer": "ns", "contract": "6S", "tricks": 10}, 250, 0),
+    (4, {"declarer": "ns", "contract": "7D", "tricks": 9, "penalty_kind": "revoke", "penalty_side": "ns"}, -180, 10),
+]
+WORKED_NS_TOTAL = 200 + 30 + 250 - 180  # 300
+WORKED_EW_TOTAL = 20 - 320 + 0 + 10  # -290
+
+NAMES = ["Ana Garza", "Luis Peña", "Nélida Zúñiga", "Pat O'Brien", "María Treviño", "Joe Smith",
+         "Rosa Cantú", "Bill Hughes", "Elena Ríos", "Tom Baker"]
+
+
+def build_event(*, slug="h6-check", partnerships=4, rounds=2, name="Integrity Open", **fields) -> Event:
+    """An event with players, partnerships and `rounds` rounds from the real movement."""
+    fields.setdefault("rounds", rounds)
+    event = Event.objects.create(name=name, slug=slug, date=datetime.date(2026, 5, 14), venue="McAllen", **fields)
+    by_number = {}
+    for number in range(1, partnerships + 1):
+        one = Player.objects.create(event=event, name=f"{NAMES[(2 * number) % len(NAMES)]} {number}")
+        two = Player.objects.create(event=event, name=f"{NAMES[(2 * number + 1) % len(NAMES)]} {number}")
+        by_number[number] = Partnership.objects.create(event=event, number=number, player_one=one, player_two=two)
+    for planned in plan(list(by_number), rounds):
+        round_create(
+            event=event,
+            number=planned.number,
+            tables=[(t, by_number[ns], by_number[ew]) for t, ns, ew in planned.tables],
+            byes=[by_number[b] for b in planned.byes],
+            status="open",
+        )
+    return event
+
+
+def enter_worked_hands(table, actor=None) -> None:
+    actor = actor or Actor(label=f"Table {table.number} N-S")
+    for number, values, _ns, _ew in WORKED_HANDS:
+        hand_record(table=table, number=number, actor=actor, side="ns", **values)
+
+
+def tables_of(event, round_number=1):
+    return list(event.round_set.get(number=round_number, tiebreak__isnull=True).tables.order_by("number"))
+
+
+# --- the pure recomputation ---------------------------------------------------------------------
+
+THREE_PARTNERSHIPS = {
+    "partnerships": [1, 2, 3],
+    "tables": [
+        {"round": 1, "ns": 1, "ew": 2, "hands": [(200, 20), (30, -320)]},  # 1: 230, 2: -300
+        {"round": 2, "ns": 3, "ew": 1, "hands": [(250, 0), (-180, 10)]},  # 3: 70, 1: 10
+        {"round": 3, "ns": 2, "ew": 3, "hands": [(-65, 20), (20, 40)]},  # 2: -45, 3: 60
+        {"round": 4, "ns": 1, "ew": 2, "hands": []},  # not played yet: no points, not averaged
+    ],
+    "byes": [(1, 3), (2, 2), (3, 1)],
+}
+
+
+@pytest.mark.parametrize(
+    ("policy", "fixed", "totals", "sit_out_credit"),
+    [
+        # average of own played rounds: 1 -> (230 + 10) / 2 = 120; 2 -> (-300 - 45) / 2 = -172.5,
+        # half away from zero -> -173; 3 -> (70 + 60) / 2 = 65.
+        ("average", 0, {1: 360, 2: -518, 3: 195}, {1: 120, 2: -173, 3: 65}),
+        ("zero", 0, {1: 240, 2: -345, 3: 130}, {1: 0, 2: 0, 3: 0}),
+        ("fixed", 50, {1: 290, 2: -295, 3: 180}, {1: 50, 2: 50, 3: 50}),
+    ],
+)
+def test_totals_from_scratch_follow_the_sit_out_policy(policy, fixed, totals, sit_out_credit):
+    result = totals_from_scratch(**THREE_PARTNERSHIPS, policy=policy, fixed_points=fixed)
+    assert {n: row["total"] for n, row in result.items()} == totals
+    bye_round = {3: 1, 2: 2, 1: 3}
+    assert {n: result[n]["rounds"][bye_round[n]] for n in result} == sit_out_credit
+    assert 4 not in result[1]["rounds"]
+    assert result[2]["sit_outs"] == [2]
+
+
+# --- the database checks and the command ---------------------------------------------------------
+
+
+@pytest.fixture
+def played_event(db):
+    event = build_event(partnerships=5, rounds=2)  # odd: one partnership sits out each round
+    for table in tables_of(event, 1):
+        enter_worked_hands(table)
+    return event
+
+
+def test_worked_hands_are_stored_with_the_rules_points(played_event):
+    table = tables_of(played_event, 1)[0]
+    stored = {h.number: (h.ns_points, h.ew_points) for h in table.hands.all()}
+    assert stored == {number: (ns, ew) for number, _values, ns, ew in WORKED_HANDS}
+    assert hand_points_check(played_event) == []
+    assert history_check(played_event) == []
+
+
+def test_a_clean_event_passes_every_check(played_event, capsys):
+    assert event_check(played_event) == []
+    call_command("check_event", played_event.slug)
+    assert "OK" in capsys.readouterr().out
+
+
+def test_check_event_reports_a_corrupted_point_value(played_event, capsys):
+    table = tables_of(played_event, 1)[1]
+    Hand.objects.filter(table=table, number=2).update(ns_points=999)
+    with pytest.raises(CommandError) as failure:
+        call_command("check_event", played_event.slug)
+    assert failure.value.returncode == 1
+    out = capsys.readouterr().out
+    assert f"round 1, table {table.number}, hand 2: ns_points: stored 999, recomputed 30" in out
+
+
+def test_check_event_reports_a_change_made_behind_the_history(played_event, capsys):
+    table = tables_of(played_event, 1)[0]
+    # 7H made with 8 tricks -> 7H made with 7 tricks: points kept consistent, so only the history
+    # can tell that this edit never went through hand_correct.
+    Hand.objects.filter(table=table, number=1).update(tricks=7, ns_points=200, ew_points=30)
+    HandChange.objects.filter(table=table, hand_number=3, action="create").delete()
+    with pytest.raises(CommandError):
+        call_command("check_event", played_event.slug)
+    out = capsys.readouterr().out
+    assert f"round 1, table {table.number}, hand 1: tricks (history): stored 7, recomputed 8" in out
+    assert f"round 1, table {table.number}, hand 1: ew_points (history): stored 30, recomputed 20" in out
+    assert f"round 1, table {table.number}, hand 3: history: stored 'no create or import row'" in out
+
+
+def test_check_event_names_an_unknown_event(db):
+    with pytest.raises(CommandError, match="no event with the slug 'nope'"):
+        call_command("check_event", "nope")
+
+
+# --- the guarantees the checks rest on ------------------------------------------------------------
+
+
+def test_a_repeated_entry_makes_one_hand_and_one_history_row(played_event):
+    table = tables_of(played_event, 2)[0]
+    values = {"declarer": "ns", "contract": "7H", "tricks": 8}
+    first = hand_record(table=table, number=1, actor=Actor("phone 1"), side="ns", **values)
+    again = hand_record(table=table, number=1, actor=Actor("phone 2"), side="ns", **values)
+    assert again.pk == first.pk
+    assert Hand.objects.filter(table=table).count() == 1
+    assert HandChange.objects.filter(table=table, action="create").count() == 1
+
+
+def test_a_different_entry_for_a_stored_hand_is_refused(played_event):
+    table = tables_of(played_event, 2)[0]
+    hand_record(table=table, number=1, actor=Actor("phone 1"), declarer="ns", contract="7H", tricks=8)
+    with pytest.raises(ValidationError) as refused:
+        hand_record(table=table, number=1, actor=Actor("phone 2"), declarer="ns", contract="7H", tricks=6)
+    assert "already entered" in refused.value.message_dict["number"][0]
+    assert Hand.objects.get(table=table, number=1).tricks == 8
+
+
+def test_the_database_itself_refuses_a_second_hand_with_the_same_number(played_event):
+    hand = Hand.objects.filter(table__round__event=played_event).first()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.create(table=hand.table, number=hand.number, dealer="N", declarer="ns", contract="7H",
+                            tricks=8, ns_points=200, ew_points=20, made=True, entered_by="raw insert")
+
+
+def test_a_stale_edit_names_who_changed_the_hand_and_when(played_event):
+    table = tables_of(played_event, 2)[0]
+    hand = hand_record(table=table, number=1, actor=Actor("Rosa"), declarer="ns", contract="7H", tricks=8)
+    seen_version = hand.version
+    hand_correct(hand=hand, expected_version=seen_version, actor=Actor("Bill"), tricks=9)
+    with pytest.raises(ValidationError) as stale:
+        hand_correct(hand=hand, expected_version=seen_version, actor=Actor("Elena"), tricks=6)
+    message = stale.value.message_dict["__all__"][0]
+    current = Hand.objects.get(pk=hand.pk)
+    from django.utils import timezone
+
+    assert message.startswith(f"This hand was changed by Bill at {timezone.localtime(current.updated_at):%H:%M}")
+    assert (current.tricks, current.ns_points, current.version) == (9, 200, seen_version + 1)
+    assert HandChange.objects.filter(table=table, action="update").count() == 1
+    assert event_check(played_event) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sqlite_file_databases_run_in_wal_mode(tmp_path):
+    """The settings' init_command takes effect on a file database (the test database itself is in
+    memory, where WAL does not apply), and writers take the lock at BEGIN."""
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only: PostgreSQL has no journal mode")
+    from django.db.backends.sqlite3.base import DatabaseWrapper
+
+    settings_dict = {**connection.settings_dict, "NAME": str(tmp_path / "wal.sqlite3")}
+    wrapper = DatabaseWrapper(settings_dict, alias="wal-check")
+    try:
+        with wrapper.cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode")
+            assert cursor.fetchone()[0] == "wal"
+            cursor.execute("PRAGMA busy_timeout")
+            assert cursor.fetchone()[0] == 20_000
+        assert wrapper.transaction_mode == "IMMEDIATE"
+    finally:
+        wrapper.close()
