@@ -1,0 +1,684 @@
+"""Standings: round results in, ranked rows out, with ties, tiebreak sessions, medals and divisions.
+
+Pure Python on purpose: no Django import, no database, no I/O. scoring.selectors turns the
+database into the plain inputs below (Entrant, TableResult, SitOut pairs, TiebreakSession) and
+calls compute(); everything that ranks, credits a sit-out or awards a medal lives here, so the
+same code serves the web page, the JSON/CSV/text downloads, the `standings` command and the PDFs.
+
+Rules (issues 2 and 4, McAllen A):
+- Rank is competition ranking ("1, 2, 2, 4") by the main total, highest first.
+- A completed tiebreak session orders only the partnerships that were tied and all entered it;
+  the main total never changes. Later sessions order those still tied after earlier ones.
+- A sit-out round counts in the total, credited by the event's policy: "average" (the average of
+  the partnership's own completed rounds, rounded half away from zero), "zero", or "fixed".
+- Gold, silver and bronze go to places 1-3 once every main round is complete (and confirmed where
+  the event requires it) and the place is not tied. A medal place is tied when partnerships share
+  a place from 1 to 3, or tie for 3rd and 4th; those ties are listed, never guessed.
+- For places without a medal, the organizer's secondary tiebreakers (in order) may split a tie:
+  head_to_head, contracts_made, fewest_sets. Without them the rank is shared.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Sequence
+
+SIT_OUT_POLICIES = {
+    "average": "average of own completed rounds",
+    "zero": "zero points",
+    "fixed": "fixed points",
+}
+MEDAL_SCOPES = ("overall", "division", "both")
+MEDALS = ("gold", "silver", "bronze")
+SECONDARY_TIEBREAKERS = {
+    "head_to_head": "Head-to-head points",
+    "contracts_made": "Most contracts made",
+    "fewest_sets": "Fewest contracts set",
+}
+# decided_by values besides "tiebreak N" (N = the session's sequence number).
+DECIDED_LABELS = {
+    "total": "Total",
+    "shared": "Shared (still tied)",
+    **SECONDARY_TIEBREAKERS,
+}
+
+
+def decided_label(key: str) -> str:
+    if key.startswith("tiebreak "):
+        return f"Tiebreak session {key.split(' ', 1)[1]}"
+    return DECIDED_LABELS.get(key, key)
+
+
+def round_half_away(numerator: int, denominator: int) -> int:
+    """numerator / denominator to a whole number, halves away from zero (12.5 -> 13, -12.5 -> -13).
+
+    Python's round() rounds halves to even (round(12.5) == 12), which is not what the rule says.
+    """
+    if denominator <= 0:
+        raise ValueError("denominator must be positive")
+    magnitude = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return magnitude if numerator >= 0 else -magnitude
+
+
+# ---------------------------------------------------------------- inputs
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A partnership. `id` is any unique key (the selector uses the database id)."""
+
+    id: int
+    number: int
+    players: tuple[str, str]
+    division: str = ""
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One table of one round: both sides' points summed over the hands entered so far.
+
+    `final` means every hand is entered, and confirmed when the event requires it, and the table
+    is not disputed. made/set count the contracts each side declared and made or went set on.
+    """
+
+    round: int
+    ns: int
+    ew: int
+    ns_points: int
+    ew_points: int
+    hands: int
+    final: bool
+    ns_made: int = 0
+    ns_set: int = 0
+    ew_made: int = 0
+    ew_set: int = 0
+
+    def side_of(self, entrant_id: int) -> str | None:
+        if entrant_id == self.ns:
+            return "ns"
+        if entrant_id == self.ew:
+            return "ew"
+        return None
+
+    def points_for(self, entrant_id: int) -> int:
+        return self.ns_points if entrant_id == self.ns else self.ew_points
+
+    def opponent_of(self, entrant_id: int) -> int:
+        return self.ew if entrant_id == self.ns else self.ns
+
+
+@dataclass(frozen=True)
+class TiebreakSession:
+    """A tiebreak session: who entered it and its tables (`round` is the session's own round)."""
+
+    sequence: int
+    entrants: frozenset[int]
+    tables: tuple[TableResult, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.tables) and all(t.final for t in self.tables)
+
+    def total_for(self, entrant_id: int) -> int:
+        return sum(t.points_for(entrant_id) for t in self.tables if t.side_of(entrant_id))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The event's choices that shape the standings."""
+
+    rounds: int = 10
+    hands_per_round: int = 4
+    sit_out_policy: str = "average"
+    sit_out_points: int = 0
+    medal_scope: str = "overall"
+    secondary_tiebreakers: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.sit_out_policy not in SIT_OUT_POLICIES:
+            raise ValueError(f"sit_out_policy: {self.sit_out_policy!r} is not one of {', '.join(SIT_OUT_POLICIES)}")
+        if self.medal_scope not in MEDAL_SCOPES:
+            raise ValueError(f"medal_scope: {self.medal_scope!r} is not one of {', '.join(MEDAL_SCOPES)}")
+        for name in self.secondary_tiebreakers:
+            if name not in SECONDARY_TIEBREAKERS:
+                raise ValueError(f"secondary_tiebreakers: {name!r} is not one of {', '.join(SECONDARY_TIEBREAKERS)}")
+
+
+# ---------------------------------------------------------------- outputs
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """One partnership's result in one main round.
+
+    points is None when the round has not been played (yet). For a sit-out, `credit` names the
+    policy that gave the points. `provisional` means the points may still change: the table is
+    not complete, not confirmed while the event requires it, or disputed; a sit-out's average
+    credit is provisional until all the partnership's own rounds are final.
+    """
+
+    round: int
+    points: int | None
+    sit_out: bool = False
+    provisional: bool = False
+    hands: int = 0
+    opponent: int | None = None  # the opponent's partnership number
+    credit: str | None = None
+
+    def as_dict(self) -> dict:
+        return {
+            "round": self.round,
+            "points": self.points,
+            "sit_out": self.sit_out,
+            "provisional": self.provisional,
+            "hands": self.hands,
+            "credit": self.credit,
+        }
+
+
+@dataclass(frozen=True)
+class TiebreakResult:
+    sequence: int
+    total: int
+    complete: bool
+
+
+@dataclass(frozen=True)
+class Row:
+    """One partnership's line in one ranking (overall, or a division's).
+
+    rank/tied/medal/decided_by belong to the ranking the row is in. In the overall rows,
+    division_rank/division_tied/division_medal repeat the partnership's place in its division
+    (None without a division). `medal` in the overall rows is the overall medal when the event
+    awards overall medals, otherwise the division medal.
+    """
+
+    rank: int
+    tied: bool
+    id: int
+    number: int
+    players: tuple[str, str]
+    division: str
+    total: int
+    rounds: tuple[RoundCell, ...]
+    hands_played: int
+    tiebreak_total: int | None
+    tiebreaks: tuple[TiebreakResult, ...]
+    medal: str | None
+    decided_by: str
+    division_rank: int | None = None
+    division_tied: bool = False
+    division_medal: str | None = None
+
+    @property
+    def players_label(self) -> str:
+        return " & ".join(self.players)
+
+    @property
+    def decided_label(self) -> str:
+        return decided_label(self.decided_by)
+
+    @property
+    def provisional(self) -> bool:
+        return any(cell.provisional for cell in self.rounds)
+
+
+@dataclass(frozen=True)
+class MedalTie:
+    """Partnerships sharing a medal place: `places` are the places they share, e.g. (3, 4)."""
+
+    places: tuple[int, ...]
+    total: int
+    partnerships: tuple[int, ...]  # numbers
+    players: tuple[str, ...]  # "A & B" labels, same order
+
+    @property
+    def places_label(self) -> str:
+        return ", ".join(ordinal(p) for p in self.places)
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """One ranking: "Overall" (division None) or one division's."""
+
+    name: str
+    division: str | None
+    rows: tuple[Row, ...]
+    awards_medals: bool
+    ties: tuple[MedalTie, ...]
+    final: bool  # every main round complete: medals can be awarded
+
+    @property
+    def medallists(self) -> tuple[Row, ...]:
+        return tuple(r for r in self.rows if r.medal)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where the event is: "Round 4 of 10: 9 of 12 tables in"."""
+
+    current_round: int | None
+    rounds_total: int
+    tables_in: int
+    tables_total: int
+    complete: bool
+    provisional_tables: int
+
+    @property
+    def label(self) -> str:
+        if self.complete:
+            return f"All {self.rounds_total} rounds complete"
+        if self.current_round is None:
+            return "Not started yet"
+        return f"Round {self.current_round} of {self.rounds_total}: {self.tables_in} of {self.tables_total} tables in"
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Everything a standings page, download or PDF needs. `rows` is the overall order."""
+
+    rows: tuple[Row, ...]
+    rounds: tuple[int, ...]
+    progress: Progress
+    setup: Setup
+    overall: Ranking
+    divisions: tuple[Ranking, ...]
+    tiebreak_sessions: tuple[TiebreakSession, ...] = ()
+
+    @property
+    def medal_rankings(self) -> tuple[Ranking, ...]:
+        """The rankings that award medals, overall first, per the event's medal scope."""
+        return tuple(r for r in (self.overall, *self.divisions) if r.awards_medals)
+
+    @property
+    def medal_ties(self) -> tuple[tuple[Ranking, MedalTie], ...]:
+        return tuple((ranking, tie) for ranking in self.medal_rankings for tie in ranking.ties)
+
+    @property
+    def sit_out_label(self) -> str:
+        if self.setup.sit_out_policy == "fixed":
+            return f"Sit-outs: fixed {self.setup.sit_out_points} points"
+        return f"Sit-outs: {SIT_OUT_POLICIES[self.setup.sit_out_policy]}"
+
+    @property
+    def has_divisions(self) -> bool:
+        return bool(self.divisions)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+# ---------------------------------------------------------------- compute
+
+
+def compute(
+    *,
+    setup: Setup,
+    entrants: Sequence[Entrant],
+    tables: Iterable[TableResult],
+    sit_outs: Iterable[tuple[int, int]] = (),
+    tiebreaks: Iterable[TiebreakSession] = (),
+    rounds_created: Iterable[int] = (),
+) -> Standings:
+    """Rank the entrants. `tables` are main-round tables, `sit_outs` (round, entrant id) pairs,
+    `rounds_created` the main round numbers that exist (for the progress line)."""
+    tables = list(tables)
+    sit_outs = list(sit_outs)
+    sessions = tuple(sorted(tiebreaks, key=lambda s: s.sequence))
+    created = sorted(set(rounds_created) | {t.round for t in tables} | {r for r, _ in sit_outs})
+    numbers = {e.id: e.number for e in entrants}
+
+    progress = _progress(setup, tables, created)
+    reached = progress.current_round or 0
+    round_numbers = tuple(range(1, max([setup.rounds, *created]) + 1))
+
+    by_entrant: dict[int, dict[int, TableResult]] = {e.id: {} for e in entrants}
+    for t in tables:
+        for eid in (t.ns, t.ew):
+            if eid in by_entrant:
+                by_entrant[eid][t.round] = t
+    sat_out: dict[int, set[int]] = {e.id: set() for e in entrants}
+    for rnd, eid in sit_outs:
+        if eid in sat_out:
+            sat_out[eid].add(rnd)
+
+    cells: dict[int, tuple[RoundCell, ...]] = {}
+    totals: dict[int, int] = {}
+    hands_played: dict[int, int] = {}
+    for e in entrants:
+        cells[e.id] = _cells(setup, round_numbers, by_entrant[e.id], sat_out[e.id], e.id, numbers, reached)
+        totals[e.id] = sum(c.points for c in cells[e.id] if c.points is not None)
+        hands_played[e.id] = sum(t.hands for t in by_entrant[e.id].values())
+
+    stats = _Stats(tables)
+    divisions = sorted({e.division for e in entrants if e.division})
+    overall_awards = setup.medal_scope in ("overall", "both") or not divisions
+    division_awards = setup.medal_scope in ("division", "both")
+
+    base = {e.id: e for e in entrants}
+    tb_results = {
+        e.id: tuple(TiebreakResult(s.sequence, s.total_for(e.id), s.complete) for s in sessions if e.id in s.entrants)
+        for e in entrants
+    }
+
+    def make_rows(ids: list[int], awards: bool) -> tuple[tuple[Row, ...], tuple[MedalTie, ...]]:
+        placed = _rank(ids, totals, sessions, stats, setup.secondary_tiebreakers, awards)
+        rows = []
+        ties = []
+        for place, block, decided in placed:
+            for eid in block:
+                e = base[eid]
+                medal = None
+                if awards and progress.complete and len(block) == 1 and place <= 3:
+                    medal = MEDALS[place - 1]
+                tbs = tb_results[eid]
+                rows.append(
+                    Row(
+                        rank=place,
+                        tied=len(block) > 1,
+                        id=eid,
+                        number=e.number,
+                        players=tuple(e.players),
+                        division=e.division,
+                        total=totals[eid],
+                        rounds=cells[eid],
+                        hands_played=hands_played[eid],
+                        tiebreak_total=tbs[-1].total if tbs else None,
+                        tiebreaks=tbs,
+                        medal=medal,
+                        decided_by=decided[eid],
+                    )
+                )
+            if awards and len(block) > 1 and place <= 3:
+                members = [base[eid] for eid in block]
+                ties.append(
+                    MedalTie(
+                        places=tuple(range(place, place + len(block))),
+                        total=totals[block[0]],
+                        partnerships=tuple(m.number for m in members),
+                        players=tuple(" & ".join(m.players) for m in members),
+                    )
+                )
+        return tuple(rows), tuple(ties)
+
+    overall_rows, overall_ties = make_rows([e.id for e in entrants], overall_awards)
+    division_rankings = []
+    division_of_row: dict[int, Row] = {}
+    for name in divisions:
+        rows, ties = make_rows([e.id for e in entrants if e.division == name], division_awards)
+        division_rankings.append(Ranking(name, name, rows, division_awards, ties, progress.complete))
+        division_of_row.update({r.id: r for r in rows})
+
+    merged = []
+    for row in overall_rows:
+        drow = division_of_row.get(row.id)
+        if drow is not None:
+            medal = row.medal if overall_awards else drow.medal
+            row = replace(row, division_rank=drow.rank, division_tied=drow.tied, division_medal=drow.medal, medal=medal)
+        merged.append(row)
+    overall = Ranking("Overall", None, tuple(merged), overall_awards, overall_ties, progress.complete)
+    return Standings(
+        rows=overall.rows,
+        rounds=round_numbers,
+        progress=progress,
+        setup=setup,
+        overall=overall,
+        divisions=tuple(division_rankings),
+        tiebreak_sessions=sessions,
+    )
+
+
+def _progress(setup: Setup, tables: list[TableResult], created: list[int]) -> Progress:
+    started = [t.round for t in tables if t.hands > 0]
+    current = max(started) if started else None
+    in_round = [t for t in tables if t.round == current] if current else []
+    complete = (
+        bool(tables)
+        and len([r for r in created if r <= setup.rounds]) >= setup.rounds
+        and all(t.final for t in tables)
+    )
+    return Progress(
+        current_round=current,
+        rounds_total=setup.rounds,
+        tables_in=sum(1 for t in in_round if t.hands >= setup.hands_per_round),
+        tables_total=len(in_round),
+        complete=complete,
+        provisional_tables=sum(1 for t in tables if t.hands > 0 and not t.final),
+    )
+
+
+def _cells(setup, round_numbers, played: dict[int, TableResult], sat_out: set[int], eid: int,
+           numbers: dict[int, int], reached: int) -> tuple[RoundCell, ...]:
+    complete = [t.points_for(eid) for t in played.values() if t.hands >= setup.hands_per_round]
+    all_final = all(t.final for t in played.values()) and all(
+        r in played or r in sat_out for r in range(1, setup.rounds + 1)
+    )
+    if setup.sit_out_policy == "average":
+        credit = round_half_away(sum(complete), len(complete)) if complete else 0
+        credit_provisional = not all_final
+    elif setup.sit_out_policy == "fixed":
+        credit, credit_provisional = setup.sit_out_points, False
+    else:
+        credit, credit_provisional = 0, False
+    out = []
+    for rnd in round_numbers:
+        table = played.get(rnd)
+        if table is not None:
+            out.append(
+                RoundCell(
+                    round=rnd,
+                    points=table.points_for(eid) if table.hands else None,
+                    provisional=bool(table.hands) and not table.final,
+                    hands=table.hands,
+                    opponent=numbers.get(table.opponent_of(eid)),
+                )
+            )
+        elif rnd in sat_out:
+            # A sit-out in a round nobody has reached yet credits nothing yet: totals stay comparable.
+            if rnd <= reached:
+                out.append(RoundCell(rnd, credit, sit_out=True, provisional=credit_provisional,
+                                     credit=setup.sit_out_policy))
+            else:
+                out.append(RoundCell(rnd, None, sit_out=True, credit=setup.sit_out_policy))
+        else:
+            out.append(RoundCell(rnd, None))
+    return tuple(out)
+
+
+class _Stats:
+    """What the secondary tiebreakers read, from main-round tables."""
+
+    def __init__(self, tables: list[TableResult]) -> None:
+        self.tables = tables
+        self.made: dict[int, int] = {}
+        self.sets: dict[int, int] = {}
+        for t in tables:
+            self.made[t.ns] = self.made.get(t.ns, 0) + t.ns_made
+            self.made[t.ew] = self.made.get(t.ew, 0) + t.ew_made
+            self.sets[t.ns] = self.sets.get(t.ns, 0) + t.ns_set
+            self.sets[t.ew] = self.sets.get(t.ew, 0) + t.ew_set
+
+    def key(self, name: str, block: list[int]) -> dict[int, int]:
+        """Higher is better for every key."""
+        if name == "head_to_head":
+            members = set(block)
+            points = {eid: 0 for eid in block}
+            for t in self.tables:
+                if t.ns in members and t.ew in members:
+                    points[t.ns] += t.ns_points
+                    points[t.ew] += t.ew_points
+            return points
+        if name == "contracts_made":
+            return {eid: self.made.get(eid, 0) for eid in block}
+        return {eid: -self.sets.get(eid, 0) for eid in block}
+
+
+def _split(block: list[int], key: Callable[[int], int]) -> list[list[int]]:
+    """Split a block into sub-blocks by key, highest first; equal keys stay together."""
+    groups: dict[int, list[int]] = {}
+    for eid in block:
+        groups.setdefault(key(eid), []).append(eid)
+    return [groups[k] for k in sorted(groups, reverse=True)]
+
+
+def _rank(ids: list[int], totals: dict[int, int], sessions: Sequence[TiebreakSession], stats: _Stats,
+          secondary: Sequence[str], awards_medals: bool) -> list[tuple[int, list[int], dict[int, str]]]:
+    """Order ids into blocks: [(place, [ids still tied with each other], {id: decided_by})]."""
+    decided: dict[int, str] = {}
+    blocks = _split(sorted(ids), lambda eid: totals[eid])
+    for block in blocks:
+        if len(block) == 1:
+            decided[block[0]] = "total"
+
+    def refine(blocks: list[list[int]], rule: str, key_for: Callable[[list[int]], dict[int, int] | None],
+               applies: Callable[[int, list[int]], bool]) -> list[list[int]]:
+        out: list[list[int]] = []
+        place = 1
+        for block in blocks:
+            if len(block) > 1 and applies(place, block):
+                keys = key_for(block)
+                parts = _split(block, keys.__getitem__) if keys else [block]
+                if len(parts) > 1:
+                    for part in parts:
+                        if len(part) == 1:
+                            decided[part[0]] = rule
+                out.extend(parts)
+            else:
+                out.append(block)
+            place += len(block)
+        return out
+
+    for session in sessions:
+        if not session.complete:
+            continue
+        blocks = refine(
+            blocks,
+            f"tiebreak {session.sequence}",
+            lambda block, s=session: {eid: s.total_for(eid) for eid in block},
+            lambda place, block, s=session: set(block) <= s.entrants,
+        )
+    for name in secondary:
+        blocks = refine(
+            blocks,
+            name,
+            lambda block, n=name: stats.key(n, block),
+            # Medal places are settled at the table (a tiebreak session), never by a formula.
+            lambda place, block: not (awards_medals and place <= 3),
+        )
+
+    placed = []
+    place = 1
+    for block in blocks:
+        block = sorted(block, key=lambda eid: eid)
+        for eid in block:
+            if len(block) > 1:
+                decided[eid] = "shared"
+        placed.append((place, block, decided))
+        place += len(block)
+    return placed
+
+
+# ---------------------------------------------------------------- output formats
+
+
+def as_json(standings: Standings, event_slug: str) -> dict:
+    """The documented JSON: {"event", "standings": [{"rank", "tied", "partnership", "players",
+    "division", "total", "rounds", "tiebreak_total", "medal"}]}.
+
+    Each `rounds` item is {"round": 1, "points": 240 or null (not played yet), "sit_out": bool,
+    "provisional": bool, "hands": hands entered, "credit": null, or for a sit-out the policy that
+    credited it ("average", "zero" or "fixed")}.
+    """
+    return {
+        "event": event_slug,
+        "standings": [
+            {
+                "rank": row.rank,
+                "tied": row.tied,
+                "partnership": row.number,
+                "players": list(row.players),
+                "division": row.division or None,
+                "total": row.total,
+                "rounds": [cell.as_dict() for cell in row.rounds],
+                "tiebreak_total": row.tiebreak_total,
+                "medal": row.medal,
+            }
+            for row in standings.rows
+        ],
+    }
+
+
+def _cell_text(cell: RoundCell) -> str:
+    if cell.points is None:
+        return "S" if cell.sit_out else ""
+    mark = ("s" if cell.sit_out else "") + ("*" if cell.provisional else "")
+    return f"{cell.points}{mark}"
+
+
+def as_csv(standings: Standings) -> str:
+    """One line per partnership; round columns R1..Rn hold the points (empty = not played).
+    sit_out_rounds and provisional_rounds list round numbers separated by spaces."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["rank", "tied", "partnership", "player_1", "player_2", "division", "total"]
+        + [f"R{n}" for n in standings.rounds]
+        + ["sit_out_rounds", "provisional_rounds", "hands_played", "tiebreak_total", "medal", "decided_by",
+           "sit_out_policy"]
+    )
+    policy = standings.setup.sit_out_policy
+    if policy == "fixed":
+        policy = f"fixed {standings.setup.sit_out_points}"
+    for row in standings.rows:
+        writer.writerow(
+            [row.rank, "yes" if row.tied else "no", row.number, row.players[0], row.players[1], row.division,
+             row.total]
+            + ["" if c.points is None else c.points for c in row.rounds]
+            + [
+                " ".join(str(c.round) for c in row.rounds if c.sit_out),
+                " ".join(str(c.round) for c in row.rounds if c.provisional),
+                row.hands_played,
+                "" if row.tiebreak_total is None else row.tiebreak_total,
+                row.medal or "",
+                row.decided_by,
+                policy,
+            ]
+        )
+    return out.getvalue()
+
+
+def as_text(standings: Standings, title: str) -> str:
+    """A plain fixed-width table for a terminal or a notice board."""
+    headers = ["Rank", "No", "Players", "Div", "Total"] + [f"R{n}" for n in standings.rounds] + ["Hands", "TB", "Medal"]
+    body = []
+    for row in standings.rows:
+        rank = f"{row.rank}{'=' if row.tied else ''}"
+        body.append(
+            [rank, str(row.number), row.players_label, row.division, str(row.total)]
+            + [_cell_text(c) for c in row.rounds]
+            + [str(row.hands_played), "" if row.tiebreak_total is None else str(row.tiebreak_total),
+               row.medal or ""]
+        )
+    widths = [max(len(h), *(len(r[i]) for r in body)) if body else len(h) for i, h in enumerate(headers)]
+    text_cols = {2, 3}  # players and division read left to right; numbers line up on the right
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i in text_cols else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    lines = [title, standings.progress.label, standings.sit_out_label, ""]
+    lines.append(line(headers))
+    lines.append("  ".join("-" * w for w in widths))
+    lines.extend(line(r) for r in body)
+    lines.append("")
+    lines.append("= shared rank   s sit-out (credited)   S sit-out to come   * provisional (not final)")
+    for ranking, tie in standings.medal_ties:
+        where = "" if ranking.division is None else f" ({ranking.name})"
+        lines.append(
+            f"Tied for {tie.places_label}{where} on {tie.total}: "
+            + "; ".join(f"{n} {p}" for n, p in zip(tie.partnerships, tie.players))
+        )
+    return "\n".join(lines) + "\n"
