@@ -78,8 +78,9 @@ def parse_contract(text: str) -> Contract:
     if code in NULLO_LIKE:
         return Contract(code)
     for suit in ("NT", "S", "C", "D", "H"):
-        if code.endswith(suit) and code[: -len(suit)].isdigit():
-            tricks = int(code[: -len(suit)])
+        number = code[: -len(suit)]
+        if code.endswith(suit) and number.isascii() and number.isdigit():
+            tricks = int(number)
             if 6 <= tricks <= 10:
                 return Contract(f"{tricks}{suit}", tricks, suit)
             break
@@ -130,6 +131,7 @@ class RuleSet:
     open_misere_below_10nt: bool = False
     eight_spades_beats_misere: bool = True
     no_bid_slam: bool = False
+    defenders_slam: bool = False
     # --- the end of a game to 500 (club play; a tournament session sums hands instead) ---
     target: int = 500
     must_bid_to_win: bool = False
@@ -210,6 +212,16 @@ def _validate(rules: RuleSet) -> RuleSet:
         fail("open_misere_points", f"{rules.open_misere_points!r} is not 500 or 520")
     if rules.players not in (3, 4):
         fail("players", f"{rules.players!r} is not 3 or 4")
+    if len(set(rules.specials)) != len(rules.specials):
+        fail("specials", "a special contract is listed twice")
+    if not 100 <= rules.target <= 10_000:
+        fail("target", f"{rules.target!r} is not between 100 and 10000")
+    if rules.pegging_cap is not None and not 0 < rules.pegging_cap < rules.target:
+        fail("pegging_cap", f"{rules.pegging_cap!r} is not above 0 and below the target {rules.target}")
+    if rules.lose_at is not None and not -100_000 <= rules.lose_at < 0:
+        fail("lose_at", f"{rules.lose_at!r} is not a negative score")
+    if rules.win_outright_at is not None and not rules.target < rules.win_outright_at <= 100_000:
+        fail("win_outright_at", f"{rules.win_outright_at!r} is not above the target {rules.target}")
     return rules
 
 
@@ -258,7 +270,11 @@ PRESETS: dict[str, RuleSet] = {
             defenders_on_failed_nullo="none",  # pegging applies "except for during misere bids"
             open_misere_points=500,
             open_misere_below_10nt=True,
-            no_bid_slam=True,  # "(or did not bid) the team gets 250 points"
+            # "If a team wins all 10 tricks and the bid scores less than 250 (or did not bid) the
+            # team gets 250 points": a team that did not bid is the defenders of a bid hand, or
+            # either side of a hand nobody bid. Both readings are taken, each a field.
+            no_bid_slam=True,
+            defenders_slam=True,
             must_bid_to_win=True,
             lose_at=-500,
             lose_at_inclusive=False,  # "dips below -500"
@@ -287,6 +303,7 @@ OVERRIDABLE_FIELDS: dict[str, str] = {
     "open_misere_below_10nt": "Open misère ranks below 10NT (Wikipedia) instead of above every bid (1994).",
     "eight_spades_beats_misere": "An 8 Spades bid (240) beats misère (250), as Wikipedia says is usual.",
     "no_bid_slam": "In a no-bid hand played at no trump, a side taking all ten tricks scores 250.",
+    "defenders_slam": "Defenders who take all ten tricks of a suit or no-trump contract score 250, not 100 (Wikipedia: \"or did not bid\").",
     "target": "A game to 500: the score that wins.",
     "must_bid_to_win": "A game is won only by the side that made its bid.",
     "pegging_cap": "Defenders' points stop at this score (490 in the 1994 rules); empty for none.",
@@ -300,6 +317,7 @@ AMBIGUOUS_FIELDS = (
     "double_bar_nullo_points",
     "eight_spades_beats_misere",
     "no_bid_slam",
+    "defenders_slam",
     "lose_at_inclusive",
 )
 _FIELD_TYPES = {f.name: f.type for f in fields(RuleSet)}
@@ -316,7 +334,7 @@ def _coerce(name: str, value: object) -> object:
             return None
     if kind in ("int", "int | None"):
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 100_000:
-            raise RulesError(f"{name}: {value!r} is not a whole number")
+            raise RulesError(f"{name}: {value!r} is not a whole number between -100000 and 100000")
         return value
     if kind == "tuple[str, ...]":
         if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
@@ -402,8 +420,15 @@ def score_hand(
         return HandScore(declarers, 0, True, (0, 0) if rules.players == 3 else None)
     each = None
     if rules.players == 3:
-        each = (defender_tricks[0] * POINTS_PER_TRICK, defender_tricks[1] * POINTS_PER_TRICK)
-    return HandScore(declarers, defender_total * POINTS_PER_TRICK, made, each)
+        each = tuple(_defender_points(rules, t) for t in defender_tricks)
+        return HandScore(declarers, sum(each), made, each)
+    return HandScore(declarers, _defender_points(rules, defender_total), made, each)
+
+
+def _defender_points(rules: RuleSet, tricks: int) -> int:
+    if rules.defenders_slam and tricks == TRICKS_PER_HAND:
+        return SLAM_MINIMUM
+    return tricks * POINTS_PER_TRICK
 
 
 def score_no_bid_hand(rules: RuleSet, tricks_by_side: Sequence[int]) -> tuple[int, ...]:
@@ -434,19 +459,21 @@ class GameState:
 def game_after_hand(
     rules: RuleSet,
     scores: Sequence[int],
-    declarer: int,
+    declarer: int | None,
     points: Sequence[int],
     made: bool,
 ) -> GameState:
     """Apply one hand's points to a game to 500 and judge it.
 
     `scores` and `points` are per side (two partnerships, or three players); `declarer` is the
-    index of the bidding side. Applies the defenders' pegging cap, then "must bid to win", the
-    bidder-wins rule when several sides pass the target in one hand, an outright win score, and
-    the losing limit (the highest score then wins).
+    index of the bidding side, or None for a hand nobody bid that was played at no trump (every
+    side then only pegs tricks, and nobody made a bid). Applies the defenders' pegging cap, then
+    "must bid to win", the bidder-wins rule when several sides pass the target in one hand, an
+    outright win score, and the losing limit (the highest score then wins).
     """
-    if len(scores) != len(points) or not 0 <= declarer < len(scores):
+    if len(scores) != len(points) or not (declarer is None or 0 <= declarer < len(scores)):
         raise RulesError("scores, points and declarer do not describe the same sides")
+    made = made and declarer is not None
     new = []
     for side, (old, got) in enumerate(zip(scores, points)):
         total = old + got
@@ -455,21 +482,20 @@ def game_after_hand(
         new.append(total)
     state = tuple(new)
 
+    def best(sides: list[int]) -> int:
+        return declarer if declarer in sides else max(sides, key=lambda s: state[s])
+
     if rules.win_outright_at is not None:
         over = [s for s, v in enumerate(state) if v >= rules.win_outright_at]
         if over:
-            side = declarer if declarer in over else max(over, key=lambda s: state[s])
-            return GameState(state, side, f"reached {rules.win_outright_at}")
+            return GameState(state, best(over), f"reached {rules.win_outright_at}")
     reached = [s for s, v in enumerate(state) if v >= rules.target]
     if declarer in reached and made:
         return GameState(state, declarer, f"the bidder made its bid and reached {rules.target}")
     if reached and not rules.must_bid_to_win:
-        others = [s for s in reached if s != declarer]
-        if declarer in reached:
+        if declarer in reached and len(reached) > 1:
             return GameState(state, declarer, f"the bidder wins when several sides pass {rules.target}")
-        if others:
-            side = max(others, key=lambda s: state[s])
-            return GameState(state, side, f"reached {rules.target}")
+        return GameState(state, best(reached), f"reached {rules.target}")
     if rules.lose_at is not None:
         losing = [
             s for s, v in enumerate(state)
