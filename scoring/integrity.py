@@ -101,20 +101,27 @@ def round_half_away(value: Decimal) -> int:
 
 
 def totals_from_scratch(*, partnerships: list[int], tables: list[dict], byes: list[tuple[int, int]],
-                        policy: str, fixed_points: int = 0) -> dict[int, dict]:
+                        policy: str, fixed_points: int = 0, hands_per_round: int = 4) -> dict[int, dict]:
     """Pure: partnership number -> {"total", "rounds": {round: points}, "sit_outs": [round]}.
 
     `tables` holds the main rounds' tables as {"round", "ns", "ew", "hands": [(ns_points,
-    ew_points)]}; a table with no hand yet is not a played round. `byes` is [(round, partnership)].
-    A sit-out scores the average of the partnership's own played rounds (rounded half away from
-    zero), zero, or the fixed number, as the event's policy says.
+    ew_points)]}; a table with no hand yet has no points. `byes` is [(round, partnership)].
+    A sit-out scores, as the event's policy says, the average of the partnership's own complete
+    rounds (all hands in; rounded half away from zero), zero, or the fixed number; a sit-out in a
+    round nobody has started yet scores nothing yet.
     """
     played = {number: {} for number in partnerships}
+    complete = {number: [] for number in partnerships}
+    reached = 0
     for table in tables:
         if not table["hands"]:
             continue
-        played[table["ns"]][table["round"]] = sum(ns for ns, _ in table["hands"])
-        played[table["ew"]][table["round"]] = sum(ew for _, ew in table["hands"])
+        reached = max(reached, table["round"])
+        sides = ((table["ns"], sum(ns for ns, _ in table["hands"])), (table["ew"], sum(ew for _, ew in table["hands"])))
+        for number, points in sides:
+            played[number][table["round"]] = points
+            if len(table["hands"]) >= hands_per_round:
+                complete[number].append(points)
     sat_out = defaultdict(list)
     for round_number, number in byes:
         sat_out[number].append(round_number)
@@ -122,12 +129,14 @@ def totals_from_scratch(*, partnerships: list[int], tables: list[dict], byes: li
     for number in partnerships:
         rounds = dict(played[number])
         for round_number in sat_out[number]:
+            if round_number > reached:
+                continue
             if policy == "zero":
                 credit = 0
             elif policy == "fixed":
                 credit = fixed_points
-            elif rounds_played := played[number]:
-                credit = round_half_away(Decimal(sum(rounds_played.values())) / len(rounds_played))
+            elif complete[number]:
+                credit = round_half_away(Decimal(sum(complete[number])) / len(complete[number]))
             else:
                 credit = 0
             rounds[round_number] = credit
@@ -154,8 +163,8 @@ def event_totals(event, hands=None) -> dict[int, dict]:
         .values_list("round__number", "partnership__number")
     )
     numbers = list(Partnership.objects.filter(event=event).values_list("number", flat=True))
-    return totals_from_scratch(partnerships=numbers, tables=tables, byes=byes,
-                               policy=event.sit_out_policy, fixed_points=event.sit_out_points)
+    return totals_from_scratch(partnerships=numbers, tables=tables, byes=byes, policy=event.sit_out_policy,
+                               fixed_points=event.sit_out_points, hands_per_round=event.hands_per_round)
 
 
 def _field(row, name):

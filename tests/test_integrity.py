@@ -67,33 +67,35 @@ def tables_of(event, round_number=1):
 
 THREE_PARTNERSHIPS = {
     "partnerships": [1, 2, 3],
+    "hands_per_round": 2,
     "tables": [
         {"round": 1, "ns": 1, "ew": 2, "hands": [(200, 20), (30, -320)]},  # 1: 230, 2: -300
         {"round": 2, "ns": 3, "ew": 1, "hands": [(250, 0), (-180, 10)]},  # 3: 70, 1: 10
         {"round": 3, "ns": 2, "ew": 3, "hands": [(-65, 20), (20, 40)]},  # 2: -45, 3: 60
-        {"round": 4, "ns": 1, "ew": 2, "hands": []},  # not played yet: no points, not averaged
+        {"round": 4, "ns": 1, "ew": 2, "hands": [(100, -100)]},  # under way: counts, is not averaged
+        {"round": 5, "ns": 2, "ew": 3, "hands": []},  # not started: no points, its sit-out no credit
     ],
-    "byes": [(1, 3), (2, 2), (3, 1)],
+    "byes": [(1, 3), (2, 2), (3, 1), (4, 3), (5, 1)],
 }
 
 
 @pytest.mark.parametrize(
-    ("policy", "fixed", "totals", "sit_out_credit"),
+    ("policy", "fixed", "totals", "credits"),
     [
-        # average of own played rounds: 1 -> (230 + 10) / 2 = 120; 2 -> (-300 - 45) / 2 = -172.5,
+        # average of own complete rounds: 1 -> (230 + 10) / 2 = 120; 2 -> (-300 - 45) / 2 = -172.5,
         # half away from zero -> -173; 3 -> (70 + 60) / 2 = 65.
-        ("average", 0, {1: 360, 2: -518, 3: 195}, {1: 120, 2: -173, 3: 65}),
-        ("zero", 0, {1: 240, 2: -345, 3: 130}, {1: 0, 2: 0, 3: 0}),
-        ("fixed", 50, {1: 290, 2: -295, 3: 180}, {1: 50, 2: 50, 3: 50}),
+        ("average", 0, {1: 230 + 10 + 120 + 100, 2: -300 - 173 - 45 - 100, 3: 65 + 70 + 60 + 65},
+         {(1, 3): 120, (2, 2): -173, (3, 1): 65, (3, 4): 65}),
+        ("zero", 0, {1: 340, 2: -445, 3: 130}, {(1, 3): 0, (2, 2): 0, (3, 1): 0, (3, 4): 0}),
+        ("fixed", 50, {1: 390, 2: -395, 3: 230}, {(1, 3): 50, (2, 2): 50, (3, 1): 50, (3, 4): 50}),
     ],
 )
-def test_totals_from_scratch_follow_the_sit_out_policy(policy, fixed, totals, sit_out_credit):
+def test_totals_from_scratch_follow_the_sit_out_policy(policy, fixed, totals, credits):
     result = totals_from_scratch(**THREE_PARTNERSHIPS, policy=policy, fixed_points=fixed)
     assert {n: row["total"] for n, row in result.items()} == totals
-    bye_round = {3: 1, 2: 2, 1: 3}
-    assert {n: result[n]["rounds"][bye_round[n]] for n in result} == sit_out_credit
-    assert 4 not in result[1]["rounds"]
-    assert result[2]["sit_outs"] == [2]
+    assert {(n, r): result[n]["rounds"][r] for n, r in credits} == credits
+    assert 5 not in result[1]["rounds"] and 5 not in result[2]["rounds"]
+    assert result[3]["sit_outs"] == [1, 4]
 
 
 # --- the database checks and the command ---------------------------------------------------------

@@ -1,0 +1,207 @@
+"""Forty phones in the same minute: concurrent entry loses nothing, doubles nothing, overwrites
+nothing, and on both databases.
+
+One storm (`run_storm`) runs against whatever the default database is:
+- 100 threads each enter the four worked hands of their own table, all released at once;
+- 10 threads enter the same four hands at one table at once (double taps, two phones);
+- then 10 threads correct the same hand at once, all starting from the version they saw.
+Afterwards: no thread failed with a database error, every hand is stored exactly once, every
+change is in HandChange, and scoring.integrity finds no difference between the stored points,
+history and standings and a recomputation from scratch.
+
+On PostgreSQL the storm runs in the pytest-django test database (transactional test). On SQLite
+the test database is in memory, which would not exercise WAL or the file lock, so the storm runs
+in a subprocess against a fresh SQLite file migrated for it (`python tests/test_concurrency.py
+PATH`), which prints its findings as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE_THREADS = 100
+SAME_TABLE_THREADS = 10
+CORRECTORS = 10
+# PostgreSQL allows 100 connections here and other test runs share the server, so at most this
+# many threads hold a connection at once (as a real server's worker pool would); the rest queue.
+# SQLite connections are files, not server slots: every thread connects at once there.
+POSTGRES_CONNECTION_SLOTS = 40
+
+
+def run_storm(entry: str = "service") -> dict:
+    """Run the storm in the default database and return what happened as plain data."""
+    from django.core.exceptions import ValidationError
+    from django.db import connection
+
+    from scoring.integrity import event_check, event_totals
+    from scoring.models import Hand, HandChange
+    from scoring.services import Actor, hand_correct, hand_record
+    from tests.test_integrity import WORKED_HANDS, build_event, tables_of
+
+    event = build_event(slug="h6-storm", partnerships=2 * (TABLE_THREADS + 1), rounds=1)
+    tables = tables_of(event)
+    own_tables, shared = tables[:TABLE_THREADS], tables[TABLE_THREADS]
+    enter = _entry_function(entry)
+    failures: list[str] = []  # anything but a clear ValidationError
+    refusals: list[str] = []  # ValidationError messages
+    lock = threading.Lock()
+
+    slots = threading.BoundedSemaphore(POSTGRES_CONNECTION_SLOTS if connection.vendor == "postgresql" else 1000)
+
+    def worker(barrier, job):
+        try:
+            barrier.wait(timeout=30)
+            with slots:
+                try:
+                    job()
+                finally:
+                    connection.close()
+        except ValidationError as exc:
+            with lock:
+                refusals.append("; ".join(exc.messages))
+        except Exception as exc:  # a database error is exactly what this test looks for
+            with lock:
+                failures.append(f"{type(exc).__name__}: {exc}")
+        finally:
+            connection.close()
+
+    def run_all(jobs):
+        barrier = threading.Barrier(len(jobs))
+        threads = [threading.Thread(target=worker, args=(barrier, job)) for job in jobs]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        return sum(thread.is_alive() for thread in threads)
+
+    def table_job(table, label):
+        def job():
+            for number, values, _ns, _ew in WORKED_HANDS:
+                enter(table, number, values, label)
+        return job
+
+    jobs = [table_job(t, f"Table {t.number} N-S") for t in own_tables]
+    jobs += [table_job(shared, f"Phone {i} at table {shared.number}") for i in range(SAME_TABLE_THREADS)]
+    hung = run_all(jobs)
+    entry_refusals = list(refusals)
+
+    # Ten phones correct hand 4 at the shared table from the same version: tricks 0..9.
+    hand = Hand.objects.get(table=shared, number=4)
+    seen = hand.version
+
+    def corrector(tricks):
+        def job():
+            hand_correct(hand=hand, expected_version=seen, actor=Actor(f"Corrector {tricks}"), tricks=tricks)
+        return job
+
+    refusals.clear()
+    hung += run_all([corrector(tricks) for tricks in range(CORRECTORS)])
+    correction_refusals = list(refusals)
+    corrected = Hand.objects.get(pk=hand.pk)
+    totals = event_totals(event)
+    result = {
+        "vendor": connection.vendor,
+        "journal_mode": _journal_mode(connection),
+        "hung_threads": hung,
+        "failures": failures,
+        "entry_refusals": entry_refusals,
+        "correction_refusals": correction_refusals,
+        "hands": Hand.objects.filter(table__round__event=event).count(),
+        "distinct_hands": Hand.objects.filter(table__round__event=event).values("table", "number").distinct().count(),
+        "created_changes": HandChange.objects.filter(event=event, action="create").count(),
+        "update_changes": list(
+            HandChange.objects.filter(event=event, action="update").values_list("by", "new__tricks")
+        ),
+        "corrected": {"tricks": corrected.tricks, "version": corrected.version, "by": corrected.updated_by},
+        "own_table_totals": sorted({(totals[t.ns.number]["total"], totals[t.ew.number]["total"]) for t in own_tables}),
+        "differences": [str(d) for d in event_check(event)],
+        "event_version": type(event).objects.get(pk=event.pk).version,
+    }
+    connection.close()
+    return result
+
+
+def _journal_mode(connection) -> str:
+    if connection.vendor != "sqlite":
+        return ""
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        return cursor.fetchone()[0]
+
+
+def _entry_function(entry: str):
+    from scoring.services import Actor, hand_record
+
+    def through_service(table, number, values, label):
+        hand_record(table=table, number=number, actor=Actor(label), side="ns", **values)
+
+    return through_service
+
+
+def check_storm(result: dict) -> None:
+    from tests.test_integrity import WORKED_EW_TOTAL, WORKED_NS_TOTAL
+
+    assert result["hung_threads"] == 0
+    assert result["failures"] == []
+    # Same values from every phone: a repeat is answered with the stored hand, never refused.
+    assert result["entry_refusals"] == []
+    tables = TABLE_THREADS + 1
+    assert result["hands"] == result["distinct_hands"] == 4 * tables
+    assert result["created_changes"] == 4 * tables  # one history row per hand, none per repeat
+    # Exactly one of the ten corrections wins; the nine others are told who changed it.
+    assert len(result["update_changes"]) == 1
+    winner, winner_tricks = result["update_changes"][0]
+    assert result["corrected"] == {"tricks": winner_tricks, "version": 2, "by": winner}
+    assert len(result["correction_refusals"]) == CORRECTORS - 1
+    assert all(m.startswith(f"This hand was changed by {winner} at ") for m in result["correction_refusals"])
+    # Every own table holds the worked hands: N-S 300, E-W -290 (RULES.md section 5).
+    assert [list(pair) for pair in result["own_table_totals"]] == [[WORKED_NS_TOTAL, WORKED_EW_TOTAL]]
+    assert result["differences"] == []
+    # One version bump per stored change: 404 entries and one correction.
+    assert result["event_version"] == 4 * tables + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_entry_on_postgresql():
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("runs when DATABASE_URL selects PostgreSQL (bin/test's second pass); SQLite has its own test")
+    check_storm(run_storm())
+
+
+def test_concurrent_entry_on_a_sqlite_file(tmp_path):
+    if os.environ.get("DATABASE_URL"):
+        pytest.skip("runs on the SQLite pass of bin/test; this pass uses DATABASE_URL")
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env.update(SQLITE_PATH=str(tmp_path / "storm.sqlite3"), DJANGO_SETTINGS_MODULE="config.settings")
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), env["SQLITE_PATH"]],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (result["vendor"], result["journal_mode"]) == ("sqlite", "wal")
+    check_storm(result)
+
+
+if __name__ == "__main__":
+    # The SQLite subprocess: migrate a fresh file database, run the storm, print JSON.
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    assert settings.DATABASES["default"]["NAME"] == sys.argv[1], "SQLITE_PATH was not used"
+    call_command("migrate", verbosity=0)
+    print(json.dumps(run_storm()))
