@@ -26,7 +26,11 @@ class HandChangeAdmin(admin.ModelAdmin):
     list_display = ["at", "event", "table", "hand_number", "action", "by", "reason"]
     list_filter = ["event", "action"]
 
-    # The history is append-only: nobody edits or deletes it, not even through the admin.
+    # The history is append-only: nobody edits or deletes it, not even through the admin, and
+    # rows are written only by the services, in the transaction of the change they describe.
+    def has_add_permission(self, request):
+        return False
+
     def has_change_permission(self, request, obj=None):
         return False
 
