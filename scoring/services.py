@@ -72,7 +72,11 @@ def score_for_table(rules: rules_engine.RuleSet, *, declarer: str, contract: str
         errors["penalty_side"] = "a side is given but no penalty"
     if errors:
         raise ValidationError(errors)
-    score = rules_engine.score_hand(rules, parsed, tricks, penalty)
+    try:
+        score = rules_engine.score_hand(rules, parsed, tricks, penalty)
+    except rules_engine.RulesError as exc:
+        # A rule set the table layout cannot score (three-handed play at a partnership table).
+        raise ValidationError({"contract": str(exc)}) from None
     ns, ew = (score.declarers, score.defenders) if declarer == "ns" else (score.defenders, score.declarers)
     return ns, ew, score.made
 
@@ -90,8 +94,16 @@ def _clean_values(table, values: dict) -> dict:
     }
     if clean["penalty_seat"] and clean["penalty_seat"] not in SEAT_ORDER:
         raise ValidationError({"penalty_seat": f"{clean['penalty_seat']!r} is not a seat (N, E, S or W)"})
+    if clean["penalty_seat"] and clean["penalty_side"] and SIDE_OF_SEAT[clean["penalty_seat"]] != clean["penalty_side"]:
+        raise ValidationError({"penalty_seat": f"seat {clean['penalty_seat']} is not on side {clean['penalty_side']}"})
     if clean["penalty_seat"] and not clean["penalty_side"]:
         clean["penalty_side"] = SIDE_OF_SEAT[clean["penalty_seat"]]
+    if clean["penalty_kind"] == "bid_out_of_turn" and not clean["penalty_seat"]:
+        raise ValidationError({"penalty_seat": "Say which player (seat) bid out of turn."})
+    if clean["penalty_kind"] == "note" and not clean["note"]:
+        raise ValidationError({"note": "Write the note, or choose no penalty."})
+    if clean["penalty_seat"] and clean["penalty_kind"] not in ("bid_out_of_turn", "exposed_card", "revoke"):
+        raise ValidationError({"penalty_seat": "A seat is given but the penalty names no player."})
     if len(clean["note"]) > 500:
         raise ValidationError({"note": "is longer than 500 characters"})
     ns, ew, made = score_for_table(
@@ -111,6 +123,14 @@ def _check_number(table, number) -> None:
     limit = table.round.event.hands_per_round
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= limit:
         raise ValidationError({"number": f"hand {number!r} is not between 1 and {limit}"})
+
+
+def _check_round_open(table, actor: Actor) -> None:
+    """A closed round is settled: only an organizer may still change anything at its tables."""
+    if table.round.status == "closed" and not actor.is_organizer:
+        raise ValidationError(
+            {"__all__": f"{table.round} is closed, so its scores can no longer be changed here. Ask the organizer."}
+        )
 
 
 def _log(table, action: str, actor: Actor, *, hand_number=None, old=None, new=None, reason="") -> None:
@@ -141,6 +161,7 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
     """Enter hand `number` at `table`. Repeating the same entry (a double tap, a retry) returns
     the hand already stored; a different entry for a stored number is refused."""
     _check_number(table, number)
+    _check_round_open(table, actor)
     clean = _clean_values(table, values)
     existing = Hand.objects.filter(table=table, number=number).first()
     if existing is not None:
@@ -189,11 +210,17 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
                         "Check the new values and save again if yours are still right."}
         )
     table = current.table
-    if hand_is_locked_for_table(current) and not actor.is_organizer:
+    _check_round_open(table, actor)
+    locked = hand_is_locked_for_table(current)
+    if locked and not actor.is_organizer:
         raise ValidationError({"__all__": "The next hand has been entered, so only an organizer may correct this one."})
     reason = (reason or "").strip()
-    if actor.is_organizer and hand_is_locked_for_table(current) and not reason:
+    if len(reason) > 500:
+        raise ValidationError({"reason": "is longer than 500 characters"})
+    if actor.is_organizer and locked and not reason:
         raise ValidationError({"reason": "Give a reason for correcting a hand after the next one was entered."})
+    if actor.is_organizer and table.round.status == "closed" and not reason:
+        raise ValidationError({"reason": f"Give a reason for correcting a hand after {table.round} was closed."})
     merged = {k: values.get(k, getattr(current, k)) for k in HAND_FIELDS}
     clean = _clean_values(table, merged)
     old = hand_snapshot(current)
@@ -218,8 +245,12 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
 
 @transaction.atomic
 def table_confirm(*, table, actor: Actor, side: str = "") -> None:
-    """The other partnership (or an organizer) agrees with the table's hands."""
+    """The other partnership (or an organizer or scorer, who pass no side) agrees with the table's
+    hands. A second tap on an already confirmed table changes nothing."""
     event = table.round.event
+    _check_round_open(table, actor)
+    if table.confirmed_at and not table.disputed_at:
+        return
     count = table.hands.count()
     if count < event.hands_per_round:
         raise ValidationError({"__all__": f"Only {count} of {event.hands_per_round} hands are entered; confirm when all are in."})
@@ -236,11 +267,15 @@ def table_confirm(*, table, actor: Actor, side: str = "") -> None:
 
 @transaction.atomic
 def table_dispute(*, table, actor: Actor, reason: str) -> None:
+    """Flag the table for the organizer; the scores stay as entered until someone corrects them."""
+    _check_round_open(table, actor)
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": "Say what is wrong, so the organizer can settle it."})
     if len(reason) > 500:
         raise ValidationError({"reason": "is longer than 500 characters"})
+    if table.disputed_at and table.dispute_reason == reason:
+        return  # a double tap
     table.disputed_at = timezone.now()
     table.dispute_reason = reason
     table.confirmed_at = None
@@ -248,3 +283,42 @@ def table_dispute(*, table, actor: Actor, reason: str) -> None:
     table.save(update_fields=["disputed_at", "dispute_reason", "confirmed_at", "confirmed_by"])
     _log(table, "dispute", actor, reason=reason)
     table.round.event.bump_version()
+
+
+@transaction.atomic
+def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "") -> list[Hand]:
+    """Enter a whole paper score sheet at once (the organizer's grid): `rows[i]` holds hand i + 1's
+    values, or None for a blank row. Filled rows must be hands 1..k; a stored hand whose values
+    differ is corrected (its row carries the `version` it was shown at). Every row is checked and
+    all errors are raised together as "hand_<n>_<field>", and then nothing is written."""
+    errors: dict[str, str] = {}
+    limit = table.round.event.hands_per_round
+    if len(rows) > limit:
+        raise ValidationError({"__all__": f"the sheet has {len(rows)} rows; a round has {limit} hands"})
+    stored = {hand.number: hand for hand in Hand.objects.filter(table=table)}
+    filled = [number for number, row in enumerate(rows, 1) if row]
+    for number in range(1, (max(filled) if filled else 0) + 1):
+        if not rows[number - 1]:
+            errors[f"hand_{number}"] = f"Hand {number} is empty but a later hand is filled: enter the hands in order."
+    for number, hand in stored.items():
+        if number > len(rows) or not rows[number - 1]:
+            errors[f"hand_{number}"] = f"Hand {number} is stored; leaving its row blank does not remove it."
+    if errors:
+        raise ValidationError(errors)
+    saved = []
+    for number in filled:
+        values = dict(rows[number - 1])
+        version = values.pop("version", None)
+        try:
+            if number in stored:
+                saved.append(hand_correct(hand=stored[number], expected_version=version or 0, actor=actor,
+                                          reason=reason, **values))
+            else:
+                saved.append(hand_record(table=table, number=number, actor=actor, **values))
+        except ValidationError as exc:  # the row's savepoint is rolled back; keep checking the others
+            for field, messages in exc.message_dict.items():
+                key = f"hand_{number}" if field in ("__all__", "number") else f"hand_{number}_{field}"
+                errors[key] = " ".join(messages)
+    if errors:
+        raise ValidationError(errors)
+    return saved

@@ -1,3 +1,328 @@
-"""entry views."""
+"""Score entry at the table: the table link (no account), the same page for an event's staff, the
+organizer's paper-sheet grid, confirmation, disputes, corrections and the change history.
 
-urlpatterns = []
+Two ways in, one set of views: `by_token` (a table's secret code; covers that table only) and
+`by_staff` (organizer or scorer of the table's event). Both hand the view an Access that says who
+is writing. The views validate forms and call scoring.services; they compute no points and write
+nothing to the ORM themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import wraps
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.views.decorators.http import require_POST
+
+from scoring import entry_data, services
+from scoring.forms import (ConfirmForm, DisputeForm, HandForm, SheetReasonForm, SideForm, TableCodeForm,
+                           hand_initial, sheet_formset)
+from scoring.models import Hand
+from tournaments.models import Table, normalize_token
+from tournaments.permissions import is_organizer, organizer_required, role_for, scorer_required
+
+SESSION_SIDES = "entry_sides"  # {table pk: "ns" | "ew"}: which partnership holds this phone
+SESSION_WROTE = "entry_wrote"  # table pks this phone has saved something at: its side is then fixed
+
+
+@dataclass
+class Access:
+    """Who is at the page: a phone holding the table link (with its side) or a staff member."""
+
+    table: Table
+    actor: services.Actor
+    side: str = ""
+    token: str = ""
+    organizer: bool = False
+
+    @property
+    def event(self):
+        return self.table.round.event
+
+    @property
+    def via_token(self) -> bool:
+        return bool(self.token)
+
+    @property
+    def closed(self) -> bool:
+        """Closed rounds take no more writes, except an organizer's corrections."""
+        return self.table.round.status == "closed" and not self.organizer
+
+    def url(self, name: str, *args) -> str:
+        if self.via_token:
+            return reverse("scoring:table-entry" if name == "entry" else f"scoring:table-{name}", args=[self.token, *args])
+        route = "scoring:table-manage" if name == "entry" else f"scoring:table-manage-{name}"
+        return reverse(route, args=[self.event.slug, self.table.pk, *args])
+
+    @property
+    def urls(self) -> dict[str, str]:
+        names = ["entry", "hand", "confirm", "dispute"] + (["side"] if self.via_token else ["sheet"])
+        return {name: self.url(name) for name in names if name != "hand"}
+
+    def sheet(self) -> entry_data.TableSheet:
+        """The table's sheet, each hand row carrying the link to correct it."""
+        sheet = entry_data.table_sheet(self.table)
+        for row in sheet.rows:
+            row.url = self.url("hand", row.hand.number)
+        return sheet
+
+    def confirm_number(self) -> int | None:
+        """The number a table-link confirmation must type: its own partnership's."""
+        if not self.via_token or not self.side:
+            return None
+        return (self.table.ns if self.side == "ns" else self.table.ew).number
+
+
+def _side_actor(table, side: str) -> services.Actor:
+    partnership = table.ns if side == "ns" else table.ew
+    return services.Actor(label=f"{entry_data.SIDE_LABELS[side]} #{partnership.number} (table link)")
+
+
+def by_token(view):
+    """The table link: the token finds exactly one table; a revoked or unknown one gets a plain 404."""
+
+    @wraps(view)
+    def wrapper(request, token, *args):
+        try:
+            table = entry_data.load_table(Table.objects, token=normalize_token(token))
+        except Table.DoesNotExist:
+            return render(request, "scoring/table_missing.html", status=404)
+        side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
+        actor = _side_actor(table, side) if side else services.Actor(label="table link")
+        return view(request, Access(table=table, actor=actor, side=side, token=table.token), *args)
+
+    return wrapper
+
+
+def _staff_table(event, table_id) -> Table:
+    try:
+        return entry_data.load_table(Table.objects, round__event=event, pk=table_id)
+    except Table.DoesNotExist:
+        raise Http404("No such table at this event.") from None
+
+
+def _staff_access(request, event, table_id) -> Access:
+    table = _staff_table(event, table_id)
+    organizer = is_organizer(request.user, event)
+    label = f"{request.user.get_username()} ({role_for(request.user, event)})"
+    return Access(table=table, actor=services.Actor(label=label[:150], user=request.user, is_organizer=organizer),
+                  organizer=organizer)
+
+
+def by_staff(view, check=scorer_required):
+    @check
+    @wraps(view)
+    def wrapper(request, event, table_id, *args):
+        return view(request, _staff_access(request, event, table_id), *args)
+
+    return wrapper
+
+
+def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=None, dispute_form=None, status=200):
+    sheet = sheet or access.sheet()
+    writable = not access.closed and (access.side or not access.via_token)
+    if form is None and writable and sheet.next_number is not None:
+        form = HandForm(sheet=sheet)
+    grid, specials = entry_data.contract_grid(access.event.rules)
+    return render(request, "scoring/table_entry.html", {
+        "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
+        "preview": preview, "contract_rows": grid, "contract_specials": specials,
+        "preview_data": entry_data.preview_table(access.event.rules),
+        "confirm_form": confirm_form or ConfirmForm(expected=access.confirm_number()),
+        "dispute_form": dispute_form or DisputeForm(),
+        "can_confirm": writable and sheet.complete and access.event.confirmation_required,
+    }, status=status)
+
+
+def entry(request, access):
+    """The table's page: choose a side once, then enter the next hand, see totals, confirm."""
+    if access.via_token and not access.side:
+        return render(request, "scoring/table_side.html", {"access": access, "table": access.table, "event": access.event})
+    sheet = access.sheet()
+    data = request.POST if request.method == "POST" else (request.GET if "contract" in request.GET else None)
+    form = HandForm(data, sheet=sheet) if data is not None and not access.closed else None
+    if form is None or not form.is_valid() or request.method == "GET" or "preview" in request.POST:
+        return _page(request, access, sheet=sheet, form=form, preview=_preview(form, sheet))
+    try:
+        services.hand_record(table=access.table, number=form.cleaned_data["number"], actor=access.actor,
+                             side=access.side, **form.hand_values())
+    except ValidationError as exc:
+        form.add_service_errors(exc)
+        return _page(request, access, sheet=sheet, form=form, status=400)
+    _note_write(request, access)
+    messages.success(request, f"Hand {form.cleaned_data['number']} saved.")
+    return redirect(access.url("entry"))
+
+
+def _preview(form, sheet):
+    """Server-side preview for a filled form (no JavaScript, or a prefilled link)."""
+    if form is None or not form.is_bound or not form.is_valid():
+        return None
+    try:
+        return entry_data.preview_points(sheet.event.rules, base=sheet.totals_without(form.cleaned_data["number"]),
+                                         **{k: form.cleaned_data[k] for k in ("declarer", "contract", "tricks", "penalty_kind", "penalty_side")})
+    except ValidationError as exc:
+        form.add_service_errors(exc)
+        return None
+
+
+def _note_write(request, access) -> None:
+    if access.via_token:
+        wrote = set(request.session.get(SESSION_WROTE, []))
+        request.session[SESSION_WROTE] = sorted(wrote | {access.table.pk})
+
+
+@require_POST
+def choose_side(request, access):
+    """Remember which partnership holds this phone; fixed once the phone has saved something."""
+    form = SideForm(request.POST)
+    wrote = access.table.pk in request.session.get(SESSION_WROTE, [])
+    if wrote:
+        messages.error(request, "This phone has already saved scores for its side. Ask the organizer to change it.")
+    elif form.is_valid():
+        sides = request.session.get(SESSION_SIDES, {})
+        sides[str(access.table.pk)] = form.cleaned_data["side"]
+        request.session[SESSION_SIDES] = sides
+    elif "clear" in request.POST:
+        request.session[SESSION_SIDES] = {k: v for k, v in request.session.get(SESSION_SIDES, {}).items()
+                                          if k != str(access.table.pk)}
+    return redirect(access.url("entry"))
+
+
+def hand_edit(request, access, number):
+    """Correct one stored hand. The form carries the version it showed; a stale save writes nothing."""
+    if access.via_token and not access.side:
+        return redirect(access.url("entry"))
+    sheet = access.sheet()
+    hand = get_object_or_404(Hand, table=access.table, number=number)
+    form = HandForm(request.POST or None, sheet=sheet, correcting=hand, initial=hand_initial(hand))
+    if request.method == "POST" and form.is_valid() and "preview" not in request.POST:
+        try:
+            services.hand_correct(hand=hand, expected_version=form.cleaned_data["version"], actor=access.actor,
+                                  reason=form.cleaned_data["reason"], **form.hand_values())
+        except ValidationError as exc:
+            form.add_service_errors(exc)
+        else:
+            _note_write(request, access)
+            messages.success(request, f"Hand {number} corrected.")
+            return redirect(access.url("entry"))
+    hand.refresh_from_db()
+    return _hand_page(request, access, sheet, hand, form)
+
+
+def _hand_page(request, access, sheet, hand, form):
+    row = next(r for r in sheet.rows if r.hand.number == hand.number)
+    grid, specials = entry_data.contract_grid(access.event.rules)
+    may_edit = not access.closed and (not row.locked or access.organizer)
+    return render(request, "scoring/entry_hand.html", {
+        "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
+        "may_edit": may_edit, "needs_reason": access.organizer and (row.locked or access.table.round.status == "closed"),
+        "stale": form.is_bound and str(form["version"].value()) != str(hand.version),
+        "preview": _preview(form, sheet) if form.is_bound else None,
+        "base": sheet.totals_without(hand.number), "contract_rows": grid, "contract_specials": specials,
+        "preview_data": entry_data.preview_table(access.event.rules),
+    }, status=400 if form.is_bound and form.errors else 200)
+
+
+@require_POST
+def confirm(request, access):
+    """The other partnership (typing its number) or staff agree with the table's hands."""
+    form = ConfirmForm(request.POST, expected=access.confirm_number())
+    if access.via_token and not access.side:
+        return redirect(access.url("entry"))
+    if form.is_valid():
+        try:
+            services.table_confirm(table=access.table, actor=access.actor, side=access.side)
+        except ValidationError as exc:
+            form.add_error(None, exc.message_dict.get("__all__", exc.messages))
+        else:
+            messages.success(request, f"Table {access.table.number} confirmed. Thank you!")
+            return redirect(access.url("entry"))
+    return _page(request, access, confirm_form=form, status=400)
+
+
+@require_POST
+def dispute(request, access):
+    form = DisputeForm(request.POST)
+    if access.via_token and not access.side:
+        return redirect(access.url("entry"))
+    if form.is_valid():
+        try:
+            services.table_dispute(table=access.table, actor=access.actor, reason=form.cleaned_data["reason"])
+        except ValidationError as exc:
+            form.add_error(None, exc.messages)
+        else:
+            messages.warning(request, "The organizer has been told. Keep playing; they will come to your table.")
+            return redirect(access.url("entry"))
+    return _page(request, access, dispute_form=form, status=400)
+
+
+def sheet_grid(request, access):
+    """The organizer types a whole paper sheet: every row saved in one transaction, or none."""
+    sheet = access.sheet()
+    stored = {row.hand.number: hand_initial(row.hand) for row in sheet.rows}
+    FormSet = sheet_formset(sheet.hands_per_round)
+    kwargs = {"form_kwargs": {"table": access.table, "rules": access.event.rules}, "prefix": "hand"}
+    formset = FormSet(request.POST or None, initial=[stored.get(n, {}) for n in range(1, sheet.hands_per_round + 1)], **kwargs)
+    reason_form = SheetReasonForm(request.POST or None)
+    general = []
+    if request.method == "POST" and formset.is_valid() and reason_form.is_valid():
+        try:
+            services.table_record_sheet(table=access.table, rows=formset.row_values(), actor=access.actor,
+                                        reason=reason_form.cleaned_data["reason"])
+        except ValidationError as exc:
+            general = formset.add_service_errors(exc)
+        else:
+            messages.success(request, f"Score sheet for table {access.table.number} saved.")
+            return redirect(access.url("entry"))
+    return render(request, "scoring/table_grid.html", {
+        "access": access, "sheet": sheet, "event": access.event, "formset": formset, "reason_form": reason_form,
+        "general_errors": general + list(formset.non_form_errors()), "preview_data": entry_data.preview_table(access.event.rules),
+        "contracts": entry_data.contract_choices(access.event.rules),
+    }, status=400 if request.method == "POST" else 200)
+
+
+def table_code(request):
+    """/t/: type the code printed on the score sheet when the QR code will not scan."""
+    form = TableCodeForm(request.POST or request.GET or None)
+    if form.is_bound and form.is_valid():
+        return redirect("scoring:table-entry", token=form.cleaned_data["code"])
+    return render(request, "scoring/table_code.html", {"form": form}, status=400 if form.is_bound else 200)
+
+
+@scorer_required
+def table_history(request, event, table_id):
+    table = _staff_table(event, table_id)
+    rows = entry_data.history_rows(entry_data.table_changes(table))
+    return render(request, "scoring/history_table.html", {"event": event, "table": table, "rows": rows})
+
+
+@scorer_required
+def event_history(request, event):
+    page = Paginator(entry_data.event_changes(event), 100).get_page(request.GET.get("page"))
+    return render(request, "scoring/history_event.html",
+                  {"event": event, "page": page, "rows": entry_data.history_rows(page.object_list)})
+
+
+_manage = "events/<slug:slug>/score/tables/<int:table_id>/"
+urlpatterns = [
+    path("t/", table_code, name="table-code"),
+    path("t/<str:token>/", by_token(entry), name="table-entry"),
+    path("t/<str:token>/side/", by_token(choose_side), name="table-side"),
+    path("t/<str:token>/hands/<int:number>/", by_token(hand_edit), name="table-hand"),
+    path("t/<str:token>/confirm/", by_token(confirm), name="table-confirm"),
+    path("t/<str:token>/dispute/", by_token(dispute), name="table-dispute"),
+    path(_manage, by_staff(entry), name="table-manage"),
+    path(_manage + "hands/<int:number>/", by_staff(hand_edit), name="table-manage-hand"),
+    path(_manage + "confirm/", by_staff(confirm), name="table-manage-confirm"),
+    path(_manage + "dispute/", by_staff(dispute), name="table-manage-dispute"),
+    path(_manage + "sheet/", by_staff(sheet_grid, check=organizer_required), name="table-manage-sheet"),
+    path(_manage + "history/", table_history, name="table-history"),
+    path("events/<slug:slug>/history/", event_history, name="event-history"),
+]

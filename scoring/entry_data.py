@@ -1,0 +1,260 @@
+"""Reads for the score-entry pages: a table's seats, hands, running totals and the preview table.
+
+Nothing here writes. The preview table is computed by scoring.services.score_for_table (and so by
+scoring.rules.score_hand) for every legal contract, trick count and revoke, so the page's
+JavaScript only looks points up and can never disagree with what the server stores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scoring import rules as rules_engine
+from scoring.models import Hand, HandChange
+from scoring.services import dealer_for, score_for_table
+
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
+RED_SUITS = frozenset({"H", "D"})
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SIDE_LABELS = {"ns": "N-S", "ew": "E-W"}
+# Revoke states the preview table covers: no revoke, by the bidding side, by the defenders.
+REVOKE_STATES = ("none", "declarer", "defenders")
+
+
+def contract_short(code: str) -> str:
+    """`7H` -> `7♥`; specials keep their code."""
+    contract = rules_engine.parse_contract(code)
+    if contract.is_special:
+        return contract.code
+    return f"{contract.tricks}{SUIT_SYMBOLS[contract.suit]}"
+
+
+def contract_choices(rules: rules_engine.RuleSet) -> list[tuple[str, str]]:
+    """(code, "7♥ Hearts · 200") for every contract the event's rules allow, lowest bid first."""
+    choices = []
+    for contract in rules.legal_contracts():
+        if contract.is_special:
+            label = f"{contract.label} · {rules.value(contract)}"
+        else:
+            label = f"{contract_short(contract.code)} {rules_engine.SUIT_NAMES[contract.suit]} · {rules.value(contract)}"
+        choices.append((contract.code, label))
+    return choices
+
+
+@dataclass(frozen=True)
+class ContractButton:
+    code: str
+    short: str
+    value: int
+    red: bool
+    label: str
+
+
+def contract_grid(rules: rules_engine.RuleSet) -> tuple[list[list[ContractButton]], list[ContractButton]]:
+    """The legal contracts as rows of five (one row per trick level) plus the specials."""
+    rows: dict[int, list[ContractButton]] = {}
+    specials = []
+    for (code, label), contract in zip(contract_choices(rules), rules.legal_contracts()):
+        button = ContractButton(code, contract_short(code), rules.value(contract), contract.suit in RED_SUITS, label)
+        if contract.is_special:
+            specials.append(button)
+        else:
+            rows.setdefault(contract.tricks, []).append(button)
+    ordered = [sorted(row, key=lambda b: rules_engine.SUITS.index(rules_engine.parse_contract(b.code).suit))
+               for _, row in sorted(rows.items())]
+    return ordered, specials
+
+
+def preview_table(rules: rules_engine.RuleSet) -> dict:
+    """{"points": {code: {revoke state: [[bidders, defenders] for tricks 0..10]}}}, from the server's
+    own scoring, for the page's live preview."""
+    points = {}
+    for contract in rules.legal_contracts():
+        by_state = {}
+        for state in REVOKE_STATES:
+            # Score as if N-S bid; a revoke "by the defenders" is then a revoke by E-W.
+            side = {"none": "", "declarer": "ns", "defenders": "ew"}[state]
+            by_state[state] = [
+                list(score_for_table(rules, declarer="ns", contract=contract.code, tricks=tricks,
+                                     penalty_kind="revoke" if side else "", penalty_side=side)[:2])
+                for tricks in range(rules_engine.TRICKS_PER_HAND + 1)
+            ]
+        points[contract.code] = by_state
+    return {"points": points}
+
+
+@dataclass
+class Seat:
+    seat: str
+    name: str
+    side: str
+
+    @property
+    def seat_name(self) -> str:
+        return SEAT_NAMES[self.seat]
+
+
+@dataclass
+class HandRow:
+    hand: Hand
+    dealer_name: str
+    contract_text: str
+    red: bool
+    ns_total: int
+    ew_total: int
+    locked: bool
+    penalty_text: str
+    url: str = ""
+
+
+@dataclass
+class TableSheet:
+    """Everything the entry page shows about one table."""
+
+    table: object
+    event: object
+    round: object
+    seats: list[Seat]
+    rows: list[HandRow] = field(default_factory=list)
+    ns_total: int = 0
+    ew_total: int = 0
+    next_number: int | None = None
+    hands_per_round: int = 4
+
+    @property
+    def complete(self) -> bool:
+        return self.next_number is None
+
+    @property
+    def count(self) -> int:
+        return len(self.rows)
+
+    @property
+    def status(self) -> str:
+        return self.table.status_for(len(self.rows), self.hands_per_round)
+
+    @property
+    def next_dealer(self) -> Seat | None:
+        if self.next_number is None:
+            return None
+        return self.seat(dealer_for(self.next_number))
+
+    def seat(self, letter: str) -> Seat:
+        return next(s for s in self.seats if s.seat == letter)
+
+    def partnership(self, side: str):
+        return self.table.ns if side == "ns" else self.table.ew
+
+    def totals_without(self, number: int) -> tuple[int, int]:
+        """Round totals leaving out one hand: the base a correction's preview adds to."""
+        others = [r.hand for r in self.rows if r.hand.number != number]
+        return sum(h.ns_points for h in others), sum(h.ew_points for h in others)
+
+
+def seats_for(table) -> list[Seat]:
+    """player_one of each partnership sits N or E, player_two opposite."""
+    return [
+        Seat("N", table.ns.player_one.name, "ns"),
+        Seat("E", table.ew.player_one.name, "ew"),
+        Seat("S", table.ns.player_two.name, "ns"),
+        Seat("W", table.ew.player_two.name, "ew"),
+    ]
+
+
+def penalty_text(hand: Hand) -> str:
+    if not hand.penalty_kind:
+        return hand.note
+    label = Hand.PenaltyKind(hand.penalty_kind).label
+    if hand.penalty_seat:
+        label += f" by {hand.penalty_seat}"
+    elif hand.penalty_side:
+        label += f" by {SIDE_LABELS[hand.penalty_side]}"
+    return f"{label}: {hand.note}" if hand.note and hand.penalty_kind != "note" else (hand.note or label)
+
+
+def table_sheet(table) -> TableSheet:
+    """One query for the table and its people, one for its hands."""
+    event = table.round.event
+    seats = seats_for(table)
+    names = {s.seat: s.name for s in seats}
+    sheet = TableSheet(table=table, event=event, round=table.round, seats=seats, hands_per_round=event.hands_per_round)
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    numbers = {h.number for h in hands}
+    ns = ew = 0
+    for hand in hands:
+        ns += hand.ns_points
+        ew += hand.ew_points
+        special = rules_engine.parse_contract(hand.contract)
+        sheet.rows.append(HandRow(
+            hand=hand,
+            dealer_name=names[hand.dealer],
+            contract_text=contract_short(hand.contract),
+            red=special.suit in RED_SUITS,
+            ns_total=ns,
+            ew_total=ew,
+            locked=any(n > hand.number for n in numbers),
+            penalty_text=penalty_text(hand),
+        ))
+    sheet.ns_total, sheet.ew_total = ns, ew
+    missing = [n for n in range(1, event.hands_per_round + 1) if n not in numbers]
+    sheet.next_number = missing[0] if missing else None
+    return sheet
+
+
+def load_table(queryset, **lookup):
+    """A table with its round, event and players in one query."""
+    return queryset.select_related(
+        "round__event", "round__tiebreak", "ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two"
+    ).get(**lookup)
+
+
+def preview_points(rules, *, declarer: str, contract: str, tricks: int, penalty_kind: str = "",
+                   penalty_side: str = "", base: tuple[int, int] = (0, 0)) -> dict:
+    """The points a hand would score and the round totals after it (the no-JavaScript preview)."""
+    ns, ew, made = score_for_table(rules, declarer=declarer, contract=contract, tricks=tricks,
+                                   penalty_kind=penalty_kind, penalty_side=penalty_side)
+    return {"ns": ns, "ew": ew, "made": made, "ns_total": base[0] + ns, "ew_total": base[1] + ew}
+
+
+def history_rows(changes) -> list[dict]:
+    """HandChange rows with the fields that changed spelled out: (name, old, new)."""
+    labels = {"declarer": "bid by", "contract": "contract", "tricks": "tricks", "penalty_kind": "penalty",
+              "penalty_side": "penalty side", "penalty_seat": "penalty seat", "note": "note",
+              "ns_points": "N-S points", "ew_points": "E-W points"}
+    rows = []
+    for change in changes:
+        old, new = change.old or {}, change.new or {}
+        diffs = []
+        for key, label in labels.items():
+            before, after = old.get(key, ""), new.get(key, "")
+            if change.action == "update" and before == after:
+                continue
+            if change.action != "update" and after in ("", None):
+                continue
+            diffs.append((label, _show(key, before), _show(key, after)))
+        rows.append({"change": change, "diffs": diffs})
+    return rows
+
+
+def _show(key: str, value) -> str:
+    if value in ("", None):
+        return "—"
+    if key in ("declarer", "penalty_side"):
+        return SIDE_LABELS.get(value, value)
+    if key == "contract":
+        try:
+            return contract_short(value)
+        except rules_engine.RulesError:
+            return str(value)
+    if key == "penalty_kind":
+        return Hand.PenaltyKind(value).label if value in Hand.PenaltyKind.values else value
+    return str(value)
+
+
+def event_changes(event):
+    return HandChange.objects.filter(event=event).select_related("table__round__tiebreak").order_by("-at", "-pk")
+
+
+def table_changes(table):
+    return HandChange.objects.filter(table=table).order_by("-at", "-pk")
+

@@ -1,0 +1,263 @@
+"""Forms for score entry: one hand, the organizer's paper-sheet grid, confirmation, dispute,
+choosing a side, typing a table code.
+
+Forms check shapes and give each field a plain message; the services check the rules again and
+do every write. Nothing here touches the database except TableCodeForm's lookup.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scoring import rules as rules_engine
+from scoring.entry_data import contract_choices
+from scoring.models import Hand
+from tournaments.models import TOKEN_LENGTH, Table, normalize_token
+
+PENALTY_CHOICES = [
+    ("", "No penalty"),
+    ("revoke", "Established revoke (changes the score)"),
+    ("bid_out_of_turn", "Bid out of turn (recorded)"),
+    ("exposed_card", "Exposed card (recorded)"),
+    ("note", "Note only"),
+]
+HAND_VALUE_FIELDS = ("declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note")
+TRICK_CHOICES = [(n, str(n)) for n in range(rules_engine.TRICKS_PER_HAND + 1)]
+
+
+def side_choices(table) -> list[tuple[str, str]]:
+    return [
+        ("ns", f"N-S · {table.ns.players_label}"),
+        ("ew", f"E-W · {table.ew.players_label}"),
+    ]
+
+
+def seat_choices(table) -> list[tuple[str, str]]:
+    names = {"N": table.ns.player_one.name, "S": table.ns.player_two.name,
+             "E": table.ew.player_one.name, "W": table.ew.player_two.name}
+    return [("", "Which player?")] + [(s, f"{s} · {names[s]}") for s in ("N", "E", "S", "W")]
+
+
+class _HandFields(forms.Form):
+    """The values of one hand, shared by the one-hand form and each row of the grid."""
+
+    penalty_kind = forms.ChoiceField(label="Penalty or note", choices=PENALTY_CHOICES, required=False)
+    penalty_side = forms.ChoiceField(label="Which side revoked?", required=False, widget=forms.RadioSelect)
+    penalty_seat = forms.ChoiceField(label="Which player?", required=False)
+    note = forms.CharField(label="Note", required=False, max_length=500,
+                           error_messages={"max_length": "Keep the note under 500 characters (it has %(show_value)d)."})
+
+    def __init__(self, *args, table, rules: rules_engine.RuleSet, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table, self.rules = table, rules
+        self.fields["penalty_side"].choices = [("", "—")] + side_choices(table)
+        self.fields["penalty_seat"].choices = seat_choices(table)
+
+    def clean(self):
+        data = super().clean()
+        kind = data.get("penalty_kind") or ""
+        # Fields left over from a penalty the scorer picked and then changed are dropped, not errors.
+        if kind != "revoke":
+            data["penalty_side"] = ""
+        elif not data.get("penalty_side"):
+            self.add_error("penalty_side", "Say which side revoked.")
+        if kind not in ("bid_out_of_turn", "exposed_card"):
+            data["penalty_seat"] = ""
+        elif kind == "bid_out_of_turn" and not data.get("penalty_seat"):
+            self.add_error("penalty_seat", "Say which player bid out of turn.")
+        if kind == "note" and not data.get("note", "").strip():
+            self.add_error("note", "Write the note, or choose “No penalty”.")
+        return data
+
+    def hand_values(self) -> dict:
+        return {name: self.cleaned_data.get(name) if name != "note" else self.cleaned_data.get("note", "").strip()
+                for name in HAND_VALUE_FIELDS}
+
+    def add_service_errors(self, exc: ValidationError) -> None:
+        for name, messages in exc.message_dict.items():
+            self.add_error(name if name in self.fields else None, messages)
+
+
+class HandForm(_HandFields):
+    """One hand, at the table or by an organizer; with `version` and `reason` for a correction."""
+
+    declarer = forms.ChoiceField(label="Who won the bid?", widget=forms.RadioSelect,
+                                 error_messages={"required": "Choose the side that won the bid."})
+    contract = forms.ChoiceField(label="Contract", widget=forms.RadioSelect,
+                                 error_messages={"required": "Choose the contract."})
+    tricks = forms.TypedChoiceField(
+        label="Tricks taken by the bidding side", choices=TRICK_CHOICES, coerce=int, widget=forms.RadioSelect,
+        error_messages={"required": "Choose how many tricks the bidding side took (0 to 10).",
+                        "invalid_choice": "Tricks must be a number from 0 to 10; %(value)s is not."},
+    )
+    number = forms.IntegerField(widget=forms.HiddenInput, error_messages={"invalid": "The hand number is missing."})
+    round = forms.IntegerField(widget=forms.HiddenInput, error_messages={"invalid": "The round is missing."})
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    reason = forms.CharField(label="Reason for the correction", required=False, max_length=500,
+                             error_messages={"max_length": "Keep the reason under 500 characters."})
+
+    field_order = ["declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note"]
+
+    def __init__(self, *args, sheet, correcting: Hand | None = None, **kwargs):
+        table = sheet.table
+        super().__init__(*args, table=table, rules=sheet.event.rules, **kwargs)
+        self.sheet, self.correcting = sheet, correcting
+        self.fields["declarer"].choices = side_choices(table)
+        self.fields["contract"].choices = contract_choices(self.rules)
+        self.fields["contract"].error_messages["invalid_choice"] = (
+            f"%(value)s is not a contract under the {self.rules.label} rules: pick one from the list."
+        )
+        self.fields["number"].initial = correcting.number if correcting else sheet.next_number
+        self.fields["round"].initial = sheet.round.pk
+        if correcting:
+            self.fields["version"].initial = correcting.version
+
+    def clean_number(self):
+        number = self.cleaned_data["number"]
+        limit = self.sheet.hands_per_round
+        stored = {row.hand.number for row in self.sheet.rows}
+        if not 1 <= number <= limit:
+            raise ValidationError(f"Hand {number} is not a hand of this round (1 to {limit}).")
+        if self.correcting is None and number not in stored and number != self.sheet.next_number:
+            raise ValidationError(f"Enter hand {self.sheet.next_number} before hand {number}.")
+        return number
+
+    def clean_round(self):
+        if self.cleaned_data["round"] != self.sheet.round.pk:
+            raise ValidationError(
+                f"Table {self.sheet.table.number} is not in the round this page was opened for. Reload the page."
+            )
+        return self.cleaned_data["round"]
+
+    def clean_version(self):
+        if self.correcting is not None and self.cleaned_data.get("version") is None:
+            raise ValidationError("The page is missing the hand's version. Reload the page.")
+        return self.cleaned_data.get("version")
+
+
+def hand_initial(hand: Hand) -> dict:
+    return {name: getattr(hand, name) for name in HAND_VALUE_FIELDS} | {"version": hand.version}
+
+
+class SheetRowForm(_HandFields):
+    """One row of the organizer's grid. Typed contracts (7h, 10nt) so the grid stays on the keyboard."""
+
+    declarer = forms.ChoiceField(label="Bid by", required=False)
+    contract = forms.CharField(label="Contract", required=False, max_length=8,
+                               error_messages={"max_length": "A contract is at most 6 characters (e.g. 10NT)."})
+    tricks = forms.IntegerField(label="Tricks", required=False, min_value=0, max_value=10,
+                                error_messages={"min_value": "0 to 10.", "max_value": "0 to 10.",
+                                                "invalid": "A number from 0 to 10."})
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    field_order = ["declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["declarer"].choices = [("", "—"), ("ns", "N-S"), ("ew", "E-W")]
+        self.fields["penalty_side"].widget = forms.Select()
+        self.fields["penalty_side"].choices = [("", "—"), ("ns", "N-S"), ("ew", "E-W")]
+        self.fields["penalty_kind"].choices = [("", "—")] + PENALTY_CHOICES[1:]
+
+    def clean_contract(self):
+        text = self.cleaned_data["contract"].strip()
+        if not text:
+            return ""
+        try:
+            return self.rules.check_legal(text).code
+        except rules_engine.RulesError as exc:
+            raise ValidationError(str(exc)) from None
+
+    def is_blank(self) -> bool:
+        data = getattr(self, "cleaned_data", {})
+        return not any(data.get(name) not in ("", None) for name in ("declarer", "contract", "tricks", "note", "penalty_kind"))
+
+    def clean(self):
+        data = super().clean()
+        if self.is_blank():
+            return data
+        for name, message in (("declarer", "Who bid?"), ("contract", "Which contract?"), ("tricks", "How many tricks?")):
+            if data.get(name) in ("", None) and name not in self.errors:
+                self.add_error(name, message)
+        return data
+
+    def row_values(self) -> dict | None:
+        if self.is_blank():
+            return None
+        return self.hand_values() | {"version": self.cleaned_data.get("version")}
+
+
+class BaseSheetFormSet(forms.BaseFormSet):
+    def row_values(self) -> list[dict | None]:
+        return [form.row_values() for form in self.forms]
+
+    def add_service_errors(self, exc: ValidationError) -> list[str]:
+        """Put "hand_<n>_<field>" errors on their cells; return the rest for the top of the page."""
+        general = []
+        for key, messages in exc.message_dict.items():
+            parts = key.split("_", 2)
+            if parts[0] == "hand" and len(parts) >= 2 and parts[1].isdigit() and int(parts[1]) <= len(self.forms):
+                form = self.forms[int(parts[1]) - 1]
+                field = parts[2] if len(parts) == 3 and parts[2] in form.fields else None
+                form.add_error(field, messages)
+            else:
+                general.extend(messages)
+        return general
+
+
+def sheet_formset(hands_per_round: int):
+    return forms.formset_factory(SheetRowForm, formset=BaseSheetFormSet, extra=0, max_num=hands_per_round,
+                                 validate_max=True, absolute_max=hands_per_round, min_num=hands_per_round,
+                                 validate_min=True)
+
+
+class SheetReasonForm(forms.Form):
+    reason = forms.CharField(label="Reason (needed to change a hand after the next one was entered)",
+                             required=False, max_length=500)
+
+
+class SideForm(forms.Form):
+    side = forms.ChoiceField(choices=[("ns", "N-S"), ("ew", "E-W")],
+                             error_messages={"required": "Choose N-S or E-W.", "invalid_choice": "Choose N-S or E-W."})
+
+
+class ConfirmForm(forms.Form):
+    """The confirming partnership types its own number: a light check that the right phone confirms."""
+
+    partnership = forms.IntegerField(label="Your partnership number", required=False, min_value=1,
+                                     max_value=1_000_000,
+                                     error_messages={"invalid": "Type your partnership number (digits only)."})
+
+    def __init__(self, *args, expected: int | None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.expected = expected
+
+    def clean_partnership(self):
+        number = self.cleaned_data.get("partnership")
+        if self.expected is not None and number != self.expected:
+            raise ValidationError(
+                f"Type your own partnership number ({'it is on your score card' if number is None else f'{number} is not it'})."
+            )
+        return number
+
+
+class DisputeForm(forms.Form):
+    reason = forms.CharField(label="What is wrong?", max_length=500, widget=forms.Textarea(attrs={"rows": 2}),
+                             error_messages={"required": "Say what is wrong, so the organizer can settle it.",
+                                             "max_length": "Keep it under 500 characters."})
+
+
+class TableCodeForm(forms.Form):
+    code = forms.CharField(label="Table code from the score sheet", max_length=80,
+                           error_messages={"required": "Type the code printed on your score sheet."})
+
+    def clean_code(self):
+        token = normalize_token(self.cleaned_data["code"])
+        if len(token) != TOKEN_LENGTH:
+            raise ValidationError(f"A table code has {TOKEN_LENGTH} letters and digits; this one has {len(token)}.")
+        self.table = Table.objects.filter(token=token).first()
+        if self.table is None:
+            raise ValidationError("No table has this code. Check it against the sheet, or ask the organizer.")
+        return token
+

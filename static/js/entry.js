@@ -1,0 +1,142 @@
+/* Score entry: the live points preview, showing penalty fields only when they apply, and a few
+   keyboard shortcuts. The points come from the "score-table" JSON the server renders from its own
+   rules engine (scoring.entry_data.preview_table), so this file holds no scoring rules: it looks
+   a hand up and swaps the two sides when E-W bid. The server scores every hand again on save. */
+(function () {
+  "use strict";
+
+  // The one function the tests run in node against the server's own scores.
+  function handPoints(table, declarer, contract, tricks, penaltyKind, penaltySide) {
+    var byState = table && table.points && table.points[contract];
+    var n = typeof tricks === "number" ? tricks : parseInt(tricks, 10);
+    if (!byState || (declarer !== "ns" && declarer !== "ew") || !(n >= 0 && n <= 10)) return null;
+    var state = "none";
+    if (penaltyKind === "revoke") {
+      if (penaltySide !== "ns" && penaltySide !== "ew") return null;
+      state = penaltySide === declarer ? "declarer" : "defenders";
+    }
+    var pair = byState[state][n];
+    return declarer === "ns" ? { ns: pair[0], ew: pair[1] } : { ns: pair[1], ew: pair[0] };
+  }
+
+  function signed(n) { return n >= 0 ? "+" + n : String(n); }
+
+  if (typeof module !== "undefined" && module.exports) {
+    module.exports = { handPoints: handPoints, signed: signed };
+  }
+  if (typeof document === "undefined") return;
+
+  document.documentElement.classList.add("js");
+  var dataNode = document.getElementById("score-table");
+  var table = dataNode ? JSON.parse(dataNode.textContent) : null;
+
+  function value(form, name) {
+    var field = form.elements[name];
+    if (!field) return "";
+    if (field.type === "radio" || (field.length && !field.options)) {
+      var checked = form.querySelector('input[name="' + name + '"]:checked');
+      return checked ? checked.value : "";
+    }
+    return field.value;
+  }
+
+  function showPenaltyFields(form, kind) {
+    form.querySelectorAll("[data-show-for]").forEach(function (box) {
+      box.hidden = box.getAttribute("data-show-for").split(" ").indexOf(kind) < 0;
+    });
+  }
+
+  // --- the one-hand form ---------------------------------------------------------------------
+  function wireHandForm(form) {
+    var box = form.querySelector("[data-preview]");
+    var base = { ns: parseInt(form.dataset.baseNs, 10) || 0, ew: parseInt(form.dataset.baseEw, 10) || 0 };
+    function put(sel, text) { var el = box.querySelector(sel); if (el) el.textContent = text; }
+    function update() {
+      var kind = value(form, "penalty_kind");
+      showPenaltyFields(form, kind);
+      var pts = handPoints(table, value(form, "declarer"), value(form, "contract"), value(form, "tricks"),
+                           kind, value(form, "penalty_side"));
+      if (!pts) {
+        box.setAttribute("data-empty", "");
+        ["[data-preview-ns]", "[data-preview-ew]", "[data-preview-ns-total]", "[data-preview-ew-total]"].forEach(function (s) { put(s, "–"); });
+        put("[data-preview-hint]", kind === "revoke" && !value(form, "penalty_side")
+          ? "Say which side revoked to see the points."
+          : "Choose the bid, contract and tricks to see the points.");
+        return;
+      }
+      box.removeAttribute("data-empty");
+      put("[data-preview-ns]", signed(pts.ns));
+      put("[data-preview-ew]", signed(pts.ew));
+      put("[data-preview-ns-total]", String(base.ns + pts.ns));
+      put("[data-preview-ew-total]", String(base.ew + pts.ew));
+      put("[data-preview-hint]", "");
+    }
+    form.addEventListener("change", update);
+    form.addEventListener("input", update);
+    update();
+    wireTyping(form.querySelector("[data-contract-keys]"), contractFromKeys);
+    wireTyping(form.querySelector("[data-tricks-keys]"), function (keys) { return /^(10|[0-9])$/.test(keys) ? keys : null; });
+  }
+
+  // "7h", "10n", "9s" typed while the contract buttons have focus picks that contract.
+  function contractFromKeys(keys) {
+    var m = /^(6|7|8|9|10)([SCDHN])$/.exec(keys);
+    return m ? m[1] + (m[2] === "N" ? "NT" : m[2]) : null;
+  }
+
+  function wireTyping(group, decode) {
+    if (!group) return;
+    var keys = "", timer = null;
+    group.addEventListener("keydown", function (e) {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1) return;
+      keys = (keys + e.key.toUpperCase()).slice(-3);
+      clearTimeout(timer);
+      timer = setTimeout(function () { keys = ""; }, 1200);
+      for (var i = 0; i < keys.length; i++) {
+        var code = decode(keys.slice(i));
+        var input = code && group.querySelector('input[value="' + code + '"]');
+        if (input) {
+          input.checked = true;
+          input.focus();
+          input.dispatchEvent(new Event("change", { bubbles: true }));
+          e.preventDefault();
+          return;
+        }
+      }
+    });
+  }
+
+  // --- the organizer's paper-sheet grid ------------------------------------------------------
+  function wireSheet(form) {
+    var rows = Array.prototype.slice.call(form.querySelectorAll("[data-row]"));
+    function field(row, name) { var el = row.querySelector('[name$="-' + name + '"]'); return el ? el.value : ""; }
+    function update() {
+      var ns = 0, ew = 0, any = false;
+      rows.forEach(function (row) {
+        var pts = handPoints(table, field(row, "declarer"), field(row, "contract").trim().toUpperCase(),
+                             field(row, "tricks"), field(row, "penalty_kind"), field(row, "penalty_side"));
+        row.querySelector("[data-row-ns]").textContent = pts ? signed(pts.ns) : "–";
+        row.querySelector("[data-row-ew]").textContent = pts ? signed(pts.ew) : "–";
+        if (pts) { ns += pts.ns; ew += pts.ew; any = true; }
+      });
+      form.querySelector("[data-grid-ns]").textContent = any ? String(ns) : "–";
+      form.querySelector("[data-grid-ew]").textContent = any ? String(ew) : "–";
+    }
+    // Enter moves to the next box, as Tab does; only the Save button submits.
+    form.addEventListener("keydown", function (e) {
+      if (e.key !== "Enter" || e.target.tagName === "BUTTON" || e.target.tagName === "TEXTAREA") return;
+      var fields = Array.prototype.filter.call(form.elements, function (el) {
+        return !el.disabled && el.type !== "hidden" && el.tagName !== "FIELDSET";
+      });
+      var next = fields[fields.indexOf(e.target) + 1];
+      if (next) { e.preventDefault(); next.focus(); if (next.select) next.select(); }
+    });
+    form.addEventListener("input", update);
+    form.addEventListener("change", update);
+    update();
+  }
+
+  document.querySelectorAll(".hand-form").forEach(wireHandForm);
+  var sheet = document.getElementById("sheet-form");
+  if (sheet) wireSheet(sheet);
+})();
