@@ -213,6 +213,11 @@ class Row:
     division_medal: str | None = None
 
     @property
+    def partnership(self) -> int:
+        """The partnership's number, under the name the JSON uses."""
+        return self.number
+
+    @property
     def players_label(self) -> str:
         return " & ".join(self.players)
 
@@ -236,7 +241,13 @@ class MedalTie:
 
     @property
     def places_label(self) -> str:
-        return ", ".join(ordinal(p) for p in self.places)
+        """"2nd and 3rd", "3rd, 4th and 5th"."""
+        words = [ordinal(p) for p in self.places]
+        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+    @property
+    def members(self) -> tuple[tuple[int, str], ...]:
+        return tuple(zip(self.partnerships, self.players))
 
 
 @dataclass(frozen=True)
@@ -305,6 +316,10 @@ class Standings:
     @property
     def has_divisions(self) -> bool:
         return bool(self.divisions)
+
+    @property
+    def secondary_labels(self) -> tuple[str, ...]:
+        return tuple(SECONDARY_TIEBREAKERS[n] for n in self.setup.secondary_tiebreakers)
 
 
 def ordinal(n: int) -> str:

@@ -94,7 +94,7 @@ def test_tie_for_third_and_fourth_withholds_bronze_and_says_so():
     assert medals == {1: "gold", 2: "silver", 3: None, 4: None, 5: None, 6: None}
     (tie,) = st_.overall.ties
     assert tie.places == (3, 4) and tie.partnerships == (3, 4) and tie.total == 300
-    assert "Tied for 3rd, 4th on 300: 3 P3a & P3b; 4 P4a & P4b" in S.as_text(st_, "Event")
+    assert "Tied for 3rd and 4th on 300: 3 P3a & P3b; 4 P4a & P4b" in S.as_text(st_, "Event")
 
 
 def test_tie_for_first_still_awards_an_undisputed_bronze():

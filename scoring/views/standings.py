@@ -1,16 +1,192 @@
-"""Public standings pages."""
+"""Standings pages: the public table (with its live fragment), projector, downloads, a partnership's
+record, medal standings, and the organizer's tiebreak page.
 
-from django.shortcuts import get_object_or_404, render
-from django.urls import path
+The live fragments answer a poll with 304 Not Modified after one tiny query when no score has
+changed (the ETag is the event's version, bumped in every score save's transaction), and cache
+their HTML per version otherwise. Views compute nothing: scoring.selectors reads, scoring.standings
+ranks, tournaments.tiebreaks writes.
+"""
 
-from tournaments.models import Event
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import path, reverse
+from django.views.decorators.http import require_POST
+
+from scoring import selectors, standings as standings_engine
+from scoring.standings_forms import MedalSettingsForm, TiebreakForm
+from scoring.tables import standings_table
+from scoring.services import Actor
+from tournaments import tiebreaks
+from tournaments.models import Event, Partnership, Tiebreak
+from tournaments.permissions import is_organizer, organizer_required
+
+LIVE_SECONDS = 5  # the pages poll this often while visible: a new score shows within 10 s
+CACHE_SECONDS = 600
+
+
+def _context(request, event: Event) -> dict:
+    standings = selectors.event_standings(event)
+    return {
+        "event": event,
+        "standings": standings,
+        "table": standings_table(standings, slug=event.slug, request=request),
+        "live_seconds": LIVE_SECONDS,
+        "sort": request.GET.get("sort", ""),
+    }
+
+
+def _live(request, slug: str, template: str) -> HttpResponse:
+    """A fragment for polling: 304 when the client has this version, else cached HTML."""
+    etag = selectors.event_etag(slug)
+    if etag is None:
+        raise Http404("No such event")
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        key = f"standings:{slug}:{etag}:{template}:{request.GET.get('sort', '')}"
+        html = cache.get(key)
+        if html is None:
+            event = get_object_or_404(Event, slug=slug)
+            html = render_to_string(template, _context(request, event), request=request)
+            cache.set(key, html, CACHE_SECONDS)
+        response = HttpResponse(html)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def standings_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    return render(request, "scoring/standings_page.html", {"event": event})
+    context = _context(request, event) | {"etag": selectors.event_etag(slug), "is_organizer": is_organizer(request.user, event)}
+    return render(request, "scoring/standings_page.html", context)
+
+
+def standings_fragment(request, slug):
+    return _live(request, slug, "scoring/_standings_live.html")
+
+
+def projector(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    return render(request, "scoring/projector_page.html", _context(request, event) | {"etag": selectors.event_etag(slug)})
+
+
+def projector_fragment(request, slug):
+    return _live(request, slug, "scoring/_projector_rows.html")
+
+
+def standings_json(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    data = standings_engine.as_json(selectors.event_standings(event), event.slug)
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
+
+
+def standings_csv(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    response = HttpResponse(standings_engine.as_csv(selectors.event_standings(event)), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
+    return response
+
+
+def partnership_page(request, slug, number):
+    event = get_object_or_404(Event, slug=slug)
+    partnership = get_object_or_404(Partnership.objects.select_related("player_one", "player_two"), event=event, number=number)
+    standings = selectors.event_standings(event)
+    row = next(r for r in standings.rows if r.id == partnership.pk)
+    records = selectors.partnership_record(event, partnership)
+    return render(request, "scoring/partnership_page.html",
+                  {"event": event, "partnership": partnership, "row": row, "records": records, "standings": standings})
+
+
+def medals_page(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    return render(request, "scoring/medals_page.html", {"event": event, "standings": selectors.event_standings(event)})
+
+
+def _actor(request) -> Actor:
+    return Actor(request.user.get_username(), request.user, is_organizer=True)
+
+
+@organizer_required
+def tiebreaks_page(request, event, tiebreak_form=None, settings_form=None, status=200):
+    standings = selectors.event_standings(event)
+    numbers = [row.number for row in standings.rows]
+    chosen = [int(n) for n in request.GET.getlist("p") if n.isdigit()]
+    tiebreak_form = tiebreak_form or TiebreakForm(numbers=numbers, hands_per_round=event.hands_per_round,
+                                                  initial={"partnerships": chosen})
+    return render(request, "scoring/tiebreak_page.html", {
+        "event": event, "standings": standings, "tiebreak_form": tiebreak_form,
+        "settings_form": settings_form or MedalSettingsForm.for_event(event),
+        "sessions": Tiebreak.objects.filter(event=event).prefetch_related("partnerships", "rounds__tables"),
+    }, status=status)
+
+
+@require_POST
+@organizer_required
+def tiebreak_create(request, event):
+    numbers = list(event.partnerships.values_list("number", flat=True))
+    form = TiebreakForm(request.POST, numbers=numbers, hands_per_round=event.hands_per_round)
+    if form.is_valid():
+        try:
+            tiebreak = tiebreaks.tiebreak_create(
+                event=event, partnerships=form.cleaned_data["partnerships"], hands=form.cleaned_data["hands"],
+                tables=form.cleaned_data["tables"] if form.cleaned_data["layout"] == "tables" else None,
+                actor=_actor(request))
+            messages.success(request, f"Tiebreak {tiebreak.sequence} is ready: its tables are listed below.")
+            return redirect("scoring:tiebreaks", event.slug)
+        except ValidationError as exc:
+            _add_errors(form, exc)
+    return tiebreaks_page.__wrapped__(request, event, tiebreak_form=form, status=400)
+
+
+@require_POST
+@organizer_required
+def tiebreak_delete(request, event, sequence):
+    tiebreak = get_object_or_404(Tiebreak, event=event, sequence=sequence)
+    try:
+        tiebreaks.tiebreak_delete(tiebreak=tiebreak, actor=_actor(request))
+        messages.success(request, f"Tiebreak {sequence} was removed.")
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("scoring:tiebreaks", event.slug)
+
+
+@require_POST
+@organizer_required
+def medal_settings(request, event):
+    form = MedalSettingsForm(request.POST)
+    if form.is_valid():
+        try:
+            tiebreaks.event_medal_settings_update(event=event, medal_scope=form.cleaned_data["medal_scope"],
+                                                  secondary_tiebreakers=form.secondary_tiebreakers(), actor=_actor(request))
+            messages.success(request, "Medal settings saved.")
+            return redirect("scoring:tiebreaks", event.slug)
+        except ValidationError as exc:
+            _add_errors(form, exc)
+    return tiebreaks_page.__wrapped__(request, event, settings_form=form, status=400)
+
+
+def _add_errors(form, exc: ValidationError) -> None:
+    for field, errors in exc.message_dict.items():
+        form.add_error(field if field in form.fields else None, errors)
 
 
 urlpatterns = [
     path("events/<slug:slug>/standings/", standings_page, name="standings"),
+    path("events/<slug:slug>/standings/live/", standings_fragment, name="standings-fragment"),
+    path("events/<slug:slug>/standings.json", standings_json, name="standings-json"),
+    path("events/<slug:slug>/standings.csv", standings_csv, name="standings-csv"),
+    path("events/<slug:slug>/projector/", projector, name="projector"),
+    path("events/<slug:slug>/projector/live/", projector_fragment, name="projector-fragment"),
+    path("events/<slug:slug>/partnerships/<int:number>/", partnership_page, name="partnership"),
+    path("events/<slug:slug>/medals/", medals_page, name="medals"),
+    path("events/<slug:slug>/tiebreaks/", tiebreaks_page, name="tiebreaks"),
+    path("events/<slug:slug>/tiebreaks/new/", tiebreak_create, name="tiebreak-create"),
+    path("events/<slug:slug>/tiebreaks/<int:sequence>/delete/", tiebreak_delete, name="tiebreak-delete"),
+    path("events/<slug:slug>/medal-settings/", medal_settings, name="medal-settings"),
 ]

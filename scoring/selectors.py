@@ -1,0 +1,205 @@
+"""Reads for the standings pages, downloads, command and PDFs. Nothing here writes.
+
+event_standings() costs a fixed number of queries whatever the event's size: points are summed
+per table and side in SQL, partnerships come with their players through select_related, and
+rounds, sit-outs and tiebreak memberships are one query each. The ranking itself happens in the
+pure scoring.standings module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, IntegerField, Q, Sum, Value
+from django.db.models.functions import Coalesce
+
+from scoring import standings as standings_engine
+from scoring.models import Hand
+from tournaments.models import Event, Partnership, Round, SitOut, Table, Tiebreak
+
+
+def setup_for(event: Event) -> standings_engine.Setup:
+    tiebreakers = tuple(n for n in (event.secondary_tiebreakers or []) if n in standings_engine.SECONDARY_TIEBREAKERS)
+    return standings_engine.Setup(
+        rounds=event.rounds,
+        hands_per_round=event.hands_per_round,
+        sit_out_policy=event.sit_out_policy,
+        sit_out_points=event.sit_out_points,
+        medal_scope=event.medal_scope,
+        secondary_tiebreakers=tiebreakers,
+    )
+
+
+def _points(side: str):
+    return Coalesce(Sum(f"hands__{side}_points"), Value(0), output_field=IntegerField())
+
+
+def _count(side: str, made: bool):
+    return Count("hands", filter=Q(hands__declarer=side, hands__made=made))
+
+
+def event_standings(event: Event) -> standings_engine.Standings:
+    """The event's standings in five queries, however many partnerships and hands it has."""
+    partnerships = list(
+        Partnership.objects.filter(event=event).select_related("player_one", "player_two").order_by("number")
+    )
+    rounds = {r["id"]: r for r in Round.objects.filter(event=event).values("id", "number", "tiebreak_id")}
+    table_rows = (
+        Table.objects.filter(round__event=event)
+        .values("id", "round_id", "ns_id", "ew_id", "confirmed_at", "disputed_at")
+        .annotate(
+            n_hands=Count("hands"),
+            ns_pts=_points("ns"),
+            ew_pts=_points("ew"),
+            ns_made=_count("ns", True),
+            ns_set=_count("ns", False),
+            ew_made=_count("ew", True),
+            ew_set=_count("ew", False),
+        )
+        .order_by()
+    )
+    sit_outs = SitOut.objects.filter(round__event=event).values_list("round_id", "partnership_id")
+    memberships = Tiebreak.partnerships.through.objects.filter(tiebreak__event=event).values_list(
+        "tiebreak_id", "tiebreak__sequence", "partnership_id"
+    )
+
+    main_tables: list[standings_engine.TableResult] = []
+    tiebreak_tables: dict[int, list[standings_engine.TableResult]] = {}
+    for t in table_rows:
+        rnd = rounds[t["round_id"]]
+        final = (
+            t["n_hands"] >= event.hands_per_round
+            and (t["confirmed_at"] is not None or not event.confirmation_required)
+            and t["disputed_at"] is None
+        )
+        result = standings_engine.TableResult(
+            round=rnd["number"], ns=t["ns_id"], ew=t["ew_id"], ns_points=t["ns_pts"], ew_points=t["ew_pts"],
+            hands=t["n_hands"], final=final, ns_made=t["ns_made"], ns_set=t["ns_set"], ew_made=t["ew_made"],
+            ew_set=t["ew_set"],
+        )
+        if rnd["tiebreak_id"]:
+            tiebreak_tables.setdefault(rnd["tiebreak_id"], []).append(result)
+        else:
+            main_tables.append(result)
+
+    members: dict[int, tuple[int, set[int]]] = {}
+    for tiebreak_id, sequence, partnership_id in memberships:
+        members.setdefault(tiebreak_id, (sequence, set()))[1].add(partnership_id)
+    sessions = [
+        standings_engine.TiebreakSession(sequence, frozenset(ids), tuple(tiebreak_tables.get(tid, ())))
+        for tid, (sequence, ids) in members.items()
+    ]
+    main_sit_outs = [
+        (rounds[round_id]["number"], pid) for round_id, pid in sit_outs if not rounds[round_id]["tiebreak_id"]
+    ]
+    return standings_engine.compute(
+        setup=setup_for(event),
+        entrants=[
+            standings_engine.Entrant(p.pk, p.number, (p.player_one.name, p.player_two.name), p.division)
+            for p in partnerships
+        ],
+        tables=main_tables,
+        sit_outs=main_sit_outs,
+        tiebreaks=sessions,
+        rounds_created=[r["number"] for r in rounds.values() if not r["tiebreak_id"]],
+    )
+
+
+def event_etag(slug: str) -> str | None:
+    """The live pages' ETag: one tiny query on the event row. None if there is no such event.
+
+    Every score save bumps Event.version in its own transaction; the round count is folded in so
+    a new round (which saves no score) still shows up in the progress line.
+    """
+    row = (
+        Event.objects.filter(slug=slug)
+        .annotate(n_rounds=Count("round_set"))
+        .values_list("pk", "version", "n_rounds")
+        .first()
+    )
+    if row is None:
+        return None
+    pk, version, n_rounds = row
+    return f'"e{pk}-v{version}-r{n_rounds}"'
+
+
+# ---------------------------------------------------------------- one partnership's record
+
+
+@dataclass(frozen=True)
+class HandLine:
+    number: int
+    dealer: str
+    declarer_label: str  # "Us" or "Them"
+    contract: str
+    tricks: int
+    made: bool
+    penalty: str
+    points: int
+    opponents_points: int
+
+
+@dataclass
+class RoundRecord:
+    label: str
+    round: int
+    tiebreak: int | None
+    opponent: Partnership | None
+    table: int | None
+    side: str
+    sit_out: bool
+    hands: list[HandLine] = field(default_factory=list)
+    points: int | None = None
+    opponents_points: int | None = None
+    status: str = ""
+
+
+def partnership_record(event: Event, partnership: Partnership) -> list[RoundRecord]:
+    """Round by round and hand by hand, main rounds then tiebreak sessions (four queries)."""
+    tables = (
+        Table.objects.filter(round__event=event)
+        .filter(Q(ns=partnership) | Q(ew=partnership))
+        .select_related("round__tiebreak", "ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")
+        .order_by("round__tiebreak__sequence", "round__number")
+    )
+    hands_by_table: dict[int, list[Hand]] = {}
+    for hand in Hand.objects.filter(table__in=[t.pk for t in tables]).order_by("number"):
+        hands_by_table.setdefault(hand.table_id, []).append(hand)
+    sit_outs = SitOut.objects.filter(partnership=partnership, round__event=event).select_related("round__tiebreak")
+    records = []
+    for table in tables:
+        side = "ns" if table.ns_id == partnership.pk else "ew"
+        other = "ew" if side == "ns" else "ns"
+        lines = []
+        for hand in hands_by_table.get(table.pk, []):
+            penalty = hand.get_penalty_kind_display() if hand.penalty_kind else ""
+            if penalty and hand.penalty_side:
+                penalty += " by us" if hand.penalty_side == side else " by them"
+            lines.append(
+                HandLine(hand.number, hand.dealer, "Us" if hand.declarer == side else "Them", hand.contract,
+                         hand.tricks, hand.made, penalty, hand.points_for(side), hand.points_for(other))
+            )
+        rnd = table.round
+        tiebreak = rnd.tiebreak.sequence if rnd.tiebreak_id else None
+        records.append(
+            RoundRecord(
+                label=f"Tiebreak {tiebreak}, round {rnd.number}" if tiebreak else f"Round {rnd.number}",
+                round=rnd.number,
+                tiebreak=tiebreak,
+                opponent=table.ew if side == "ns" else table.ns,
+                table=table.number,
+                side=side.upper().replace("NS", "N-S").replace("EW", "E-W"),
+                sit_out=False,
+                hands=lines,
+                points=sum(l.points for l in lines) if lines else None,
+                opponents_points=sum(l.opponents_points for l in lines) if lines else None,
+                status=table.status_for(len(lines), event.hands_per_round),
+            )
+        )
+    for sit_out in sit_outs:
+        rnd = sit_out.round
+        tiebreak = rnd.tiebreak.sequence if rnd.tiebreak_id else None
+        records.append(RoundRecord(label=f"Round {rnd.number}", round=rnd.number, tiebreak=tiebreak, opponent=None,
+                                   table=None, side="", sit_out=True))
+    records.sort(key=lambda r: (r.tiebreak or 0, r.round))
+    return records

@@ -1,0 +1,68 @@
+"""Forms for the organizer's standings pages: a tiebreak session, and the medal settings."""
+
+from __future__ import annotations
+
+from django import forms
+
+from scoring import standings as standings_engine
+
+TIEBREAKER_CHOICES = [("", "— none —"), *standings_engine.SECONDARY_TIEBREAKERS.items()]
+
+
+class TiebreakForm(forms.Form):
+    partnerships = forms.TypedMultipleChoiceField(
+        coerce=int, widget=forms.CheckboxSelectMultiple, label="Tied partnerships who play",
+        error_messages={"required": "Tick the tied partnerships."},
+    )
+    hands = forms.IntegerField(min_value=1, max_value=200, label="Hands each meeting")
+    layout = forms.ChoiceField(
+        choices=[("auto", "Automatic: two play each other; three or more play a round robin"),
+                 ("tables", "I set the tables myself (below)")],
+        widget=forms.RadioSelect, initial="auto", label="Tables",
+    )
+    tables = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Your tables",
+        help_text="One table a line: table number, N-S partnership, E-W partnership. Example: 1 3 7",
+    )
+
+    def __init__(self, *args, numbers: list[int], hands_per_round: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["partnerships"].choices = [(n, str(n)) for n in numbers]
+        self.fields["hands"].initial = hands_per_round
+
+    def clean_tables(self) -> list[tuple[int, int, int]]:
+        parsed = []
+        for line_no, line in enumerate(self.cleaned_data["tables"].splitlines(), start=1):
+            parts = line.replace(",", " ").replace("v", " ").split()
+            if not parts:
+                continue
+            if len(parts) != 3 or not all(p.isdigit() for p in parts):
+                raise forms.ValidationError(f"Line {line_no}: write three numbers, e.g. 1 3 7 (table, N-S, E-W).")
+            parsed.append(tuple(int(p) for p in parts))
+        return parsed
+
+    def clean(self):
+        data = super().clean()
+        if data.get("layout") == "tables" and not data.get("tables"):
+            self.add_error("tables", "Write your tables, or choose the automatic layout.")
+        return data
+
+
+class MedalSettingsForm(forms.Form):
+    medal_scope = forms.ChoiceField(
+        choices=[("overall", "Overall only"), ("division", "Per division only"), ("both", "Overall and per division")],
+        widget=forms.RadioSelect, label="Medals",
+    )
+    tiebreaker_1 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, label="First tiebreaker")
+    tiebreaker_2 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, label="Second tiebreaker")
+    tiebreaker_3 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, label="Third tiebreaker")
+
+    @classmethod
+    def for_event(cls, event, data=None):
+        initial = {"medal_scope": event.medal_scope}
+        for i, name in enumerate((event.secondary_tiebreakers or [])[:3], start=1):
+            initial[f"tiebreaker_{i}"] = name
+        return cls(data, initial=initial)
+
+    def secondary_tiebreakers(self) -> list[str]:
+        return [self.cleaned_data[f"tiebreaker_{i}"] for i in (1, 2, 3) if self.cleaned_data.get(f"tiebreaker_{i}")]

@@ -1,0 +1,181 @@
+"""Tiebreak sessions (McAllen A: "In case of a tie, there will be a tiebreak session") and the
+organizer's medal choices (medal scope, secondary tiebreakers).
+
+Writes Tiebreak rows with their rounds, tables and sit-outs (through tournaments.services.round_create)
+and the event's medal settings; every call is one transaction and bumps Event.version so the live
+standings show the change. It scores nothing: tiebreak hands are entered like any other hands, at
+tables whose round has `tiebreak` set, and scoring.standings decides what the totals mean.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+
+from scoring import standings as standings_engine
+from scoring.models import Hand
+
+from .models import Event, Partnership, Round, Tiebreak
+from .movement import plan
+from .services import round_create
+
+
+def _partnerships(event: Event, given: list) -> list[Partnership]:
+    """Accept Partnership objects or partnership numbers; refuse strangers and repeats."""
+    numbers = [p.number if isinstance(p, Partnership) else p for p in given]
+    if len(numbers) < 2:
+        raise ValidationError({"partnerships": "Choose at least two tied partnerships."})
+    if len(set(numbers)) != len(numbers):
+        raise ValidationError({"partnerships": "A partnership is listed twice."})
+    found = {p.number: p for p in Partnership.objects.filter(event=event, number__in=numbers)}
+    missing = [str(n) for n in numbers if n not in found]
+    if missing:
+        raise ValidationError({"partnerships": f"No partnership {', '.join(missing)} at this event."})
+    for given_one in given:
+        if isinstance(given_one, Partnership) and given_one.event_id != event.pk:
+            raise ValidationError({"partnerships": f"Partnership {given_one.number} belongs to another event."})
+    return [found[n] for n in sorted(numbers)]
+
+
+def _check_tied(event: Event, chosen: list[Partnership]) -> None:
+    """The chosen partnerships must be exactly the ones sharing one place, overall or in a division."""
+    from scoring.selectors import event_standings  # scoring reads tournaments; import late, not at load
+
+    standings = event_standings(event)
+    wanted = {p.pk for p in chosen}
+    for session in standings.tiebreak_sessions:
+        if session.entrants & wanted and not session.complete:
+            raise ValidationError({"partnerships": (
+                f"Tiebreak {session.sequence} is still being played; finish and confirm it first.")})
+    rankings = [standings.overall, *standings.divisions]
+    for ranking in rankings:
+        by_rank: dict[int, set[int]] = {}
+        for row in ranking.rows:
+            by_rank.setdefault(row.rank, set()).add(row.id)
+        for block in by_rank.values():
+            if len(block) > 1 and block == wanted:
+                return
+    rows = {row.id: row for row in standings.rows}
+    for ranking in rankings:
+        for row in ranking.rows:
+            if row.id in wanted and row.tied:
+                block = {r.id for r in ranking.rows if r.rank == row.rank}
+                if wanted < block:
+                    others = sorted(rows[i].number for i in block - wanted)
+                    raise ValidationError({"partnerships": (
+                        f"Partnership {', '.join(map(str, others))} is tied on that place too and must play as well.")})
+    described = "; ".join(
+        f"{rows[p.pk].number} is {standings_engine.ordinal(rows[p.pk].rank)} on {rows[p.pk].total}" for p in chosen
+    )
+    raise ValidationError({"partnerships": f"These partnerships are not tied with each other ({described})."})
+
+
+def _rounds_needed(event: Event, hands) -> int:
+    per_round = event.hands_per_round
+    if hands in (None, ""):
+        return 1
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < per_round or hands % per_round:
+        raise ValidationError({"hands": (
+            f"{hands!r} is not a whole number of rounds of {per_round} hands (try {per_round} or {2 * per_round}).")})
+    if hands // per_round > 10:
+        raise ValidationError({"hands": f"{hands} hands is more than 10 rounds of {per_round}; keep a tiebreak short."})
+    return hands // per_round
+
+
+def _organizer_tables(chosen: list[Partnership], tables) -> list[tuple[int, Partnership, Partnership]]:
+    """The organizer's own layout for one round: every tied partnership seated exactly once."""
+    by_number = {p.number: p for p in chosen}
+    seated: list[int] = []
+    layout = []
+    for index, spec in enumerate(tables):
+        try:
+            number, ns, ew = spec
+        except (TypeError, ValueError):
+            raise ValidationError({"tables": f"table {index + 1}: give a table number, N-S and E-W"}) from None
+        ns_n = ns.number if isinstance(ns, Partnership) else ns
+        ew_n = ew.number if isinstance(ew, Partnership) else ew
+        if not isinstance(number, int) or number < 1:
+            raise ValidationError({"tables": f"table {index + 1}: {number!r} is not a table number"})
+        for who in (ns_n, ew_n):
+            if who not in by_number:
+                raise ValidationError({"tables": f"table {number}: partnership {who} is not in this tiebreak"})
+        if ns_n == ew_n:
+            raise ValidationError({"tables": f"table {number}: partnership {ns_n} cannot play itself"})
+        seated += [ns_n, ew_n]
+        layout.append((number, by_number[ns_n], by_number[ew_n]))
+    if len({t[0] for t in layout}) != len(layout):
+        raise ValidationError({"tables": "two tables have the same number"})
+    twice = sorted({n for n in seated if seated.count(n) > 1})
+    if twice:
+        raise ValidationError({"tables": f"partnership {', '.join(map(str, twice))} is seated twice"})
+    unseated = sorted(set(by_number) - set(seated))
+    if unseated:
+        raise ValidationError({"tables": f"partnership {', '.join(map(str, unseated))} has no table"})
+    return layout
+
+
+@transaction.atomic
+def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = None, tables=None, actor) -> Tiebreak:
+    """A tiebreak session for partnerships tied on one place.
+
+    hands: how many hands each meeting lasts, a whole number of rounds (default one round of
+    event.hands_per_round). Two partnerships play each other; three or more play a round robin
+    (tournaments.movement.plan), unless `tables` gives one round's layout [(table, ns, ew)],
+    which is then played `hands / hands_per_round` times.
+    """
+    chosen = _partnerships(event, partnerships)
+    legs = _rounds_needed(event, hands)
+    layout = _organizer_tables(chosen, tables) if tables else None
+    _check_tied(event, chosen)
+    by_number = {p.number: p for p in chosen}
+    if layout is not None:
+        rounds = [(layout, []) for _ in range(legs)]
+    elif len(chosen) == 2:
+        a, b = chosen
+        # Swap directions each round, so neither partnership holds N-S throughout.
+        rounds = [([(1, a, b) if leg % 2 == 0 else (1, b, a)], []) for leg in range(legs)]
+    else:
+        cycle = len(chosen) - 1 if len(chosen) % 2 == 0 else len(chosen)
+        rounds = [
+            ([(t, by_number[ns], by_number[ew]) for t, ns, ew in rp.tables], [by_number[b] for b in rp.byes])
+            for rp in plan(list(by_number), cycle * legs)
+        ]
+    sequence = (Tiebreak.objects.filter(event=event).aggregate(m=Max("sequence"))["m"] or 0) + 1
+    tiebreak = Tiebreak.objects.create(event=event, sequence=sequence)
+    tiebreak.partnerships.set(chosen)
+    for number, (round_tables, byes) in enumerate(rounds, start=1):
+        round_create(event=event, number=number, tables=round_tables, byes=byes, tiebreak=tiebreak,
+                     status=Round.Status.OPEN)
+    event.bump_version()
+    return tiebreak
+
+
+@transaction.atomic
+def tiebreak_delete(*, tiebreak: Tiebreak, actor) -> None:
+    """Remove a tiebreak session created by mistake; refused once any of its hands is entered."""
+    if Hand.objects.filter(table__round__tiebreak=tiebreak).exists():
+        raise ValidationError({"__all__": f"Tiebreak {tiebreak.sequence} has hands entered; it cannot be removed."})
+    event = tiebreak.event
+    tiebreak.delete()
+    event.bump_version()
+
+
+@transaction.atomic
+def event_medal_settings_update(*, event: Event, medal_scope: str, secondary_tiebreakers: list[str], actor) -> Event:
+    """The organizer's choice of medal scope and secondary tiebreakers (in order)."""
+    errors = {}
+    if medal_scope not in standings_engine.MEDAL_SCOPES:
+        errors["medal_scope"] = f"{medal_scope!r} is not one of {', '.join(standings_engine.MEDAL_SCOPES)}"
+    unknown = [n for n in secondary_tiebreakers if n not in standings_engine.SECONDARY_TIEBREAKERS]
+    if unknown:
+        errors["secondary_tiebreakers"] = (
+            f"{', '.join(map(repr, unknown))} is not one of {', '.join(standings_engine.SECONDARY_TIEBREAKERS)}")
+    elif len(set(secondary_tiebreakers)) != len(secondary_tiebreakers):
+        errors["secondary_tiebreakers"] = "a tiebreaker is listed twice"
+    if errors:
+        raise ValidationError(errors)
+    Event.objects.filter(pk=event.pk).update(medal_scope=medal_scope, secondary_tiebreakers=list(secondary_tiebreakers))
+    event.bump_version()
+    event.refresh_from_db()
+    return event
