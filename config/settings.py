@@ -6,6 +6,7 @@ ImproperlyConfigured naming the variable.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -67,6 +68,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so every response carries the policy: WhiteNoise's static files and the
+    # responses of the middleware below (CSRF failures, lockouts) included.
+    "config.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -75,7 +79,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "config.middleware.ContentSecurityPolicyMiddleware",
     # Last, so it sees the outcome of authentication (django-axes' own instructions).
     "axes.middleware.AxesMiddleware",
 ]
@@ -160,10 +163,19 @@ LOGOUT_REDIRECT_URL = "tournaments:event-list"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
 # Login throttling: a whole hall shares one IP, so lock on username and IP together.
+# Five wrong passwords for one username from one address pause that username there; another
+# organizer in the same hall (same address) still logs in.
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = 0.25  # hours
+AXES_COOLOFF_TIME = timedelta(minutes=15)  # templates/registration/locked_out.html says 15 minutes
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind a reverse proxy (nginx, a platform router) REMOTE_ADDR is the proxy: say how many proxies
+# append to X-Forwarded-For so the lock keys on the hall's address. 0 trusts no such header.
+PROXY_COUNT = env_int("DJANGO_PROXY_COUNT", 0)
+if PROXY_COUNT < 0:
+    raise ImproperlyConfigured(f"DJANGO_PROXY_COUNT must be 0 or more, not {PROXY_COUNT}")
+AXES_CLIENT_IP_CALLABLE = "config.middleware.client_ip"
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
