@@ -177,7 +177,12 @@ class RuleSet:
 
     def rank(self, contract: Contract) -> float:
         if self.bid_ranking == "tricks":
-            return contract.tricks if contract.tricks is not None else 0
+            if contract.is_special:
+                # Specials switched on in a game ranked by tricks keep their place among the trick
+                # levels (misère after the sevens, nullo among the eights, open misère above the tens)
+                # instead of ranking below every six.
+                return 6 + (self.special_rank(contract.code) - 40) / 100
+            return contract.tricks
         if contract.is_special:
             return self.special_rank(contract.code)
         return contract_value(contract.tricks, contract.suit)

@@ -631,3 +631,11 @@ def test_pure_module_does_not_import_django(module):
     run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO)})
     assert run.returncode == 0, f"{module} imports django: {run.stderr}"
+
+
+def test_specials_in_a_game_ranked_by_tricks():
+    rules = rule_set("three-handed", {"specials": ["MIS", "OMIS"]})
+    mis, omis = parse_contract("MIS"), parse_contract("OMIS")
+    assert rules.outranks(mis, parse_contract("7NT")) and rules.outranks(parse_contract("8S"), mis)
+    assert rules.outranks(omis, parse_contract("10NT")) and not rules.outranks(parse_contract("10NT"), omis)
+    assert [c.code for c in rules.legal_contracts()][-1] == "OMIS"
