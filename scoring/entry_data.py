@@ -21,6 +21,11 @@ SIDE_LABELS = {"ns": "N-S", "ew": "E-W"}
 REVOKE_STATES = ("none", "declarer", "defenders")
 
 
+def signed(points: int) -> str:
+    """+200, -180, 0: how the pages show one hand's points (static/js/entry.js does the same)."""
+    return f"+{points}" if points > 0 else str(points)
+
+
 def contract_short(code: str) -> str:
     """`7H` -> `7♥`; specials keep their code."""
     contract = rules_engine.parse_contract(code)
@@ -105,6 +110,14 @@ class HandRow:
     locked: bool
     penalty_text: str
     url: str = ""
+
+    @property
+    def ns_text(self) -> str:
+        return signed(self.hand.ns_points)
+
+    @property
+    def ew_text(self) -> str:
+        return signed(self.hand.ew_points)
 
 
 @dataclass
@@ -213,7 +226,8 @@ def preview_points(rules, *, declarer: str, contract: str, tricks: int, penalty_
     """The points a hand would score and the round totals after it (the no-JavaScript preview)."""
     ns, ew, made = score_for_table(rules, declarer=declarer, contract=contract, tricks=tricks,
                                    penalty_kind=penalty_kind, penalty_side=penalty_side)
-    return {"ns": ns, "ew": ew, "made": made, "ns_total": base[0] + ns, "ew_total": base[1] + ew}
+    return {"ns": ns, "ew": ew, "made": made, "ns_text": signed(ns), "ew_text": signed(ew),
+            "ns_total": base[0] + ns, "ew_total": base[1] + ew}
 
 
 def history_rows(changes) -> list[dict]:
@@ -232,8 +246,21 @@ def history_rows(changes) -> list[dict]:
             if change.action != "update" and after in ("", None):
                 continue
             diffs.append((label, _show(key, before), _show(key, after)))
-        rows.append({"change": change, "diffs": diffs})
+        summary = hand_summary(new) if change.action in ("create", "import") and new else ""
+        rows.append({"change": change, "diffs": [] if summary else diffs, "summary": summary})
     return rows
+
+
+def hand_summary(values: dict) -> str:
+    """One line for an entered hand: 7♥ by N-S, 8 tricks · N-S +200, E-W +20 · Established revoke by N-S."""
+    text = (f"{_show('contract', values.get('contract'))} by {_show('declarer', values.get('declarer'))}, "
+            f"{values.get('tricks')} tricks · N-S {signed(values.get('ns_points', 0))}, E-W {signed(values.get('ew_points', 0))}")
+    if values.get("penalty_kind"):
+        by = values.get("penalty_seat") or _show("penalty_side", values.get("penalty_side"))
+        text += f" · {_show('penalty_kind', values['penalty_kind'])}" + (f" by {by}" if by != "—" else "")
+    if values.get("note"):
+        text += f" · “{values['note']}”"
+    return text
 
 
 def _show(key: str, value) -> str:

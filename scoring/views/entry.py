@@ -145,7 +145,7 @@ def entry(request, access):
     if access.via_token and not access.side:
         return render(request, "scoring/table_side.html", {"access": access, "table": access.table, "event": access.event})
     sheet = access.sheet()
-    data = request.POST if request.method == "POST" else (request.GET if "contract" in request.GET else None)
+    data = request.POST if request.method == "POST" else _prefill(request, sheet)
     form = HandForm(data, sheet=sheet) if data is not None and not access.closed else None
     if form is None or not form.is_valid() or request.method == "GET" or "preview" in request.POST:
         return _page(request, access, sheet=sheet, form=form, preview=_preview(form, sheet))
@@ -158,6 +158,16 @@ def entry(request, access):
     _note_write(request, access)
     messages.success(request, f"Hand {form.cleaned_data['number']} saved.")
     return redirect(access.url("entry"))
+
+
+def _prefill(request, sheet):
+    """A link such as ?declarer=ns&contract=7H&tricks=8 opens the form filled in, with its preview."""
+    if "contract" not in request.GET:
+        return None
+    data = request.GET.copy()
+    data.setdefault("number", str(sheet.next_number or ""))
+    data.setdefault("round", str(sheet.round.pk))
+    return data
 
 
 def _preview(form, sheet):

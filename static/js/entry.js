@@ -19,7 +19,7 @@
     return declarer === "ns" ? { ns: pair[0], ew: pair[1] } : { ns: pair[1], ew: pair[0] };
   }
 
-  function signed(n) { return n >= 0 ? "+" + n : String(n); }
+  function signed(n) { return n > 0 ? "+" + n : String(n); }
 
   if (typeof module !== "undefined" && module.exports) {
     module.exports = { handPoints: handPoints, signed: signed };
