@@ -371,6 +371,7 @@ GAMES = [
     ("official-team", {"win_outright_at": 750, "lose_at": -750}, (480, 0), 1, (50, -140), False, (530, -140), None),
     ("official-team", {"win_outright_at": 750, "lose_at": -750}, (0, -700), 1, (30, -140), False, (30, -840), 0),
     ("official-team", {"win_outright_at": 750, "lose_at": -750}, (0, -610), 1, (30, -140), False, (30, -750), 0),
+    ("official-team", {"win_outright_at": 750}, (700, 740), 0, (60, 40), True, (760, 780), 0),
     ("official-team", {"must_bid_to_win": False}, (480, 0), 1, (50, -140), False, (530, -140), 0),
     ("official-team", {"must_bid_to_win": False}, (490, 460), 1, (40, 40), True, (530, 500), 1),
     # classic-1994: defenders stop at 490; reach 500 wins; reach or pass -500 and the highest wins.
@@ -384,6 +385,7 @@ GAMES = [
     # wikipedia-2006: must bid to win; only going below -500 loses.
     ("wikipedia-2006", {}, (480, 0), 1, (50, -140), False, (530, -140), None),
     ("wikipedia-2006", {}, (530, 0), 0, (40, 60), True, (570, 60), 0),
+    ("wikipedia-2006", {}, (600, 0), 0, (-40, 60), False, (560, 60), None),  # set: no win, still 500+
     ("wikipedia-2006", {}, (100, -360), 1, (50, -140), False, (150, -500), None),
     ("wikipedia-2006", {}, (100, -400), 1, (50, -140), False, (150, -540), 0),
     # three-handed: 500 wins; if another player also goes out in that deal, the bidder wins.
