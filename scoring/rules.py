@@ -415,7 +415,9 @@ def score_hand(
         if made:
             pegs, each = 0, (0, 0) if rules.players == 3 else None
         elif rules.players == 3:
-            each = (pegs // 2, pegs - pegs // 2) if pegs else (0, 0)
+            # Each defender plays for himself, and each "lost" every trick the bidder won.
+            each = (pegs, pegs)
+            pegs = 2 * pegs
         return HandScore(value if made else -value, pegs, made, each)
 
     made = tricks >= contract.tricks if revoke is None else revoke == "defenders"

@@ -641,3 +641,11 @@ def test_specials_in_a_game_ranked_by_tricks():
     assert rules.outranks(mis, parse_contract("7NT")) and rules.outranks(parse_contract("8S"), mis)
     assert rules.outranks(omis, parse_contract("10NT")) and not rules.outranks(parse_contract("10NT"), omis)
     assert [c.code for c in rules.legal_contracts()][-1] == "OMIS"
+
+
+def test_failed_special_in_three_handed_pegs_each_defender():
+    rules = rule_set("three-handed", {"specials": ["MIS"]})
+    failed = score_hand(rules, "MIS", 2, None, (5, 3))
+    assert (failed.declarers, failed.defenders_each, failed.defenders) == (-250, (20, 20), 40)
+    made = score_hand(rules, "MIS", 0, None, (6, 4))
+    assert (made.declarers, made.defenders_each, made.defenders) == (250, (0, 0), 0)
