@@ -54,6 +54,16 @@ def test_five_bad_passwords_lock_that_username_from_that_address(client, users):
     assert logged_in(login(Client(), "alice", PASSWORD, ip="198.51.100.7"))
 
 
+def test_the_reset_command_unlocks_a_username(client, users):
+    from django.core.management import call_command
+
+    for _ in range(5):
+        login(client, "alice", "wrong")
+    assert login(Client(), "alice", PASSWORD).status_code == 429
+    call_command("axes_reset_username", "alice", verbosity=0)
+    assert logged_in(login(Client(), "alice", PASSWORD))
+
+
 def test_a_good_login_resets_the_count(client, users):
     for _ in range(4):
         login(client, "alice", "wrong")
