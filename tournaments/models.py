@@ -176,6 +176,10 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     tiebreak = models.ForeignKey(Tiebreak, null=True, blank=True, on_delete=models.CASCADE, related_name="rounds")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNED)
+    # Who closed the round, and why when tables were still incomplete or unconfirmed (a forced close).
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.CharField(max_length=150, blank=True, default="")
+    close_note = models.CharField(max_length=500, blank=True, default="")
 
     class Meta:
         ordering = ["tiebreak__sequence", "number"]
