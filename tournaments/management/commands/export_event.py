@@ -1,0 +1,33 @@
+"""`python manage.py export_event SLUG`: write the event as a 500-event/1 JSON file to stdout.
+
+UTF-8, names as written (ensure_ascii off), two-space indent and a fixed key order, so the same
+event always gives the same bytes and export -> import -> export is identical. Reads only.
+"""
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.event_io import event_export
+from tournaments.models import Event
+
+
+def dump(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+class Command(BaseCommand):
+    help = "Write an event as a 500-event/1 JSON file to standard output (for backups and moving machines)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help="the event's slug, as in its address")
+
+    def handle(self, *args, slug, **options):
+        event = Event.objects.filter(slug=slug).first()
+        if event is None:
+            raise CommandError(f"no event with the slug {slug!r}")
+        stream = self.stdout._out
+        if hasattr(stream, "reconfigure"):
+            # A terminal or pipe in the C locale would otherwise fail on Peña.
+            stream.reconfigure(encoding="utf-8")
+        self.stdout.write(dump(event_export(event)), ending="")

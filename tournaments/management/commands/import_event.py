@@ -1,0 +1,62 @@
+"""`python manage.py import_event FILE [--slug SLUG]`: create an event from a 500-event/1 file.
+
+FILE may be `-` for standard input. On any problem every problem is printed on its own line to
+stderr, each with its place in the file, the command exits non-zero and nothing is written
+(scoring.event_io.event_import runs in one transaction).
+"""
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.event_io import event_import
+from scoring.eventfile import EventFileError
+
+
+def read_event_file(path: str, stdin=None) -> dict:
+    """The parsed JSON of `path` (or stdin for "-"); CommandError says where a JSON error is."""
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            stream = stdin if stdin is not None else sys.stdin
+            raw = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read()
+    except OSError as exc:
+        raise CommandError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise CommandError(f"{name}: not UTF-8 text (byte {exc.start + 1} cannot be read)") from None
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise CommandError(f"{name}: not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+
+
+class Command(BaseCommand):
+    help = "Create an event from a 500-event/1 JSON file (or - for standard input); writes nothing on any problem."
+    stealth_options = ("stdin",)  # lets tests pass a stream for "-"
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the event file, or - to read standard input")
+        parser.add_argument("--slug", help="the new event's slug (default: the file's slug, or one made from its name)")
+
+    def handle(self, *args, file, slug=None, **options):
+        data = read_event_file(file, options.get("stdin"))
+        try:
+            event = event_import(data, slug=slug)
+        except EventFileError as exc:
+            for problem in exc.problems:
+                self.stderr.write(problem)
+            count = len(exc.problems)
+            raise CommandError(f"{count} problem{'s' if count != 1 else ''} in {file}; nothing was imported") from None
+        partnerships = event.partnerships.count()
+        hands = event.hand_changes.count()
+        self.stdout.write(
+            f"Imported {event.name} as {event.slug}: {partnerships} partnerships, "
+            f"{event.round_set.filter(tiebreak__isnull=True).count()} rounds, {hands} hands."
+        )
