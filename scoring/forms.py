@@ -208,8 +208,7 @@ class BaseSheetFormSet(forms.BaseFormSet):
 
 def sheet_formset(hands_per_round: int):
     return forms.formset_factory(SheetRowForm, formset=BaseSheetFormSet, extra=0, max_num=hands_per_round,
-                                 validate_max=True, absolute_max=hands_per_round, min_num=hands_per_round,
-                                 validate_min=True)
+                                 validate_max=True, absolute_max=hands_per_round, min_num=hands_per_round)
 
 
 class SheetReasonForm(forms.Form):

@@ -88,14 +88,14 @@ def by_token(view):
     """The table link: the token finds exactly one table; a revoked or unknown one gets a plain 404."""
 
     @wraps(view)
-    def wrapper(request, token, *args):
+    def wrapper(request, token, **kwargs):
         try:
             table = entry_data.load_table(Table.objects, token=normalize_token(token))
         except Table.DoesNotExist:
             return render(request, "scoring/table_missing.html", status=404)
         side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
         actor = _side_actor(table, side) if side else services.Actor(label="table link")
-        return view(request, Access(table=table, actor=actor, side=side, token=table.token), *args)
+        return view(request, Access(table=table, actor=actor, side=side, token=table.token), **kwargs)
 
     return wrapper
 
@@ -118,8 +118,8 @@ def _staff_access(request, event, table_id) -> Access:
 def by_staff(view, check=scorer_required):
     @check
     @wraps(view)
-    def wrapper(request, event, table_id, *args):
-        return view(request, _staff_access(request, event, table_id), *args)
+    def wrapper(request, event, table_id, **kwargs):
+        return view(request, _staff_access(request, event, table_id), **kwargs)
 
     return wrapper
 
@@ -148,7 +148,8 @@ def entry(request, access):
     data = request.POST if request.method == "POST" else _prefill(request, sheet)
     form = HandForm(data, sheet=sheet) if data is not None and not access.closed else None
     if form is None or not form.is_valid() or request.method == "GET" or "preview" in request.POST:
-        return _page(request, access, sheet=sheet, form=form, preview=_preview(form, sheet))
+        status = 400 if request.method == "POST" and form is not None and form.errors else 200
+        return _page(request, access, sheet=sheet, form=form, preview=_preview(form, sheet), status=status)
     try:
         services.hand_record(table=access.table, number=form.cleaned_data["number"], actor=access.actor,
                              side=access.side, **form.hand_values())
