@@ -1,4 +1,7 @@
-"""Writes to the event's shape: rounds, tables and sit-outs. Each call is one transaction.
+"""Writes to the event's shape: settings, staff, partnerships, rounds, tables and sit-outs.
+
+Each public function is one transaction. Scores are not written here (scoring.services does
+that); the movement is planned by tournaments.movement and stored here.
 
 A Seating row is written beside every Table side and SitOut, so the database itself refuses a
 partnership that appears twice in one round.
@@ -6,10 +9,18 @@ partnership that appears twice in one round.
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Max, Q
+from django.utils import timezone
+from django.utils.text import slugify
 
-from .models import Round, Seating, SitOut, Table
+from scoring import rules as rules_engine
+from scoring.models import Hand
+
+from . import movement, registration
+from .models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table
 
 
 @transaction.atomic
@@ -47,3 +58,348 @@ def _explain(exc: IntegrityError) -> str:
     if "table_number_unique" in text or "table.round_id, tournaments_table.number" in text:
         return "two tables have the same number"
     return "it clashes with what is already stored"
+
+
+# --- Events, staff and registration ---------------------------------------------------------
+
+EVENT_FIELDS = ("name", "date", "venue", "rules_preset", "rule_overrides", "rounds", "hands_per_round",
+                "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope", "page_size")
+# Changing these once scores exist would re-score or orphan hands already stored.
+LOCKED_ONCE_SCORED = ("rules_preset", "rule_overrides", "hands_per_round")
+
+
+def _unique_slug(name: str, date) -> str:
+    base = (slugify(f"{name} {date.year}") or "event")[:70].strip("-")
+    slug, n = base, 2
+    while Event.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def _check_rules(preset: str, overrides: dict) -> None:
+    try:
+        rules_engine.rule_set(preset, overrides)
+    except rules_engine.RulesError as exc:
+        raise ValidationError({"rule_overrides": str(exc)}) from None
+
+
+def event_has_hands(event: Event) -> bool:
+    return Hand.objects.filter(table__round__event=event).exists()
+
+
+@transaction.atomic
+def event_create(*, by, **values) -> Event:
+    """A new event; whoever creates it becomes its organizer."""
+    unknown = set(values) - set(EVENT_FIELDS)
+    if unknown:
+        raise TypeError(f"unknown event fields: {', '.join(sorted(unknown))}")
+    _check_rules(values.get("rules_preset", rules_engine.DEFAULT_PRESET), values.get("rule_overrides") or {})
+    event = Event(slug=_unique_slug(values["name"], values["date"]), **values)
+    event.full_clean()
+    event.save()
+    EventStaff.objects.create(event=event, user=by, role=EventStaff.Role.ORGANIZER)
+    return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, **values) -> Event:
+    """Change an event's settings. The rules and hands per round are fixed once a hand is stored;
+    the number of rounds once the movement exists (generate it again from a fresh event instead)."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    changed = {k: v for k, v in values.items() if k in EVENT_FIELDS and getattr(event, k) != v}
+    errors = {}
+    if event_has_hands(event):
+        for name in LOCKED_ONCE_SCORED:
+            if name in changed:
+                errors[name] = "cannot change: scores have already been entered under the current setting"
+    if "rounds" in changed and event.round_set.filter(tiebreak__isnull=True).exists():
+        errors["rounds"] = "cannot change: the movement has been generated for the current number of rounds"
+    if errors:
+        raise ValidationError(errors)
+    _check_rules(values.get("rules_preset", event.rules_preset), values.get("rule_overrides", event.rule_overrides))
+    for name, value in changed.items():
+        setattr(event, name, value)
+    event.full_clean()
+    event.save()
+    return event
+
+
+@transaction.atomic
+def staff_add(*, event: Event, username: str, role: str) -> EventStaff:
+    """Make an existing user a scorer or organizer of this event (or change their role)."""
+    if role not in EventStaff.Role.values:
+        raise ValidationError({"role": f"{role!r} is not a role (organizer or scorer)"})
+    user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
+    if user is None:
+        raise ValidationError({"username": f"there is no user called {username.strip()!r}; create the account first"})
+    staff, _ = EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})
+    return staff
+
+
+@transaction.atomic
+def staff_remove(*, staff: EventStaff, by) -> None:
+    if staff.user_id == getattr(by, "pk", None) and not by.is_superuser:
+        raise ValidationError({"__all__": "You cannot remove yourself: ask another organizer."})
+    staff.delete()
+
+
+def _check_partnership(event: Event, number, player_one: str, player_two: str, division: str) -> dict:
+    errors = {}
+    value, message = registration.check_number(str(number) if number is not None else "")
+    if message:
+        errors["number"] = message
+    elif event.partnerships.filter(number=value).exists():
+        errors["number"] = f"partnership {value} is already registered"
+    one, message = registration.check_name(player_one, "player 1")
+    if message:
+        errors["player_one"] = message
+    two, message = registration.check_name(player_two, "player 2")
+    if message:
+        errors["player_two"] = message
+    division = registration.clean_name(division)
+    if len(division) > registration.DIVISION_MAX:
+        errors["division"] = f"is longer than {registration.DIVISION_MAX} characters"
+    if errors:
+        raise ValidationError(errors)
+    return {"number": value, "player_one": one, "player_two": two, "division": division}
+
+
+def next_partnership_number(event: Event) -> int:
+    return (event.partnerships.aggregate(top=Max("number"))["top"] or 0) + 1
+
+
+def _create_partnership(event: Event, values: dict, checked_in: bool) -> Partnership:
+    one = Player.objects.create(event=event, name=values["player_one"])
+    two = Player.objects.create(event=event, name=values["player_two"])
+    return Partnership.objects.create(event=event, number=values["number"], player_one=one, player_two=two,
+                                      division=values["division"], checked_in=checked_in)
+
+
+@transaction.atomic
+def partnership_register(*, event: Event, player_one: str, player_two: str, number: int | None = None,
+                         division: str = "", checked_in: bool = False) -> Partnership:
+    """Register one partnership. After the movement exists, a checked-in partnership is a late
+    arrival: the rounds not yet played are planned again to include it."""
+    Event.objects.select_for_update().filter(pk=event.pk).first()  # one registration at a time
+    values = _check_partnership(event, number if number is not None else next_partnership_number(event),
+                                player_one, player_two, division)
+    partnership = _create_partnership(event, values, checked_in)
+    if checked_in and movement_exists(event):
+        movement_replan(event=event)
+    return partnership
+
+
+@transaction.atomic
+def partnerships_import(*, event: Event, data: bytes | str) -> list[Partnership]:
+    """Register every partnership in a CSV, or none: any bad line raises ValidationError listing
+    each problem with its line number."""
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    try:
+        rows = registration.parse(data)
+    except registration.RegistrationError as exc:
+        raise ValidationError({"file": exc.messages()}) from None
+    taken = dict(event.partnerships.values_list("number", "pk"))
+    clashes = [f"Line {row.line}: partnership {row.number} is already registered" for row in rows if row.number in taken]
+    if clashes:
+        raise ValidationError({"file": clashes})
+    return [_create_partnership(event, {"number": r.number, "player_one": r.player_one, "player_two": r.player_two,
+                                        "division": r.division}, False) for r in rows]
+
+
+@transaction.atomic
+def partnership_check_in(*, partnership: Partnership, checked_in: bool = True) -> list[int]:
+    """Mark a partnership present (or not). Once the movement exists this changes who plays, so
+    the rounds not yet played are planned again; returns their numbers."""
+    partnership = Partnership.objects.select_for_update().get(pk=partnership.pk)
+    if partnership.withdrawn and checked_in:
+        raise ValidationError({"__all__": f"Partnership {partnership.number} has withdrawn; reinstate it first."})
+    if partnership.checked_in == checked_in:
+        return []
+    partnership.checked_in = checked_in
+    partnership.save(update_fields=["checked_in"])
+    if movement_exists(partnership.event):
+        return movement_replan(event=partnership.event)
+    return []
+
+
+@transaction.atomic
+def partnership_withdraw(*, partnership: Partnership, withdrawn: bool = True) -> list[int]:
+    """Withdraw a partnership (or reinstate it). Results already entered stay; the rounds not yet
+    played are planned again without it (or with it); returns their numbers."""
+    partnership = Partnership.objects.select_for_update().get(pk=partnership.pk)
+    if partnership.withdrawn == withdrawn:
+        return []
+    partnership.withdrawn = withdrawn
+    if not withdrawn:
+        partnership.checked_in = True
+    partnership.save(update_fields=["withdrawn", "checked_in"])
+    if movement_exists(partnership.event):
+        return movement_replan(event=partnership.event)
+    return []
+
+
+# --- The movement ----------------------------------------------------------------------------
+
+def main_rounds(event: Event):
+    return event.round_set.filter(tiebreak__isnull=True).order_by("number")
+
+
+def movement_exists(event: Event) -> bool:
+    return main_rounds(event).exists()
+
+
+def active_numbers(event: Event) -> list[int]:
+    """Who plays the next rounds: checked in and not withdrawn."""
+    return list(event.partnerships.filter(checked_in=True, withdrawn=False).values_list("number", flat=True))
+
+
+def round_plans(rounds) -> list[movement.RoundPlan]:
+    """Stored rounds as the planner's RoundPlans (two queries)."""
+    rounds = list(rounds)
+    plans = {r.pk: movement.RoundPlan(number=r.number) for r in rounds}
+    for table in Table.objects.filter(round__in=rounds).order_by("number").values("round_id", "number", "ns__number",
+                                                                                  "ew__number"):
+        plans[table["round_id"]].tables.append((table["number"], table["ns__number"], table["ew__number"]))
+    for sit in SitOut.objects.filter(round__in=rounds).values("round_id", "partnership__number"):
+        plans[sit["round_id"]].byes.append(sit["partnership__number"])
+    return [plans[r.pk] for r in rounds]
+
+
+def _store_plans(event: Event, plans: list[movement.RoundPlan]) -> None:
+    by_number = {p.number: p for p in event.partnerships.all()}
+    for rnd in plans:
+        round_create(event=event, number=rnd.number,
+                     tables=[(t, by_number[ns], by_number[ew]) for t, ns, ew in rnd.tables],
+                     byes=[by_number[b] for b in rnd.byes])
+
+
+@transaction.atomic
+def movement_generate(*, event: Event) -> list[Round]:
+    """Create every round of the session from the partnerships checked in and not withdrawn."""
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    if movement_exists(event):
+        raise ValidationError({"__all__": "The movement already exists. Withdrawals and late arrivals re-plan it."})
+    players = active_numbers(event)
+    if len(players) < 2:
+        raise ValidationError({"__all__": f"Check in at least two partnerships first ({len(players)} checked in)."})
+    _store_plans(event, movement.plan(players, event.rounds))
+    return list(main_rounds(event))
+
+
+def played_boundary(event: Event) -> int:
+    """The last round number that has started: open, closed, or with a hand entered."""
+    started = main_rounds(event).filter(Q(status__in=[Round.Status.OPEN, Round.Status.CLOSED])
+                                        | Q(tables__hands__isnull=False))
+    return started.aggregate(top=Max("number"))["top"] or 0
+
+
+@transaction.atomic
+def movement_replan(*, event: Event) -> list[int]:
+    """Plan again every round after the last one that has started, for the partnerships now
+    playing. Rounds with results are never touched. Returns the re-planned round numbers."""
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    boundary = played_boundary(event)
+    rounds = list(main_rounds(event))
+    history = round_plans([r for r in rounds if r.number <= boundary])
+    later = [r for r in rounds if r.number > boundary]
+    if not later:
+        return []
+    players = active_numbers(event)
+    if len(players) < 2:
+        raise ValidationError({"__all__": "Fewer than two partnerships would be left to play."})
+    current = round_plans(later)
+    plans = movement.plan(players, len(later), first_round=later[0].number, history=history, current=current)
+    Round.objects.filter(pk__in=[r.pk for r in later]).delete()
+    _store_plans(event, plans)
+    return [p.number for p in plans]
+
+
+# --- Rounds during play ----------------------------------------------------------------------
+
+def table_states(rnd: Round) -> list[tuple[Table, str, int]]:
+    """(table, status word, hands entered) for every table of the round, in one query."""
+    tables = (rnd.tables.annotate(hand_count=Count("hands"))
+              .select_related("ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")
+              .order_by("number"))
+    limit = rnd.event.hands_per_round
+    return [(t, t.status_for(t.hand_count, limit), t.hand_count) for t in tables]
+
+
+def round_problems(rnd: Round) -> list[str]:
+    """Why the round cannot close yet: tables short of hands, unconfirmed or disputed."""
+    problems = []
+    confirm = rnd.event.confirmation_required
+    for table, status, count in table_states(rnd):
+        where = f"Table {table.number} ({table.ns.number} v {table.ew.number})"
+        if status == "disputed":
+            problems.append(f"{where}: disputed: {table.dispute_reason}")
+        elif status in ("not_started", "in_progress"):
+            problems.append(f"{where}: {count} of {rnd.event.hands_per_round} hands entered")
+        elif status == "entered" and confirm:
+            problems.append(f"{where}: not confirmed by the other partnership")
+    return problems
+
+
+@transaction.atomic
+def round_open(*, rnd: Round) -> Round:
+    """Start a planned round: its table links take scores from now on."""
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    if rnd.status != Round.Status.PLANNED:
+        raise ValidationError({"__all__": f"{rnd} is already {rnd.get_status_display().lower()}."})
+    siblings = Round.objects.filter(event=rnd.event_id, tiebreak=rnd.tiebreak_id)
+    open_now = siblings.filter(status=Round.Status.OPEN).first()
+    if open_now:
+        raise ValidationError({"__all__": f"{open_now} is still in play: close it first."})
+    if siblings.filter(number__lt=rnd.number).exclude(status=Round.Status.CLOSED).exists():
+        raise ValidationError({"__all__": f"Earlier rounds must be closed before {rnd} starts."})
+    rnd.status = Round.Status.OPEN
+    rnd.save(update_fields=["status"])
+    return rnd
+
+
+@transaction.atomic
+def round_close(*, rnd: Round, by: str, force: bool = False, reason: str = "") -> Round:
+    """Close a round in play. Refused while a table is incomplete, disputed or (when the event
+    needs it) unconfirmed, unless an organizer forces it and says why; the reason is kept."""
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    if rnd.status != Round.Status.OPEN:
+        raise ValidationError({"__all__": f"{rnd} is not in play, so it cannot be closed."})
+    problems = round_problems(rnd)
+    reason = (reason or "").strip()
+    if problems and not force:
+        raise ValidationError({"__all__": problems})
+    if problems and not reason:
+        raise ValidationError({"reason": "Say why the round closes with these tables unfinished."})
+    if len(reason) > 500:
+        raise ValidationError({"reason": "is longer than 500 characters"})
+    rnd.status = Round.Status.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.closed_by = by
+    rnd.close_note = "; ".join([reason, *problems]) if problems else reason
+    rnd.close_note = rnd.close_note[:500]
+    rnd.save(update_fields=["status", "closed_at", "closed_by", "close_note"])
+    rnd.event.bump_version()
+    return rnd
+
+
+@transaction.atomic
+def round_start_next(*, event: Event) -> Round:
+    """Open the first planned round of the session (after the last closed one)."""
+    nxt = main_rounds(event).filter(status=Round.Status.PLANNED).first()
+    if nxt is None:
+        raise ValidationError({"__all__": "Every round has been played: see the standings."})
+    return round_open(rnd=nxt)
+
+
+def current_round(event: Event) -> Round | None:
+    """The round in play; else the next planned one; else the last one."""
+    rounds = main_rounds(event)
+    return (rounds.filter(status=Round.Status.OPEN).first() or rounds.filter(status=Round.Status.PLANNED).first()
+            or rounds.last())
+
+
+@transaction.atomic
+def table_revoke_link(*, table: Table) -> Table:
+    """A new secret for the table: the old link and printed code stop working at once."""
+    table.revoke_token()
+    return table

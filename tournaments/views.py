@@ -1,12 +1,251 @@
-from django.shortcuts import get_object_or_404, render
+"""Event pages: the public list and event page, and the organizer's pages before and between
+rounds (settings, staff, registration, check-in, movement, round dashboard).
 
-from .models import Event
+Each view gets its object, validates a form, calls one service and redirects. Scores are entered
+on scoring's pages; this module writes nothing to the ORM itself.
+"""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .forms import CloseRoundForm, EventForm, ImportForm, PartnershipForm, StaffForm
+from .models import EventStaff, Partnership, Round, Table
+from .permissions import is_organizer, organizer_required, scorer_required
+from .tables import PartnershipTable, StaffTable
+
+
+def _errors(error: ValidationError) -> list[str]:
+    if hasattr(error, "error_dict"):
+        return [m for msgs in error.message_dict.values() for m in msgs]
+    return list(error.messages)
+
+
+def _flash(request, error: ValidationError) -> None:
+    for message in _errors(error):
+        messages.error(request, message)
+
+
+def _to_form(form, error: ValidationError) -> None:
+    """A service's field -> message dict onto the form (unknown fields become form errors)."""
+    for field, msgs in getattr(error, "message_dict", {"__all__": error.messages}).items():
+        form.add_error(field if field in form.fields else None, msgs)
+
+
+def _replanned(request, numbers: list[int]) -> None:
+    if numbers:
+        messages.warning(request, f"Rounds {numbers[0]}–{numbers[-1]} were planned again." if len(numbers) > 1
+                         else f"Round {numbers[0]} was planned again.")
+
+
+# --- Public -----------------------------------------------------------------------------------
 
 def event_list(request):
-    return render(request, "tournaments/event_list.html", {"events": Event.objects.all()})
+    return render(request, "tournaments/event_list.html", {"events": selectors.event_list_for(request.user)})
 
 
 def event_detail(request, slug):
-    event = get_object_or_404(Event, slug=slug)
-    return render(request, "tournaments/event_detail.html", {"event": event, "rules": event.rules})
+    event = get_object_or_404(selectors.events(), slug=slug)
+    context = selectors.event_page(event)
+    context.update(is_organizer=is_organizer(request.user, event),
+                   partnership_table=PartnershipTable(context["partnerships"]))
+    return render(request, "tournaments/event_detail.html", context)
+
+
+# --- Settings and staff -----------------------------------------------------------------------
+
+@login_required
+def event_create(request):
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(by=request.user, **form.service_values())
+        except ValidationError as error:
+            _to_form(form, error)
+        else:
+            messages.success(request, f"{event.name} is ready. Next: register the partnerships.")
+            return redirect("tournaments:partnerships", event.slug)
+    return render(request, "tournaments/event_form.html", {"form": form, "creating": True})
+
+
+@organizer_required
+def event_edit(request, event):
+    form = EventForm(request.POST or None, instance=selectors.event_copy(event))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.event_update(event=event, **form.service_values())
+        except ValidationError as error:
+            _to_form(form, error)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("tournaments:event-detail", event.slug)
+    return render(request, "tournaments/event_form.html",
+                  {"form": form, "event": event, "rules_locked": services.event_has_hands(event)})
+
+
+@organizer_required
+def staff(request, event):
+    form = StaffForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.staff_add(event=event, **form.cleaned_data)
+        except ValidationError as error:
+            _to_form(form, error)
+        else:
+            messages.success(request, f"{form.cleaned_data['username']} is now a {form.cleaned_data['role']} here.")
+            return redirect("tournaments:staff", event.slug)
+    table = StaffTable(event.staff.select_related("user").order_by("role", "user__username"))
+    return render(request, "tournaments/staff.html", {"event": event, "form": form, "table": table})
+
+
+@require_POST
+@organizer_required
+def staff_remove(request, event, staff_id):
+    member = get_object_or_404(EventStaff, pk=staff_id, event=event)
+    try:
+        services.staff_remove(staff=member, by=request.user)
+    except ValidationError as error:
+        _flash(request, error)
+    return redirect("tournaments:staff", event.slug)
+
+
+# --- Registration and check-in ----------------------------------------------------------------
+
+@organizer_required
+def partnerships(request, event):
+    form = PartnershipForm(request.POST or None, initial={"number": services.next_partnership_number(event)})
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = services.partnership_register(event=event, **form.cleaned_data)
+        except ValidationError as error:
+            _to_form(form, error)
+        else:
+            messages.success(request, f"Partnership {made.number} registered: {made.players_label}.")
+            return redirect("tournaments:partnerships", event.slug)
+    return render(request, "tournaments/partnerships.html",
+                  {"event": event, "form": form, **selectors.registration_page(event)})
+
+
+@organizer_required
+def partnership_import(request, event):
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = services.partnerships_import(event=event, data=form.cleaned_data["data"])
+        except ValidationError as error:
+            _to_form(form, error)
+        else:
+            messages.success(request, f"{len(made)} partnerships imported.")
+            return redirect("tournaments:partnerships", event.slug)
+    return render(request, "tournaments/partnership_import.html", {"event": event, "form": form})
+
+
+@organizer_required
+def check_in(request, event):
+    return render(request, "tournaments/check_in.html", {"event": event, **selectors.registration_page(event)})
+
+
+@require_POST
+@organizer_required
+def partnership_check_in(request, event, number):
+    partnership = get_object_or_404(Partnership, event=event, number=number)
+    try:
+        _replanned(request, services.partnership_check_in(partnership=partnership,
+                                                          checked_in=request.POST.get("checked_in") == "1"))
+    except ValidationError as error:
+        _flash(request, error)
+    return redirect(request.POST.get("back") == "partnerships" and "tournaments:partnerships"
+                    or "tournaments:check-in", event.slug)
+
+
+@require_POST
+@organizer_required
+def partnership_withdraw(request, event, number):
+    partnership = get_object_or_404(Partnership, event=event, number=number)
+    try:
+        numbers = services.partnership_withdraw(partnership=partnership, withdrawn=request.POST.get("withdrawn") == "1")
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(request, f"Partnership {number} {'withdrawn' if partnership.withdrawn else 'reinstated'}.")
+        _replanned(request, numbers)
+    return redirect("tournaments:partnerships", event.slug)
+
+
+# --- Movement and rounds ----------------------------------------------------------------------
+
+@require_POST
+@organizer_required
+def movement_generate(request, event):
+    try:
+        rounds = services.movement_generate(event=event)
+    except ValidationError as error:
+        _flash(request, error)
+        return redirect("tournaments:check-in", event.slug)
+    messages.success(request, f"Movement ready: {len(rounds)} rounds. Start round 1 from the dashboard.")
+    return redirect("tournaments:movement", event.slug)
+
+
+def movement_page(request, slug):
+    event = get_object_or_404(selectors.events(), slug=slug)
+    return render(request, "tournaments/movement.html",
+                  {"event": event, "grid": selectors.movement_grid(event), "is_organizer": is_organizer(request.user, event)})
+
+
+@scorer_required
+def dashboard(request, event, number=None):
+    context = selectors.dashboard(event, number)
+    context.update(close_form=CloseRoundForm(), is_organizer=is_organizer(request.user, event))
+    return render(request, "tournaments/dashboard.html", context)
+
+
+@require_POST
+@organizer_required
+def round_open(request, event, number):
+    rnd = get_object_or_404(Round, event=event, tiebreak__isnull=True, number=number)
+    try:
+        services.round_open(rnd=rnd)
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(request, f"Round {number} is in play: the table links take scores now.")
+    return redirect("tournaments:round", event.slug, number)
+
+
+@require_POST
+@organizer_required
+def round_close(request, event, number):
+    rnd = get_object_or_404(Round, event=event, tiebreak__isnull=True, number=number)
+    form = CloseRoundForm(request.POST)
+    form.is_valid()
+    try:
+        services.round_close(rnd=rnd, by=request.user.get_username(), **form.cleaned_data)
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(request, f"Round {number} closed.")
+    return redirect("tournaments:round", event.slug, number)
+
+
+@require_POST
+@organizer_required
+def round_next(request, event):
+    try:
+        rnd = services.round_start_next(event=event)
+    except ValidationError as error:
+        _flash(request, error)
+        return redirect("tournaments:dashboard", event.slug)
+    messages.success(request, f"Round {rnd.number} is in play.")
+    return redirect("tournaments:round", event.slug, rnd.number)
+
+
+@require_POST
+@organizer_required
+def table_revoke(request, event, table_id):
+    table = get_object_or_404(Table, pk=table_id, round__event=event)
+    services.table_revoke_link(table=table)
+    messages.warning(request, f"Table {table.number}'s old link and code no longer work. Its new code is {table.short_code}.")
+    return redirect("tournaments:round", event.slug, table.round.number)

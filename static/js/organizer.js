@@ -1,0 +1,51 @@
+// The organizer's pages: ask before destructive buttons, filter the check-in list as you type,
+// show the fixed sit-out points only when that policy is chosen. Everything works without it.
+(function () {
+  "use strict";
+
+  document.addEventListener("submit", function (event) {
+    var button = event.submitter || event.target.querySelector("[data-confirm]");
+    var message = button && button.getAttribute("data-confirm");
+    if (message && !window.confirm(message)) {
+      event.preventDefault();
+    }
+    if (!event.defaultPrevented && button) {
+      // One tap, one request: a second tap on a slow connection does nothing.
+      window.setTimeout(function () { button.disabled = true; }, 0);
+    }
+  });
+
+  var filter = document.querySelector("[data-filter]");
+  if (filter) {
+    var items = document.querySelectorAll(filter.getAttribute("data-filter"));
+    filter.addEventListener("input", function () {
+      var words = filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+      items.forEach(function (item) {
+        var text = " " + (item.getAttribute("data-text") || "") + " ";
+        var show = words.every(function (w) {
+          return /^\d+$/.test(w) ? text.indexOf(" " + w + " ") !== -1 : text.indexOf(w) !== -1;
+        });
+        item.hidden = !show;
+      });
+    });
+    // Enter with exactly one partnership showing checks it in (or out): quick from a keyboard.
+    filter.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter") { return; }
+      event.preventDefault();
+      var shown = Array.prototype.filter.call(items, function (item) { return !item.hidden; });
+      if (shown.length === 1) {
+        var button = shown[0].querySelector("button");
+        if (button) { button.click(); }
+      }
+    });
+  }
+
+  var policy = document.getElementById("id_sit_out_policy");
+  var points = document.getElementById("id_sit_out_points");
+  if (policy && points) {
+    var field = points.closest(".field");
+    var sync = function () { field.hidden = policy.value !== "fixed"; };
+    policy.addEventListener("change", sync);
+    sync();
+  }
+}());

@@ -1,0 +1,172 @@
+"""Forms for the organizer's pages: event settings with rule overrides, staff, registration,
+CSV import, closing a round. They check shape only; the services check meaning."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django import forms
+
+from scoring import rules as rules_engine
+
+from .models import Event, EventStaff
+
+SETTINGS_FIELDS = ["name", "date", "venue", "rules_preset", "rounds", "hands_per_round", "sit_out_policy",
+                   "sit_out_points", "confirmation_required", "medal_scope", "page_size"]
+CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES, "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
+                 "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
+RULE_TYPES = {f.name: f.type for f in dataclasses.fields(rules_engine.RuleSet)}
+KEEP = ""  # every override field's blank choice: "as the preset says"
+
+
+def _preset_values(name: str) -> str:
+    """What each preset says for one rule: shown under its field so the choice is informed."""
+    parts = []
+    for preset in rules_engine.all_presets():
+        value = getattr(preset, name)
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        elif isinstance(value, tuple):
+            value = ", ".join(value) or "none"
+        elif value is None:
+            value = "none"
+        parts.append(f"{preset.label}: {value}")
+    return " · ".join(parts)
+
+
+def _override_field(name: str, sentence: str, kind: str) -> forms.Field:
+    help_text = f"{sentence} Presets — {_preset_values(name)}."
+    label = name.replace("_", " ").capitalize()
+    if kind == "bool":
+        return forms.ChoiceField(label=label, required=False, help_text=help_text,
+                                 choices=[(KEEP, "As the preset says"), ("yes", "Yes"), ("no", "No")])
+    if name in CHOICE_FIELDS:
+        return forms.ChoiceField(label=label, required=False, help_text=help_text,
+                                 choices=[(KEEP, "As the preset says")] + [(c, c.replace("_", " ")) for c in CHOICE_FIELDS[name]])
+    if name == "specials":
+        return forms.CharField(label=label, required=False, max_length=60, help_text=help_text + (
+            " Write the codes separated by commas, or “none”; leave empty for the preset's."))
+    return forms.CharField(label=label, required=False, max_length=12, help_text=help_text + (
+        " A whole number" + (", or “none”" if kind == "int | None" else "") + "; leave empty for the preset's."))
+
+
+class EventForm(forms.ModelForm):
+    """Event settings plus one field per overridable rule (blank keeps the preset's value)."""
+
+    class Meta:
+        model = Event
+        fields = SETTINGS_FIELDS
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        help_texts = {
+            "rounds": "McAllen plays 10.",
+            "hands_per_round": "McAllen plays 4.",
+            "sit_out_points": "Only used when the sit-out policy is a fixed number of points.",
+            "confirmation_required": "The other partnership (or an organizer) confirms each table's scores.",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].widget.attrs["autofocus"] = True
+        current = self.instance.rule_overrides if self.instance.pk else {}
+        self.override_names = list(rules_engine.OVERRIDABLE_FIELDS)
+        for name, sentence in rules_engine.OVERRIDABLE_FIELDS.items():
+            field = _override_field(name, sentence, RULE_TYPES[name])
+            self.fields[f"rule_{name}"] = field
+            if name in current:
+                self.initial[f"rule_{name}"] = self._show(current[name])
+
+    @staticmethod
+    def _show(value) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, (list, tuple)):
+            return ", ".join(value) or "none"
+        return "none" if value is None else str(value)
+
+    def override_fields(self):
+        return [self[f"rule_{name}"] for name in self.override_names]
+
+    def setting_fields(self):
+        return [self[name] for name in SETTINGS_FIELDS]
+
+    def _parse(self, name: str, raw: str):
+        kind = RULE_TYPES[name]
+        if kind == "bool":
+            return raw == "yes"
+        if name == "specials":
+            return [] if raw.strip().lower() == "none" else [c.strip().upper() for c in raw.split(",") if c.strip()]
+        if kind in ("int", "int | None"):
+            if kind == "int | None" and raw.strip().lower() == "none":
+                return None
+            try:
+                return int(raw.strip())
+            except ValueError:
+                raise forms.ValidationError(f"{raw!r} is not a whole number") from None
+        return raw
+
+    def clean(self):
+        cleaned = super().clean()
+        overrides = {}
+        for name in self.override_names:
+            raw = cleaned.get(f"rule_{name}")
+            if raw in (None, KEEP):
+                continue
+            try:
+                overrides[name] = self._parse(name, raw)
+            except forms.ValidationError as exc:
+                self.add_error(f"rule_{name}", exc)
+        preset = cleaned.get("rules_preset")
+        if preset and not self.errors:
+            try:
+                rules = rules_engine.rule_set(preset, overrides)
+            except rules_engine.RulesError as exc:
+                field, _, message = str(exc).partition(": ")
+                if field in rules_engine.OVERRIDABLE_FIELDS and message:
+                    self.add_error(f"rule_{field}", message)
+                else:
+                    self.add_error(None, str(exc))
+            else:
+                cleaned["rule_overrides"] = rules_engine.differences(rules)
+        return cleaned
+
+    def service_values(self) -> dict:
+        values = {name: self.cleaned_data[name] for name in SETTINGS_FIELDS}
+        values["rule_overrides"] = self.cleaned_data["rule_overrides"]
+        return values
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(max_length=150, help_text="The person's log-in name. They need an account first.")
+    role = forms.ChoiceField(choices=EventStaff.Role.choices, initial=EventStaff.Role.SCORER)
+
+
+class PartnershipForm(forms.Form):
+    number = forms.IntegerField(required=False, min_value=1, max_value=9999,
+                                help_text="Leave empty for the next free number.")
+    player_one = forms.CharField(label="Player 1", max_length=200)
+    player_two = forms.CharField(label="Player 2", max_length=200)
+    division = forms.CharField(max_length=200, required=False, help_text="For example 70–74, or leave empty.")
+    checked_in = forms.BooleanField(required=False, label="Here now (checked in)")
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(required=False, help_text="A .csv file: number, player 1, player 2, division.")
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6}), label="Or paste the lines",
+                           help_text="One partnership a line, e.g. 1, Ana Garza, Bob Smith, 70-74")
+
+    MAX_BYTES = 512 * 1024
+
+    def clean(self):
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), (cleaned.get("text") or "").strip()
+        if upload and upload.size > self.MAX_BYTES:
+            raise forms.ValidationError("The file is larger than 512 KB: is it the right file?")
+        if not upload and not text:
+            raise forms.ValidationError("Choose a file or paste the lines.")
+        cleaned["data"] = upload.read() if upload else text
+        return cleaned
+
+
+class CloseRoundForm(forms.Form):
+    force = forms.BooleanField(required=False, label="Close anyway, with the tables as they are")
+    reason = forms.CharField(required=False, max_length=500, label="Reason (needed to close anyway)")

@@ -1,0 +1,139 @@
+"""Reading a registration CSV: number, player 1, player 2, division (one partnership a line).
+
+Pure Python, no Django import and no database: bytes or text in, checked rows out. Every problem
+is reported with its line number, all at once, so the organizer fixes the file in one go; the
+service that stores the rows does so only when this finds nothing wrong.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+
+NAME_MAX = 120  # Player.name
+DIVISION_MAX = 60  # Partnership.division
+NUMBER_MAX = 9999
+MAX_ROWS = 1000
+HEADER_WORDS = {"number", "no", "no.", "num", "#", "pair", "partnership", "table", "nr"}
+
+
+@dataclass(frozen=True)
+class Row:
+    line: int
+    number: int
+    player_one: str
+    player_two: str
+    division: str = ""
+
+
+class RegistrationError(ValueError):
+    """Problems found in a file: a list of (line number, message)."""
+
+    def __init__(self, problems: list[tuple[int, str]]):
+        self.problems = problems
+        super().__init__("; ".join(f"line {line}: {message}" for line, message in problems))
+
+    def messages(self) -> list[str]:
+        return [f"Line {line}: {message}" if line else message for line, message in self.problems]
+
+
+def clean_name(raw: str) -> str:
+    """Spaces trimmed and runs of spaces made one; the text is kept as typed (HTML is just text)."""
+    return re.sub(r"\s+", " ", raw or "").strip()
+
+
+def check_number(raw: str) -> tuple[int | None, str]:
+    text = (raw or "").strip()
+    if not text:
+        return None, "the partnership number is empty"
+    if not re.fullmatch(r"\d+", text):
+        return None, f"the partnership number {text!r} is not a whole number"
+    number = int(text)
+    if not 1 <= number <= NUMBER_MAX:
+        return None, f"the partnership number {number} is not between 1 and {NUMBER_MAX}"
+    return number, ""
+
+
+def check_name(raw: str, what: str) -> tuple[str, str]:
+    name = clean_name(raw)
+    if not name:
+        return name, f"{what} is empty"
+    if len(name) > NAME_MAX:
+        return name, f"{what} is {len(name)} characters long (at most {NAME_MAX})"
+    return name, ""
+
+
+def decode(data: bytes | str) -> str:
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RegistrationError(
+            [(0, f"The file is not UTF-8 text (byte {exc.start + 1}). Save it from your spreadsheet as "
+                 "\"CSV UTF-8\" and try again.")]
+        ) from None
+
+
+def _dialect(text: str):
+    sample = text[:4096]
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        return csv.excel
+
+
+def parse(data: bytes | str) -> list[Row]:
+    """The file's partnerships, or RegistrationError listing every bad line."""
+    text = decode(data)
+    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
+    rows: list[Row] = []
+    problems: list[tuple[int, str]] = []
+    seen: dict[int, int] = {}
+    first = True
+    try:
+        for cells in reader:
+            line = reader.line_num
+            cells = [c.strip() for c in cells]
+            if not any(cells):
+                continue
+            if first and cells[0].lower() in HEADER_WORDS:
+                first = False
+                continue
+            first = False
+            while cells and not cells[-1] and len(cells) > 4:
+                cells.pop()  # spreadsheets add empty columns at the right
+            if len(cells) < 3:
+                problems.append((line, f"needs at least 3 columns (number, player 1, player 2), found {len(cells)}"))
+                continue
+            if len(cells) > 4:
+                problems.append((line, f"has {len(cells)} columns; expected number, player 1, player 2, division"))
+                continue
+            number, error = check_number(cells[0])
+            line_problems = [error] if error else []
+            one, error = check_name(cells[1], "player 1")
+            line_problems += [error] if error else []
+            two, error = check_name(cells[2], "player 2")
+            line_problems += [error] if error else []
+            division = clean_name(cells[3]) if len(cells) == 4 else ""
+            if len(division) > DIVISION_MAX:
+                line_problems.append(f"the division is {len(division)} characters long (at most {DIVISION_MAX})")
+            if number is not None and number in seen:
+                line_problems.append(f"partnership number {number} is already on line {seen[number]}")
+            if line_problems:
+                problems += [(line, message) for message in line_problems]
+                continue
+            seen[number] = line
+            rows.append(Row(line=line, number=number, player_one=one, player_two=two, division=division))
+            if len(rows) > MAX_ROWS:
+                problems.append((line, f"a file may hold at most {MAX_ROWS} partnerships"))
+                break
+    except csv.Error as exc:
+        problems.append((reader.line_num, f"cannot be read as CSV ({exc})"))
+    if problems:
+        raise RegistrationError(problems)
+    if not rows:
+        raise RegistrationError([(0, "The file has no partnerships in it.")])
+    return rows

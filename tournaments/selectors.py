@@ -1,0 +1,103 @@
+"""Reads for the event pages: each returns plain context for one page in a fixed, small number of
+queries (no query per partnership or per table). Writes live in services.py."""
+
+from __future__ import annotations
+
+from django.http import Http404
+
+from . import movement, services
+from .models import Event, Partnership, Round
+
+
+STATUS_LABELS = {"not_started": "Not started", "in_progress": "In progress", "entered": "Entered",
+                 "confirmed": "Confirmed", "disputed": "Disputed"}
+
+
+def events():
+    return Event.objects.all()
+
+
+def event_list_for(user):
+    return Event.objects.all()
+
+
+def event_copy(event: Event) -> Event:
+    """A separate instance for a settings form, so a rejected form never alters the page's event."""
+    return Event.objects.get(pk=event.pk)
+
+
+def partnerships_of(event: Event) -> list[Partnership]:
+    return list(event.partnerships.select_related("player_one", "player_two").order_by("number"))
+
+
+def movement_grid(event: Event) -> dict:
+    """Rows are partnerships, columns rounds: "T3 NS v 7", "sits out" or "" (not in that round)."""
+    rounds = list(services.main_rounds(event))
+    plans = services.round_plans(rounds)
+    partners = partnerships_of(event)
+    cells = movement.grid(plans, [p.number for p in partners])
+    rows = [(p, cells[p.number]) for p in partners if any(cells[p.number]) or not p.withdrawn]
+    return {"rounds": rounds, "rows": rows}
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value) or "none"
+    return "none" if value is None else str(value)
+
+
+def event_page(event: Event) -> dict:
+    partners = partnerships_of(event)
+    return {
+        "event": event,
+        "rules": event.rules,
+        "rule_changes": [(name.replace("_", " "), _shown(value)) for name, value in event.rule_overrides.items()],
+        "partnerships": partners,
+        "grid": movement_grid(event),
+        "current": services.current_round(event),
+    }
+
+
+def registration_page(event: Event) -> dict:
+    partners = partnerships_of(event)
+    active = [p for p in partners if p.checked_in and not p.withdrawn]
+    return {
+        "partnerships": partners,
+        "active_count": len(active),
+        "waiting_count": sum(1 for p in partners if not p.checked_in and not p.withdrawn),
+        "withdrawn_count": sum(1 for p in partners if p.withdrawn),
+        "movement_exists": services.movement_exists(event),
+        "boundary": services.played_boundary(event),
+    }
+
+
+def dashboard(event: Event, number: int | None) -> dict:
+    rounds = list(services.main_rounds(event))
+    if number is None:
+        rnd = services.current_round(event)
+    else:
+        rnd = next((r for r in rounds if r.number == number), None)
+        if rnd is None:
+            raise Http404("No such round")
+    tables, sit_outs, problems = [], [], []
+    if rnd is not None:
+        tables = [(t, status, count, STATUS_LABELS[status]) for t, status, count in services.table_states(rnd)]
+        sit_outs = list(rnd.sit_outs.select_related("partnership__player_one", "partnership__player_two"))
+        problems = services.round_problems(rnd) if rnd.status == Round.Status.OPEN else []
+    counts: dict[str, int] = {}
+    for _, status, _, _ in tables:
+        counts[status] = counts.get(status, 0) + 1
+    next_planned = next((r for r in rounds if r.status == Round.Status.PLANNED), None)
+    return {
+        "event": event,
+        "rounds": rounds,
+        "round": rnd,
+        "tables": tables,
+        "sit_outs": sit_outs,
+        "problems": problems,
+        "counts": counts,
+        "next_planned": next_planned,
+        "can_start_next": next_planned is not None and not any(r.status == Round.Status.OPEN for r in rounds),
+    }
