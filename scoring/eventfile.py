@@ -207,7 +207,7 @@ class _Checker:
 
     def obj(self, value: object, place: str, allowed: tuple[str, ...]) -> dict | None:
         if not isinstance(value, dict):
-            self.add(place, f"expected an object, got {_json_type(value)}")
+            self.add(place or "the file", f"expected an object, got {_json_type(value)}")
             return None
         for key in value:
             if key not in allowed:

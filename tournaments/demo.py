@@ -183,31 +183,33 @@ def build_demo_event(*, partnerships: int = 12, rounds: int = 10, hands_per_roun
 
 
 def _current_round(rng: random.Random, plan: movement.RoundPlan, hands_per_round: int, rules) -> list[dict]:
-    """The round in play: some tables confirmed, some waiting for the other side, some mid-way,
-    a few not started, and (with six or more tables) one disputed."""
+    """The round in play: some tables confirmed, some waiting for the other side to confirm, some
+    mid-way, a few not started, and (with six or more tables) one disputed."""
+    n = len(plan.tables)
+    states = ["partial"] * max(1, round(n * 0.35))
+    if n >= 2:
+        states += ["waiting"] * max(1, round(n * 0.2))
+    if n >= 4:
+        states += ["not_started"] * max(1, round(n * 0.15))
+    if n >= 6:
+        states.append("disputed")
+    states = (states + ["confirmed"] * n)[:n]
+    rng.shuffle(states)
     tables = []
-    disputed = rng.randrange(len(plan.tables)) if len(plan.tables) >= 6 else -1
-    for index, (t, ns, ew) in enumerate(plan.tables):
-        roll = rng.random()
+    for state, (t, ns, ew) in zip(states, plan.tables):
         entered_side = rng.choice(("ns", "ew"))
-        if index == disputed:
-            table = _table(rng, t, ns, ew, hands_per_round, rules)
-            n = rng.randint(1, hands_per_round)
-            got = table["hands"][n - 1]["tricks"]
+        if state == "not_started":
+            tables.append({"table": t, "ns": ns, "ew": ew, "hands": []})
+            continue
+        played = rng.randint(1, max(1, hands_per_round - 1)) if state == "partial" else hands_per_round
+        table = _table(rng, t, ns, ew, played, rules)
+        if state != "confirmed":
             table["entered_side"] = entered_side
-            table["dispute"] = rng.choice(DISPUTES).format(n=n, t=min(10, got + 1), u=got)
-        elif roll < 0.3:
-            table = _table(rng, t, ns, ew, hands_per_round, rules)  # confirmed: the file's default
-        elif roll < 0.5:
-            table = _table(rng, t, ns, ew, hands_per_round, rules)
-            table["entered_side"] = entered_side
+        if state == "waiting" or (state == "partial" and played >= hands_per_round):
             table["confirmed"] = False
-        elif roll < 0.85:
-            table = _table(rng, t, ns, ew, rng.randint(1, max(1, hands_per_round - 1)), rules)
-            table["entered_side"] = entered_side
-            if len(table["hands"]) >= hands_per_round:
-                table["confirmed"] = False
-        else:
-            table = {"table": t, "ns": ns, "ew": ew, "hands": []}
+        if state == "disputed":
+            n_hand = rng.randint(1, hands_per_round)
+            got = table["hands"][n_hand - 1]["tricks"]
+            table["dispute"] = rng.choice(DISPUTES).format(n=n_hand, t=min(10, got + 1), u=got)
         tables.append(table)
     return tables
