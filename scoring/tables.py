@@ -6,6 +6,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from scoring import standings as standings_engine
 
@@ -15,15 +16,15 @@ NOT_PLAYED_SORT = -10**9  # not played yet sorts below every real score
 def _cell_html(cell: standings_engine.RoundCell):
     if cell.points is None:
         if cell.sit_out:
-            return format_html('<span class="tag sitout" title="Sits out this round">sit-out</span>')
-        return format_html('<span class="muted" aria-label="not played yet">–</span>')
+            return mark_safe('<span class="tag sitout" title="Sits out this round">sit-out</span>')
+        return mark_safe('<span class="muted" aria-label="not played yet">–</span>')
     marks = []
     if cell.sit_out:
-        marks.append(format_html('<span class="tag sitout" title="Sit-out: {} credit">S</span>', cell.credit))
+        marks.append(format_html('<sup class="mark sitout" title="Sit-out: {} credit">S</sup>', cell.credit))
     if cell.provisional:
-        marks.append(format_html('<span class="tag provisional" title="Provisional: not final yet">P</span>'))
+        marks.append(mark_safe('<sup class="mark provisional" title="Provisional: not final yet">P</sup>'))
     title = f"against {cell.opponent}" if cell.opponent else ""
-    return format_html('<span title="{}">{}</span> {}', title, cell.points, format_html_join("", "{}", ((m,) for m in marks)))
+    return format_html('<span title="{}">{}</span>{}', title, cell.points, format_html_join("", "{}", ((m,) for m in marks)))
 
 
 class RoundColumn(tables.Column):
@@ -36,10 +37,10 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(verbose_name="Rank", order_by=("position",), attrs={"td": {"class": "rank"}})
     number = tables.Column(verbose_name="No.", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    players = tables.Column(verbose_name="Players", order_by=("players_sort",))
-    division = tables.Column(verbose_name="Division")
+    players = tables.Column(verbose_name="Players", order_by=("players_sort",), attrs={"td": {"class": "players"}})
+    division = tables.Column(verbose_name="Div.", attrs={"td": {"class": "division"}, "th": {"class": "division"}})
     total = tables.Column(verbose_name="Total", attrs={"td": {"class": "num total"}, "th": {"class": "num"}})
-    hands = tables.Column(verbose_name="Hands", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    hands = tables.Column(verbose_name="Hands", attrs={"td": {"class": "num hands"}, "th": {"class": "num hands"}})
     tiebreak = tables.Column(verbose_name="Tiebreak", order_by=("tiebreak_sort",),
                              attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     decided = tables.Column(verbose_name="Ordered by")
@@ -68,7 +69,7 @@ class StandingsTable(tables.Table):
         if row.medal:
             medal = format_html(' <span class="medal {}" title="{}">{}</span>', row.medal, row.medal.title(),
                                 row.medal[0].upper())
-        tied = format_html('<span class="tied-mark" title="Shared place">=</span>') if row.tied else ""
+        tied = mark_safe('<span class="tied-mark" title="Shared place">=</span>') if row.tied else ""
         return format_html("{}{}{}", row.rank, tied, medal)
 
     def render_number(self, record):
@@ -83,6 +84,12 @@ class StandingsTable(tables.Table):
             " ", '<span title="Tiebreak session {}{}">{}</span>',
             ((t.sequence, "" if t.complete else " (in play)", t.total) for t in results),
         )
+
+    def render_players(self, record):
+        one, two = record["row"].players
+        # Each name in its own span: a phone stacks them so the total stays on screen.
+        return format_html('<span class="player">{}</span><span class="amp"> &amp; </span><span class="player">{}</span>',
+                           one, two)
 
     def value_players(self, record):
         return record["players"]
@@ -112,12 +119,21 @@ def _records(standings: standings_engine.Standings) -> list[dict]:
     return records
 
 
+def shown_rounds(standings: standings_engine.Standings) -> tuple[int, ...]:
+    """Round columns worth a screen's width: those reached so far (all of them before the start
+    and after the end). The downloads always carry every round."""
+    current = standings.progress.current_round
+    if current is None or standings.progress.complete:
+        return standings.rounds
+    return tuple(n for n in standings.rounds if n <= current)
+
+
 def standings_table(standings: standings_engine.Standings, *, slug: str, request=None) -> StandingsTable:
     """The standings table for one event, its round columns between the total and hands played."""
     rounds = [
         (f"r{n}", RoundColumn(verbose_name=f"R{n}", order_by=(f"r{n}_sort",),
                               attrs={"td": {"class": "num round"}, "th": {"class": "num"}}))
-        for n in standings.rounds
+        for n in shown_rounds(standings)
     ]
     exclude = []
     if not standings.has_divisions:

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import selectors, standings as standings_engine
 from scoring.standings_forms import MedalSettingsForm, TiebreakForm
-from scoring.tables import standings_table
+from scoring.tables import shown_rounds, standings_table
 from scoring.services import Actor
 from tournaments import tiebreaks
 from tournaments.models import Event, Partnership, Tiebreak
@@ -36,6 +36,7 @@ def _context(request, event: Event) -> dict:
         "event": event,
         "standings": standings,
         "table": standings_table(standings, slug=event.slug, request=request),
+        "shown_rounds": shown_rounds(standings),
         "live_seconds": LIVE_SECONDS,
         "sort": request.GET.get("sort", ""),
     }

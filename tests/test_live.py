@@ -1,0 +1,141 @@
+"""Public standings pages: page, live fragment with ETag / 304, projector, JSON, CSV, partnership
+and medal pages, and their query counts at two event sizes."""
+
+import json
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from scoring import standings as S
+from scoring.selectors import event_standings
+from scoring.services import hand_record
+from tests.standings_builders import SCORER, bulk_event, make_event, make_partnerships, play
+from tests.test_selectors import four_pair_event
+from tournaments.services import round_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def url(name, event, *args):
+    return reverse(f"scoring:{name}", args=[event.slug, *args])
+
+
+def test_standings_page_shows_ranks_rounds_medals_and_progress(client):
+    event, _, _ = four_pair_event()
+    html = client.get(url("standings", event)).content.decode()
+    assert "All 2 rounds complete" in html
+    assert "Ana1 Peña" in html and "O&#x27;Brien" in html
+    assert '<span class="medal gold" title="Gold">G</span>' in html
+    for points in ("630", "520", "-120", "-300", "560"):
+        assert f">{points}<" in html
+    assert 'data-live-url="/events/gao-2026/standings/live/"' in html
+    assert "js/live.js" in html and "<script>" not in html  # no inline script: the CSP forbids it
+
+
+def test_page_marks_sit_outs_provisional_scores_ties_and_progress(client):
+    event = make_event(rounds=3, hands_per_round=1)
+    p = make_partnerships(event, 3)
+    r1 = round_create(event=event, number=1, tables=[(1, p[1], p[2])], byes=[p[3]])
+    round_create(event=event, number=2, tables=[(1, p[1], p[3])], byes=[p[2]])
+    play(r1.tables.get(), [("ns", "6S", 6)], confirm=False)  # 1: +40, 2: +40: a tie, not confirmed
+    html = client.get(url("standings", event)).content.decode()
+    assert "Round 1 of 3: 1 of 1 tables in" in html
+    assert 'title="Provisional: not final yet">P</sup>' in html
+    assert 'title="Sit-out: average credit">S</sup>' in html
+    assert 'class="tied-mark"' in html
+    assert "Tied on a medal place so far" in html
+
+
+def test_live_fragment_answers_304_with_one_query_until_a_score_changes(client, django_assert_num_queries):
+    event = make_event(rounds=1, hands_per_round=2)
+    p = make_partnerships(event, 2)
+    table = round_create(event=event, number=1, tables=[(1, p[1], p[2])]).tables.get()
+    live = url("standings-fragment", event)
+    first = client.get(live)
+    assert first.status_code == 200 and "Not started yet" in first.content.decode()
+    etag = first["ETag"]
+    with django_assert_num_queries(1):
+        again = client.get(live, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b""
+    hand_record(table=table, number=1, actor=SCORER, declarer="ns", contract="7H", tricks=8)  # +200 / +20
+    changed = client.get(live, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    html = changed.content.decode()
+    assert "Round 1 of 1: 0 of 1 tables in" in html and ">200<" in html and ">20<" in html
+
+
+def test_live_fragment_is_cached_per_version(client, django_assert_max_num_queries):
+    event, _, _ = four_pair_event()
+    live = url("standings-fragment", event)
+    client.get(live)
+    with django_assert_max_num_queries(1):  # another phone, same version: cache, no standings queries
+        second = client.get(live)
+    assert second.status_code == 200 and ">630<" in second.content.decode()
+
+
+def test_unknown_event_fragment_is_404(client, db):
+    assert client.get("/events/nope/standings/live/").status_code == 404
+
+
+def test_projector_pages_and_pins_leaders(client):
+    event, _, _ = four_pair_event()
+    html = client.get(url("projector", event)).content.decode()
+    assert 'class="projector-board"' in html and "js/projector.js" in html
+    leaders = html.split('<tbody class="leaders">')[1].split("</tbody>")[0]
+    assert leaders.count("<tr") == 3 and "Ana1 Peña" in leaders
+    frag = client.get(url("projector-fragment", event))
+    assert client.get(url("projector-fragment", event), HTTP_IF_NONE_MATCH=frag["ETag"]).status_code == 304
+
+
+def test_json_download_is_as_json(client):
+    event, _, _ = four_pair_event()
+    data = json.loads(client.get(url("standings-json", event)).content)
+    assert data == S.as_json(event_standings(event), event.slug)
+    assert [(r["partnership"], r["rank"], r["total"], r["medal"]) for r in data["standings"]] == [
+        (1, 1, 630, "gold"), (3, 2, 520, "silver"), (2, 3, 260, "bronze"), (4, 4, -120, None)]
+    assert data["standings"][0]["rounds"][1] == {"round": 2, "points": 400, "sit_out": False,
+                                                 "provisional": False, "hands": 2, "credit": None}
+
+
+def test_csv_download(client):
+    event, _, _ = four_pair_event()
+    response = client.get(url("standings-csv", event))
+    assert response["Content-Type"].startswith("text/csv")
+    lines = response.content.decode().splitlines()
+    assert lines[1].startswith("1,no,1,Ana1 Peña,Luis1 O'Brien,,630,230,400,")
+
+
+def test_partnership_page_lists_hands(client):
+    event, _, _ = four_pair_event()
+    html = client.get(url("partnership", event, 4)).content.decode()
+    assert "Partnership 4" in html and "Round 1: table 2" in html
+    assert "Established revoke by us" in html and "-180" in html
+    assert client.get(url("partnership", event, 99)).status_code == 404
+
+
+def test_medals_page(client):
+    event, _, _ = four_pair_event(venue="Lark Community Center")
+    html = client.get(url("medals", event)).content.decode()
+    assert "Lark Community Center" in html and "Thursday, May 14, 2026" in html
+    gold = html.split('<tr class="medal-gold">')[1].split("</tr>")[0]
+    assert "Ana1 Peña" in gold and ">630<" in gold
+
+
+@pytest.mark.parametrize("size", [8, 41])
+def test_page_query_counts_do_not_grow_with_the_event(size, client, django_assert_max_num_queries):
+    event = bulk_event(f"size{size}", size, 4)
+    for name in ("standings", "standings-fragment", "projector", "standings-json", "standings-csv", "medals"):
+        cache.clear()
+        with django_assert_max_num_queries(8):
+            response = client.get(url(name, event))
+        assert response.status_code == 200, name
+    with django_assert_max_num_queries(12):
+        assert client.get(url("partnership", event, 3)).status_code == 200
