@@ -64,7 +64,7 @@ ANGLO_SURNAMES = (
 
 # Tricks bid, and how far from the bid the declarers land: mostly six to eight bids made by a
 # trick or so; a set about one hand in five.
-BID_TRICKS = ((6, 30), (7, 38), (8, 22), (9, 7), (10, 3))
+BID_TRICKS = ((6, 30), (7, 38), (8, 22), (9, 8), (10, 1.5))
 SUIT_WEIGHTS = (("S", 19), ("C", 20), ("D", 20), ("H", 21), ("NT", 20))
 OVER_UNDER = ((-3, 2), (-2, 5), (-1, 13), (0, 36), (1, 28), (2, 12), (3, 4))
 PENALTY_RATE = 0.012
@@ -124,7 +124,7 @@ def _hand(rng: random.Random, number: int, rules: rules_engine.RuleSet) -> dict:
     bid = _pick(rng, BID_TRICKS)
     suit = _pick(rng, SUIT_WEIGHTS)
     tricks = max(0, min(10, bid + _pick(rng, OVER_UNDER)))
-    if tricks == 10 and bid < 9 and rng.random() < 0.6:
+    if tricks == 10 and bid < 10 and rng.random() < 0.8:
         tricks = 9  # slams are rarer than the spread alone would make them
     contract = rules.check_legal(f"{bid}{suit}").code
     hand: dict = {"hand": number, "contract": contract, "declarer": rng.choice(("ns", "ew")), "tricks": tricks}

@@ -48,5 +48,5 @@ class Command(BaseCommand):
         else:
             self.stdout.write(
                 f"The organizer login exists already (username {ORGANIZER}); "
-                f"to reset its password: python manage.py changepassword {ORGANIZER}"
+                f"to reset it: python manage.py changepassword {ORGANIZER}"
             )
