@@ -198,7 +198,7 @@ def movement_page(request, slug):
 @scorer_required
 def dashboard(request, event, number=None):
     context = selectors.dashboard(event, number)
-    context.update(close_form=CloseRoundForm(), is_organizer=is_organizer(request.user, event))
+    context.update(is_organizer=is_organizer(request.user, event))
     return render(request, "tournaments/dashboard.html", context)
 
 
