@@ -64,5 +64,5 @@ class MedalSettingsForm(forms.Form):
             initial[f"tiebreaker_{i}"] = name
         return cls(data, initial=initial)
 
-    def secondary_tiebreakers(self) -> list[str]:
+    def chosen_tiebreakers(self) -> list[str]:
         return [self.cleaned_data[f"tiebreaker_{i}"] for i in (1, 2, 3) if self.cleaned_data.get(f"tiebreaker_{i}")]

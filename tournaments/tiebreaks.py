@@ -21,6 +21,14 @@ from .movement import plan
 from .services import round_create
 
 
+def _listing(numbers: list[int], one: str, many: str) -> str:
+    """"partnership 4 has no table" / "partnerships 2 and 4 have no table"."""
+    words = [str(n) for n in numbers]
+    if len(words) == 1:
+        return f"partnership {words[0]} {one}"
+    return f"partnerships {', '.join(words[:-1])} and {words[-1]} {many}"
+
+
 def _partnerships(event: Event, given: list) -> list[Partnership]:
     """Accept Partnership objects or partnership numbers; refuse strangers and repeats."""
     numbers = [p.number if isinstance(p, Partnership) else p for p in given]
@@ -64,7 +72,7 @@ def _check_tied(event: Event, chosen: list[Partnership]) -> None:
                 if wanted < block:
                     others = sorted(rows[i].number for i in block - wanted)
                     raise ValidationError({"partnerships": (
-                        f"Partnership {', '.join(map(str, others))} is tied on that place too and must play as well.")})
+                        _listing(others, "is", "are").capitalize() + " tied on that place too and must play as well.")})
     described = "; ".join(
         f"{rows[p.pk].number} is {standings_engine.ordinal(rows[p.pk].rank)} on {rows[p.pk].total}" for p in chosen
     )
@@ -108,10 +116,10 @@ def _organizer_tables(chosen: list[Partnership], tables) -> list[tuple[int, Part
         raise ValidationError({"tables": "two tables have the same number"})
     twice = sorted({n for n in seated if seated.count(n) > 1})
     if twice:
-        raise ValidationError({"tables": f"partnership {', '.join(map(str, twice))} is seated twice"})
+        raise ValidationError({"tables": _listing(twice, "is seated twice", "are seated twice")})
     unseated = sorted(set(by_number) - set(seated))
     if unseated:
-        raise ValidationError({"tables": f"partnership {', '.join(map(str, unseated))} has no table"})
+        raise ValidationError({"tables": _listing(unseated, "has no table", "have no table")})
     return layout
 
 

@@ -164,7 +164,7 @@ def medal_settings(request, event):
     if form.is_valid():
         try:
             tiebreaks.event_medal_settings_update(event=event, medal_scope=form.cleaned_data["medal_scope"],
-                                                  secondary_tiebreakers=form.secondary_tiebreakers(), actor=_actor(request))
+                                                  secondary_tiebreakers=form.chosen_tiebreakers(), actor=_actor(request))
             messages.success(request, "Medal settings saved.")
             return redirect("scoring:tiebreaks", event.slug)
         except ValidationError as exc:
