@@ -10,7 +10,7 @@ It does not touch existing events: a slug that is taken is refused.
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -50,7 +50,7 @@ def event_import(data: dict, *, slug: str | None = None) -> Event:
     try:
         with transaction.atomic():
             return _write(spec, slug)
-    except IntegrityError as exc:
+    except DatabaseError as exc:
         # Only a race (another import of the same slug) or a database limit gets here.
         raise EventFileError([f"the event could not be saved: {exc}"]) from None
 

@@ -44,6 +44,7 @@ ROUND_STATUSES = ("planned", "open", "closed")
 SIT_OUT_POLICIES = ("average", "zero", "fixed")
 MEDAL_SCOPES = ("overall", "division", "both")
 PAGE_SIZES = ("letter", "a4")
+MAX_PARTNERSHIP_NUMBER = 9999
 MAX_NAME = 120
 MAX_DIVISION = 60
 MAX_EVENT_TEXT = 200
@@ -418,7 +419,7 @@ class _Checker:
             if "number" not in p:
                 self.add(f"{place}.number", "missing")
             else:
-                number = self.integer(p["number"], f"{place}.number", 1)
+                number = self.integer(p["number"], f"{place}.number", 1, MAX_PARTNERSHIP_NUMBER)
                 if number is not None and number in seen:
                     self.add(f"{place}.number", f"partnership {number} is listed twice (also partnerships[{seen[number]}])")
                     number = None

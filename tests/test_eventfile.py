@@ -111,6 +111,8 @@ CASES = [
      ['event.slug: "my event" is not a slug (letters, digits, - and _, at most 80)']),
     ("duplicate partnership", lambda d: d["partnerships"].append({"number": 1, "players": ["Irma Cantú", "Gene Olson"]}),
      ["partnerships[3].number: partnership 1 is listed twice (also partnerships[0])"]),
+    ("partnership number zero", lambda d: d["partnerships"].append({"number": 0, "players": ["Irma Cantú", "Gene Olson"]}),
+     ["partnerships[3].number: 0 is not between 1 and 9999"]),
     ("empty player name", lambda d: d["partnerships"][1]["players"].__setitem__(0, " "),
      ["partnerships[1].players[0]: empty name"]),
     ("over-long player name", lambda d: d["partnerships"][1]["players"].__setitem__(1, "x" * 121),
