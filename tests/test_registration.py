@@ -1,0 +1,176 @@
+"""Registering partnerships: the CSV reader (pure), the all-or-nothing import, the form, and
+names that look like HTML."""
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tournaments import registration, services
+from tournaments.models import Partnership, Player
+from tournaments.registration import RegistrationError, Row, parse
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def problems(data):
+    with pytest.raises(RegistrationError) as caught:
+        parse(data)
+    return caught.value.problems
+
+
+def test_plain_rows_with_header_and_bom():
+    data = "\ufeffNumber,Player 1,Player 2,Division\r\n1,Ana Garza,Bob Smith,70-74\r\n2, Rosa  Peña ,Carmen Ruiz,\r\n"
+    assert parse(data.encode("utf-8")) == [
+        Row(line=2, number=1, player_one="Ana Garza", player_two="Bob Smith", division="70-74"),
+        Row(line=3, number=2, player_one="Rosa Peña", player_two="Carmen Ruiz", division=""),
+    ]
+
+
+def test_header_is_optional_and_division_column_too():
+    assert parse("7,Ana,Bob\n8,Cy,Di,75+\n") == [Row(1, 7, "Ana", "Bob", ""), Row(2, 8, "Cy", "Di", "75+")]
+
+
+def test_semicolons_from_a_european_spreadsheet():
+    assert parse("1;Ana;Bob;70-74\n2;Cy;Di;75+\n")[1] == Row(2, 2, "Cy", "Di", "75+")
+
+
+def test_quoted_names_with_commas():
+    assert parse('1,"Garza, Ana","Smith, Bob"\n')[0].player_one == "Garza, Ana"
+
+
+def test_blank_lines_are_skipped_but_line_numbers_stay_true():
+    assert problems("1,Ana,Bob\n\n3,,Di\n") == [(3, "player 1 is empty")]
+
+
+def test_every_problem_is_reported_with_its_line():
+    data = "number,p1,p2,division\n1,Ana,Bob\nx,Cy,Di\n1,Ed,Flo\n0,Gus,Hal\n4,Ida\n5,Jo,Kim,A,B\n6,Lu," + "M" * 121 + "\n"
+    assert problems(data) == [
+        (3, "the partnership number 'x' is not a whole number"),
+        (4, "partnership number 1 is already on line 2"),
+        (5, "the partnership number 0 is not between 1 and 9999"),
+        (6, "needs at least 3 columns (number, player 1, player 2), found 2"),
+        (7, "has 5 columns; expected number, player 1, player 2, division"),
+        (8, "player 2 is 121 characters long (at most 120)"),
+    ]
+
+
+def test_a_name_of_exactly_120_characters_is_fine():
+    assert len(parse("1,Ana," + "M" * 120)[0].player_two) == 120
+
+
+def test_not_utf8_is_a_clear_message():
+    (problem,) = problems("1,José,Ana\n".encode("latin-1"))
+    assert problem[0] == 0 and "not UTF-8" in problem[1] and "CSV UTF-8" in problem[1]
+
+
+def test_an_empty_file_is_refused():
+    assert problems("number,p1,p2\n\n") == [(0, "The file has no partnerships in it.")]
+
+
+def test_messages_name_the_line():
+    error = RegistrationError([(4, "player 1 is empty"), (0, "whole file")])
+    assert error.messages() == ["Line 4: player 1 is empty", "whole file"]
+
+
+def test_registration_module_imports_no_django():
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(registration.__file__).read_text())
+    modules = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    modules |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    assert not any(m.startswith("django") for m in modules)
+
+
+@pytest.fixture
+def event(db):
+    organizer = User.objects.create_user("olga")
+    return services.event_create(by=organizer, name="Fall 500", date=datetime.date(2026, 10, 3))
+
+
+@pytest.mark.django_db
+def test_import_is_all_or_nothing(event):
+    services.partnership_register(event=event, number=3, player_one="Existing", player_two="Pair")
+    with pytest.raises(ValidationError) as caught:
+        services.partnerships_import(event=event, data="1,Ana,Bob\n2,Cy,Di\n3,Ed,Flo\n")
+    assert caught.value.message_dict == {"file": ["Line 3: partnership 3 is already registered"]}
+    assert list(Partnership.objects.filter(event=event).values_list("number", flat=True)) == [3]
+    assert Player.objects.filter(event=event).count() == 2
+    made = services.partnerships_import(event=event, data="1,Ana,Bob,70-74\n2,Cy,Di\n")
+    assert [(p.number, p.players_label, p.division, p.checked_in) for p in made] == [
+        (1, "Ana & Bob", "70-74", False), (2, "Cy & Di", "", False)]
+
+
+@pytest.mark.django_db
+def test_register_validates_each_field(event):
+    with pytest.raises(ValidationError) as caught:
+        services.partnership_register(event=event, number=0, player_one="  ", player_two="x" * 121)
+    assert caught.value.message_dict == {
+        "number": ["the partnership number 0 is not between 1 and 9999"],
+        "player_one": ["player 1 is empty"],
+        "player_two": ["player 2 is 121 characters long (at most 120)"],
+    }
+    first = services.partnership_register(event=event, player_one="Ana", player_two="Bob")
+    second = services.partnership_register(event=event, player_one="Cy", player_two="Di")
+    assert (first.number, second.number) == (1, 2)  # the next free number
+    with pytest.raises(ValidationError, match="partnership 2 is already registered"):
+        services.partnership_register(event=event, number=2, player_one="Ed", player_two="Flo")
+
+
+@pytest.fixture
+def organizer_client(client, event):
+    client.force_login(User.objects.get(username="olga"), backend=BACKEND)
+    return client
+
+
+@pytest.mark.django_db
+def test_import_page_shows_every_bad_line_and_imports_nothing(organizer_client, event):
+    upload = SimpleUploadedFile("pairs.csv", b"number,p1,p2\n1,Ana,Bob\n2,,Di\nthree,Ed,Flo\n", content_type="text/csv")
+    response = organizer_client.post(reverse("tournaments:partnership-import", args=[event.slug]), {"file": upload})
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Nothing was imported" in body
+    assert "Line 3: player 1 is empty" in body
+    assert "Line 4: the partnership number &#x27;three&#x27; is not a whole number" in body
+    assert not Partnership.objects.filter(event=event).exists()
+
+
+@pytest.mark.django_db
+def test_import_page_accepts_pasted_lines(organizer_client, event):
+    response = organizer_client.post(reverse("tournaments:partnership-import", args=[event.slug]),
+                                     {"text": "1,Ana,Bob\n2,Cy,Di"})
+    assert response.status_code == 302
+    assert Partnership.objects.filter(event=event).count() == 2
+
+
+@pytest.mark.django_db
+def test_html_in_names_is_stored_as_text_and_escaped_on_every_page(organizer_client, event):
+    services.partnerships_import(event=event, data='1,<script>alert(1)</script>,<b>Bob</b>\n')
+    assert Player.objects.filter(name="<script>alert(1)</script>").exists()
+    services.partnership_check_in(partnership=Partnership.objects.get(event=event, number=1))
+    services.partnership_register(event=event, player_one="Cy", player_two="Di", checked_in=True)
+    services.movement_generate(event=event)
+    services.round_start_next(event=event)
+    for name in ("event-detail", "partnerships", "check-in", "movement", "dashboard"):
+        body = organizer_client.get(reverse(f"tournaments:{name}", args=[event.slug])).content.decode()
+        assert "<script>alert(1)</script>" not in body, name
+        assert "<b>Bob</b>" not in body, name
+    body = organizer_client.get(reverse("tournaments:event-detail", args=[event.slug])).content.decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;Bob&lt;/b&gt;" in body
+
+
+@pytest.mark.django_db
+def test_register_form_shows_field_messages(organizer_client, event):
+    url = reverse("tournaments:partnerships", args=[event.slug])
+    response = organizer_client.post(url, {"number": "1", "player_one": "   ", "player_two": "Bob"})
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode()  # the form strips the spaces
+    assert not Partnership.objects.filter(event=event).exists()
+    response = organizer_client.post(url, {"player_one": "Ana", "player_two": "Bob", "division": "70-74",
+                                           "checked_in": "on"})
+    assert response.status_code == 302
+    assert Partnership.objects.get(event=event).checked_in is True
