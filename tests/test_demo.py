@@ -2,6 +2,7 @@
 
 import collections
 import io
+import json
 import re
 
 import pytest
@@ -122,6 +123,22 @@ def test_demo_event_command_imports_the_seeded_event():
     assert "exists already" in str(caught.value)
     call_command("demo_event", "--partnerships", "3", "--slug", "tiny", "--rounds", "3", stdout=io.StringIO())
     assert Event.objects.get(slug="tiny").rounds == 3
+
+
+@pytest.mark.django_db
+def test_a_complete_demo_with_a_medal_tie_plays_a_tiebreak_session():
+    data = build_demo_event(partnerships=20, complete=True, seed=3)
+    assert [t["partnerships"] for t in data["tiebreaks"]] == [[6, 8]]
+    assert eventfile.check(data)[0] == []
+    out = io.StringIO()
+    from scoring.event_io import event_import
+
+    event_import(data, slug="tied")
+    call_command("standings", "tied", "--format", "json", stdout=out)
+    rows = {r["partnership"]: r for r in json.loads(out.getvalue())["standings"]}
+    assert rows[6]["total"] == rows[8]["total"]
+    assert rows[6]["tiebreak_total"] is not None and rows[8]["tiebreak_total"] is not None
+    assert rows[6]["rank"] != rows[8]["rank"] or rows[6]["tiebreak_total"] == rows[8]["tiebreak_total"]
 
 
 @pytest.mark.django_db

@@ -20,6 +20,7 @@ import random
 
 from scoring import eventfile
 from scoring import rules as rules_engine
+from scoring import standings as standings_engine
 from tournaments import movement
 
 DEMO_NAME = "Golden Age Olympics: Five Hundred"
@@ -179,7 +180,55 @@ def build_demo_event(*, partnerships: int = 12, rounds: int = 10, hands_per_roun
     }
     if slug:
         event["slug"] = slug
-    return {"format": eventfile.FORMAT, "event": event, "partnerships": people, "rounds": out_rounds, "tiebreaks": []}
+    data = {"format": eventfile.FORMAT, "event": event, "partnerships": people, "rounds": out_rounds, "tiebreaks": []}
+    if complete:
+        data["tiebreaks"] = _tiebreaks(rng, data, rules)
+    return data
+
+
+def _points(rules: rules_engine.RuleSet, hand: dict) -> tuple[int, int]:
+    """(N-S, E-W) points of one demo hand, as scoring.services.score_for_table gives them."""
+    penalty = None
+    if hand.get("penalty", {}).get("kind") == "revoke":
+        offender = "declarer" if hand["penalty"]["side"] == hand["declarer"] else "defenders"
+        penalty = rules_engine.Penalty("revoke", offender)
+    score = rules_engine.score_hand(rules, hand["contract"], hand["tricks"], penalty)
+    return (score.declarers, score.defenders) if hand["declarer"] == "ns" else (score.defenders, score.declarers)
+
+
+def _table_result(rules, rnd: int, table: dict) -> standings_engine.TableResult:
+    ns = ew = 0
+    for hand in table["hands"]:
+        a, b = _points(rules, hand)
+        ns, ew = ns + a, ew + b
+    return standings_engine.TableResult(rnd, table["ns"], table["ew"], ns, ew, len(table["hands"]), True)
+
+
+def _tiebreaks(rng: random.Random, data: dict, rules) -> list[dict]:
+    """A finished event whose medal places are tied plays a tiebreak session (McAllen A): the
+    tied partnerships meet once more, one table per pair, with a bye for an odd one out."""
+    ev = data["event"]
+    standings = standings_engine.compute(
+        setup=standings_engine.Setup(rounds=ev["rounds"], hands_per_round=ev["hands_per_round"]),
+        entrants=[standings_engine.Entrant(p["number"], p["number"], tuple(p["players"])) for p in data["partnerships"]],
+        tables=[_table_result(rules, r["number"], t) for r in data["rounds"] for t in r["tables"]],
+        sit_outs=[(r["number"], b) for r in data["rounds"] for b in r["byes"]],
+    )
+    sessions = []
+    for tie in standings.overall.ties:
+        tied = sorted(tie.partnerships)
+        # Pairs meet once; an odd number plays a short round robin so each sits out once.
+        plans = movement.plan(tied, 1 if len(tied) % 2 == 0 else len(tied))
+        rounds = [
+            {"number": p.number, "tables": [_table(rng, t, ns, ew, ev["hands_per_round"], rules) for t, ns, ew in p.tables],
+             "byes": list(p.byes)}
+            for p in plans
+        ]
+        if len(rounds) == 1 and not rounds[0]["byes"]:
+            sessions.append({"partnerships": tied, "tables": rounds[0]["tables"]})
+        else:
+            sessions.append({"partnerships": tied, "rounds": rounds})
+    return sessions
 
 
 def _current_round(rng: random.Random, plan: movement.RoundPlan, hands_per_round: int, rules) -> list[dict]:
