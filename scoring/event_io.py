@@ -10,6 +10,8 @@ It does not touch existing events: a slug that is taken is refused.
 
 from __future__ import annotations
 
+import datetime
+
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -178,7 +180,7 @@ def event_export(event: Event) -> dict:
     ]
     spec = eventfile.EventFile(
         event=eventfile.EventSpec(
-            name=event.name, slug=event.slug, date=event.date, venue=event.venue, rules=event.rules_preset,
+            name=event.name, slug=event.slug, date=_as_date(event.date), venue=event.venue, rules=event.rules_preset,
             rule_overrides=dict(event.rule_overrides or {}), rounds=event.rounds,
             hands_per_round=event.hands_per_round, sit_out_policy=event.sit_out_policy,
             sit_out_points=event.sit_out_points, confirmation_required=event.confirmation_required,
@@ -196,3 +198,8 @@ def event_export(event: Event) -> dict:
         tiebreaks=tiebreaks,
     )
     return eventfile.to_dict(spec)
+
+
+def _as_date(value) -> datetime.date:
+    # An Event built in memory with date="2026-05-14" keeps the string until it is reloaded.
+    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(str(value))

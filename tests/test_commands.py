@@ -81,6 +81,18 @@ def test_import_event_refuses_a_slug_that_exists():
     assert Event.objects.count() == 1
 
 
+@pytest.mark.django_db
+def test_import_event_accepts_a_byte_order_mark_and_refuses_other_encodings(tmp_path):
+    with_bom = tmp_path / "bom.json"
+    with_bom.write_bytes(b"\xef\xbb\xbf" + FIXTURE.read_bytes())
+    out, _ = run("import_event", str(with_bom))
+    assert "as trio" in out
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(FIXTURE.read_text(encoding="utf-8").encode("latin-1"))
+    message, _ = run_failing("import_event", str(latin), "--slug", "latin")
+    assert message.startswith(f"{latin}: not UTF-8 text (byte ")
+
+
 def test_import_event_missing_file():
     message, _ = run_failing("import_event", "/nonexistent/event.json")
     assert message.startswith("/nonexistent/event.json: cannot read it")

@@ -185,3 +185,12 @@ def test_a_500_partnership_file_imports_in_well_under_15_seconds():
     assert Hand.objects.filter(table__round__event=event).count() == 10_000
     assert Seating.objects.filter(round__event=event).count() == 5_000
     assert seconds < 15, f"import took {seconds:.1f} s"
+
+
+@pytest.mark.django_db
+def test_an_event_made_in_the_site_exports_and_round_trips():
+    event = Event.objects.create(name="Torneo de Nélida", slug="nelida", date="2026-06-01", venue="Pharr")
+    exported = event_export(event)
+    assert exported["event"]["date"] == "2026-06-01" and exported["partnerships"] == [] and exported["rounds"] == []
+    first, second = _round_trip("nelida")
+    assert first == second

@@ -50,6 +50,9 @@ class Command(BaseCommand):
         try:
             event = event_import(data, slug=slug)
         except EventFileError as exc:
+            stream = self.stderr._out
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(encoding="utf-8")  # problems quote names such as Peña
             for problem in exc.problems:
                 self.stderr.write(problem)
             count = len(exc.problems)
