@@ -10,7 +10,8 @@ from tournaments.movement (odd counts give byes), and hands drawn from plausible
 six to eight bids, tricks near the bid, occasional sets, rare slams and rare rule penalties.
 Without `complete` the event is caught mid-session: the first rounds closed and confirmed, the
 current round partly entered (some tables waiting for the other side to confirm, one disputed),
-and the later rounds drawn but unplayed.
+and the later rounds drawn but unplayed. A complete event whose medal places are tied (scored with
+scoring.standings) gets the tiebreak session McAllen A calls for.
 """
 
 from __future__ import annotations
