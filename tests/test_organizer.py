@@ -146,6 +146,7 @@ def test_a_whole_day_from_the_browser(client_olga, olga):
     assert "Round 1" in dashboard and "In play" in dashboard and dashboard.count("Not started</span>") == 6
     assert reverse("scoring:table-entry", args=[first.token]) in dashboard
     assert reverse("scoring:table-manage", args=[event.slug, first.pk]) in dashboard
+    assert reverse("scoring:pdf", args=[event.slug, "sheets"]) + "?round=1" in dashboard
     # Closing with nothing entered is refused, with the list.
     client_olga.post(reverse("tournaments:round-close", args=[event.slug, 1]))
     assert Round.objects.get(pk=round1.pk).status == "open"

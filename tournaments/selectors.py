@@ -36,7 +36,7 @@ def movement_grid(event: Event) -> dict:
     plans = services.round_plans(rounds)
     partners = partnerships_of(event)
     cells = movement.grid(plans, [p.number for p in partners])
-    rows = [(p, cells[p.number]) for p in partners if any(cells[p.number]) or not p.withdrawn]
+    rows = [(p, cells[p.number]) for p in partners if any(cells[p.number]) or (p.checked_in and not p.withdrawn)]
     return {"rounds": rounds, "rows": rows}
 
 
