@@ -153,6 +153,14 @@ class RoundRecord:
     opponents_points: int | None = None
     status: str = ""
 
+    @property
+    def status_label(self) -> str:
+        return STATUS_LABELS.get(self.status, self.status)
+
+
+STATUS_LABELS = {"not_started": "not started", "in_progress": "hands still to come", "entered": "not confirmed yet",
+                 "confirmed": "confirmed", "disputed": "disputed"}
+
 
 def partnership_record(event: Event, partnership: Partnership) -> list[RoundRecord]:
     """Round by round and hand by hand, main rounds then tiebreak sessions (four queries)."""

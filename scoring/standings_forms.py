@@ -25,9 +25,9 @@ class TiebreakForm(forms.Form):
         help_text="One table a line: table number, N-S partnership, E-W partnership. Example: 1 3 7",
     )
 
-    def __init__(self, *args, numbers: list[int], hands_per_round: int, **kwargs):
+    def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["partnerships"].choices = [(n, str(n)) for n in numbers]
+        self.fields["partnerships"].choices = choices
         self.fields["hands"].initial = hands_per_round
 
     def clean_tables(self) -> list[tuple[int, int, int]]:

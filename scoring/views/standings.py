@@ -113,12 +113,17 @@ def _actor(request) -> Actor:
     return Actor(request.user.get_username(), request.user, is_organizer=True)
 
 
+def _tied_choices(standings) -> list[tuple[int, str]]:
+    """Only partnerships sharing a place (overall or in their division) can enter a tiebreak."""
+    return [(row.number, f"{row.number} {row.players_label}") for row in sorted(standings.rows, key=lambda r: r.number)
+            if row.tied or row.division_tied]
+
+
 @organizer_required
 def tiebreaks_page(request, event, tiebreak_form=None, settings_form=None, status=200):
     standings = selectors.event_standings(event)
-    numbers = [row.number for row in standings.rows]
     chosen = [int(n) for n in request.GET.getlist("p") if n.isdigit()]
-    tiebreak_form = tiebreak_form or TiebreakForm(numbers=numbers, hands_per_round=event.hands_per_round,
+    tiebreak_form = tiebreak_form or TiebreakForm(choices=_tied_choices(standings), hands_per_round=event.hands_per_round,
                                                   initial={"partnerships": chosen})
     return render(request, "scoring/tiebreak_page.html", {
         "event": event, "standings": standings, "tiebreak_form": tiebreak_form,
@@ -130,8 +135,8 @@ def tiebreaks_page(request, event, tiebreak_form=None, settings_form=None, statu
 @require_POST
 @organizer_required
 def tiebreak_create(request, event):
-    numbers = list(event.partnerships.values_list("number", flat=True))
-    form = TiebreakForm(request.POST, numbers=numbers, hands_per_round=event.hands_per_round)
+    choices = _tied_choices(selectors.event_standings(event))
+    form = TiebreakForm(request.POST, choices=choices, hands_per_round=event.hands_per_round)
     if form.is_valid():
         try:
             tiebreak = tiebreaks.tiebreak_create(
