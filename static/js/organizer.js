@@ -35,10 +35,24 @@
       var shown = Array.prototype.filter.call(items, function (item) { return !item.hidden; });
       if (shown.length === 1) {
         var button = shown[0].querySelector("button");
-        if (button) { button.click(); }
+        if (button) {
+          try { window.sessionStorage.setItem("checkin-refocus", "1"); } catch (e) { /* private mode */ }
+          button.click();
+        }
       }
     });
+    // Back from a keyboard check-in: the cursor is in the box again, ready for the next number.
+    try {
+      if (window.sessionStorage.getItem("checkin-refocus")) {
+        window.sessionStorage.removeItem("checkin-refocus");
+        filter.focus();
+      }
+    } catch (e) { /* private mode */ }
   }
+
+  // After a rejected form, put the cursor in the first field that needs fixing.
+  var firstError = document.querySelector(".field.has-error input, .field.has-error select, .field.has-error textarea");
+  if (firstError) { firstError.focus(); }
 
   var policy = document.getElementById("id_sit_out_policy");
   var points = document.getElementById("id_sit_out_points");
