@@ -1,3 +1,84 @@
-"""printing views."""
+"""Printed documents: the organizer's Print page and the PDF downloads.
 
-urlpatterns = []
+Score sheets (they carry each table's secret entry code), result sheets, movement cards and
+certificates are for the event's organizers and scorers. Standings and medal standings are as
+public as the live standings page, so anyone may download them; those two are cached for a
+minute under the live pages' ETag (it changes with every score save and every new round).
+The views read through scoring.print_data and draw with scoring.pdf; they write nothing.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, render
+from django.urls import path
+
+from scoring import pdf, print_data
+from scoring.selectors import event_etag
+from tournaments.models import Event, Round
+from tournaments.permissions import can_score, is_organizer, scorer_required
+
+PUBLIC_KINDS = ("standings", "medals")
+ROUND_KINDS = ("sheets", "results")
+CACHE_SECONDS = 60
+
+
+def _number(request, name: str) -> int | None:
+    raw = request.GET.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise ValidationError({name: f"{raw!r} is not a {name} number"})
+    return int(raw)
+
+
+def _pdf_response(event: Event, kind: str, request) -> HttpResponse:
+    try:
+        round_number, tiebreak = _number(request, "round"), _number(request, "tiebreak")
+        if kind not in ROUND_KINDS and (round_number or tiebreak):
+            raise ValidationError({"round": f"a round applies to sheets and results, not {kind}"})
+        key = f"pdf:{kind}:{event_etag(event.slug)}" if kind in PUBLIC_KINDS else None
+        found = cache.get(key) if key else None
+        name, mimetype, data = found or print_data.document(event, kind, round_number=round_number, tiebreak=tiebreak)
+    except ValidationError as exc:
+        return HttpResponseBadRequest("; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()),
+                                      content_type="text/plain; charset=utf-8")
+    if key and not found:
+        cache.set(key, (name, mimetype, data), CACHE_SECONDS)
+    response = HttpResponse(data, content_type=mimetype)
+    # inline: opens in the browser's viewer, one click from its Print button
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+@scorer_required
+def _staff_pdf(request, event: Event, kind: str) -> HttpResponse:
+    return _pdf_response(event, kind, request)
+
+
+def pdf_download(request, slug: str, kind: str) -> HttpResponse:
+    if kind not in pdf.KINDS:
+        raise Http404(f"No document called {kind}.")
+    if kind in PUBLIC_KINDS:
+        return _pdf_response(get_object_or_404(Event, slug=slug), kind, request)
+    return _staff_pdf(request, slug, kind)
+
+
+@scorer_required
+def print_menu(request, event: Event):
+    rounds = Round.objects.filter(event=event).select_related("tiebreak").order_by("tiebreak__sequence", "number")
+    return render(request, "scoring/print_menu.html", {
+        "event": event,
+        "main_rounds": [r for r in rounds if not r.tiebreak_id],
+        "tiebreak_rounds": [r for r in rounds if r.tiebreak_id],
+        "is_organizer": is_organizer(request.user, event),
+        "can_score": can_score(request.user, event),
+    })
+
+
+urlpatterns = [
+    path("events/<slug:slug>/print/", print_menu, name="print"),
+    path("events/<slug:slug>/pdf/<str:kind>/", pdf_download, name="pdf"),
+]

@@ -1,0 +1,51 @@
+"""`python manage.py pdf SLUG --kind sheets|results|cards|standings|medals|certificates [--round N]
+[--tiebreak S] -o FILE`: write one printed document of an event to a file.
+
+The same documents as the organizer's Print page (scoring.views.printing), built by
+scoring.print_data and drawn by scoring.pdf; nothing is written to the database.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring import pdf, print_data
+from tournaments.models import Event
+
+
+class Command(BaseCommand):
+    help = "Write an event's score sheets, result sheets, movement cards, standings, medals or certificates as PDF."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help="the event's slug")
+        parser.add_argument("--kind", required=True, choices=pdf.KINDS, help="which document")
+        parser.add_argument("--round", type=int, dest="round_number", help="sheets/results: only this main round")
+        parser.add_argument("--tiebreak", type=int, help="sheets/results: only this tiebreak session")
+        parser.add_argument("-o", "--output", required=True, help="the PDF file to write ('-' for standard output)")
+
+    def handle(self, *args, slug, kind, round_number=None, tiebreak=None, output, **options):
+        event = Event.objects.filter(slug=slug).first()
+        if event is None:
+            raise CommandError(f"no event with slug {slug!r}")
+        if (round_number is not None or tiebreak is not None) and kind not in ("sheets", "results"):
+            raise CommandError(f"--round and --tiebreak apply to sheets and results, not {kind}")
+        started = time.perf_counter()
+        try:
+            name, _, data = print_data.document(event, kind, round_number=round_number, tiebreak=tiebreak)
+        except ValidationError as exc:
+            raise CommandError("; ".join(f"--{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items())) from None
+        if output == "-":
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+            return
+        path = Path(output)
+        if path.is_dir():
+            path = path / name
+        # Write beside the target and rename, so a failed run never leaves half a PDF behind.
+        partial = path.with_name(path.name + ".partial")
+        partial.write_bytes(data)
+        partial.replace(path)
+        self.stdout.write(f"Wrote {path} ({len(data) // 1024} KB) in {time.perf_counter() - started:.2f} s")
