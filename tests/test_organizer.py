@@ -115,7 +115,17 @@ def test_staff_added_by_username(client_olga, olga):
     User.objects.create_user("Sally")
     url = reverse("tournaments:staff", args=[event.slug])
     response = client_olga.post(url, {"username": "nobody", "role": "scorer"})
-    assert "there is no user called &#x27;nobody&#x27;" in response.content.decode()
+    assert "there is no user called &#x27;nobody&#x27;: give a password to create the account" in response.content.decode()
+    response = client_olga.post(url, {"username": "nobody", "role": "scorer", "password": "short"})
+    assert "This password is too short" in response.content.decode()
+    assert not User.objects.filter(username="nobody").exists()
+    assert client_olga.post(url, {"username": "newbie", "role": "scorer", "password": "tables-and-trumps"}).status_code == 302
+    newbie = User.objects.get(username="newbie")
+    assert newbie.check_password("tables-and-trumps") and not newbie.is_staff and not newbie.is_superuser
+    assert EventStaff.objects.get(event=event, user=newbie).role == "scorer"
+    response = client_olga.post(url, {"username": "newbie", "role": "scorer", "password": "another-secret-1"})
+    assert "already has an account" in response.content.decode()
+    assert User.objects.get(username="newbie").check_password("tables-and-trumps")
     assert client_olga.post(url, {"username": "sally", "role": "scorer"}).status_code == 302
     assert EventStaff.objects.get(event=event, user__username="Sally").role == "scorer"
     client_olga.post(url, {"username": "Sally", "role": "organizer"})

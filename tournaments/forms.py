@@ -136,8 +136,11 @@ class EventForm(forms.ModelForm):
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(max_length=150, help_text="The person's log-in name. They need an account first.")
+    username = forms.CharField(max_length=150, help_text="The person's log-in name.")
     role = forms.ChoiceField(choices=EventStaff.Role.choices, initial=EventStaff.Role.SCORER)
+    password = forms.CharField(required=False, strip=False, widget=forms.PasswordInput(render_value=False),
+                               label="Password for a new account",
+                               help_text="Only for someone without an account yet: this creates it. Tell them the password.")
 
 
 class PartnershipForm(forms.Form):

@@ -10,6 +10,7 @@ partnership that appears twice in one round.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
@@ -125,13 +126,27 @@ def event_update(*, event: Event, **values) -> Event:
 
 
 @transaction.atomic
-def staff_add(*, event: Event, username: str, role: str) -> EventStaff:
-    """Make an existing user a scorer or organizer of this event (or change their role)."""
+def staff_add(*, event: Event, username: str, role: str, password: str = "") -> EventStaff:
+    """Make a user a scorer or organizer of this event (or change their role). A new username
+    with a password creates the account, so volunteers get one without the admin site."""
     if role not in EventStaff.Role.values:
         raise ValidationError({"role": f"{role!r} is not a role (organizer or scorer)"})
-    user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
+    username = (username or "").strip()
+    users = get_user_model()
+    user = users.objects.filter(username__iexact=username).first()
+    if user is None and not password:
+        raise ValidationError({"username": f"there is no user called {username!r}: give a password to create the account"})
     if user is None:
-        raise ValidationError({"username": f"there is no user called {username.strip()!r}; create the account first"})
+        candidate = users(username=username)
+        try:
+            candidate.full_clean(exclude=["password"])
+            validate_password(password, candidate)
+        except ValidationError as exc:
+            field = "username" if hasattr(exc, "error_dict") else "password"
+            raise ValidationError({field: exc.messages}) from None
+        user = users.objects.create_user(username=username, password=password)
+    elif password:
+        raise ValidationError({"password": f"{user.get_username()} already has an account: leave the password empty"})
     staff, _ = EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})
     return staff
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from . import selectors, services
 from .forms import CloseRoundForm, EventForm, ImportForm, PartnershipForm, StaffForm
 from .models import EventStaff, Partnership, Round, Table
-from .permissions import is_organizer, organizer_required, scorer_required
+from .permissions import can_score, is_organizer, organizer_required, scorer_required
 from .tables import PartnershipTable, StaffTable
 
 
@@ -50,7 +50,7 @@ def event_list(request):
 def event_detail(request, slug):
     event = get_object_or_404(selectors.events(), slug=slug)
     context = selectors.event_page(event)
-    context.update(is_organizer=is_organizer(request.user, event),
+    context.update(is_organizer=is_organizer(request.user, event), is_staff=can_score(request.user, event),
                    partnership_table=PartnershipTable(context["partnerships"]))
     return render(request, "tournaments/event_detail.html", context)
 
@@ -95,7 +95,7 @@ def staff(request, event):
         except ValidationError as error:
             _to_form(form, error)
         else:
-            messages.success(request, f"{form.cleaned_data['username']} is now a {form.cleaned_data['role']} here.")
+            messages.success(request, f"{form.cleaned_data['username'].strip()} is now a {form.cleaned_data['role']} here.")
             return redirect("tournaments:staff", event.slug)
     table = StaffTable(event.staff.select_related("user").order_by("role", "user__username"))
     return render(request, "tournaments/staff.html", {"event": event, "form": form, "table": table})
