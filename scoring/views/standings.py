@@ -28,6 +28,7 @@ from tournaments.permissions import is_organizer, organizer_required
 
 LIVE_SECONDS = 5  # the pages poll this often while visible: a new score shows within 10 s
 CACHE_SECONDS = 600
+PROJECTOR_ROUNDS = 4
 
 
 def _context(request, event: Event) -> dict:
@@ -37,6 +38,8 @@ def _context(request, event: Event) -> dict:
         "standings": standings,
         "table": standings_table(standings, slug=event.slug, request=request),
         "shown_rounds": shown_rounds(standings),
+        # A projector has room for the latest few rounds beside the names at hall-readable sizes.
+        "projector_rounds": shown_rounds(standings)[-PROJECTOR_ROUNDS:],
         "live_seconds": LIVE_SECONDS,
         "sort": request.GET.get("sort", ""),
     }
