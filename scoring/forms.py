@@ -158,7 +158,10 @@ class SheetRowForm(_HandFields):
         self.fields["declarer"].choices = [("", "—"), ("ns", "N-S"), ("ew", "E-W")]
         self.fields["penalty_side"].widget = forms.Select()
         self.fields["penalty_side"].choices = [("", "—"), ("ns", "N-S"), ("ew", "E-W")]
-        self.fields["penalty_kind"].choices = [("", "—")] + PENALTY_CHOICES[1:]
+        # Short labels: the grid has one narrow column each.
+        self.fields["penalty_kind"].choices = [("", "—"), ("revoke", "Revoke"), ("bid_out_of_turn", "Bid out of turn"),
+                                               ("exposed_card", "Exposed card"), ("note", "Note")]
+        self.fields["penalty_seat"].choices = [("", "—")] + self.fields["penalty_seat"].choices[1:]
 
     def clean_contract(self):
         text = self.cleaned_data["contract"].strip()

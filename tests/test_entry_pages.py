@@ -230,3 +230,20 @@ def test_grid_refuses_a_gap_or_a_bad_cell_and_saves_nothing(client, setup):
 def test_grid_is_for_organizers_only(client, setup):
     client.force_login(setup.scorer)
     assert client.get(grid_url(setup)).status_code == 403
+
+
+def test_the_organizer_corrects_a_locked_hand_only_with_a_reason(client, setup):
+    for n in (1, 2):
+        hand_record(table=setup.t1, number=n, actor=PHONE, side="ns", declarer="ns", contract="7H", tricks=8)
+    client.force_login(setup.organizer)
+    url = reverse("scoring:table-manage-hand", args=[setup.event.slug, setup.t1.pk, 1])
+    page = text(client.get(url))
+    assert "Reason for the correction" in page and 'name="tricks"' in page
+    r = client.post(url, hand_post(setup.t1, 1, tricks=6, version=1))
+    assert r.status_code == 400 and "Give a reason for correcting a hand after the next one was entered." in text(r)
+    r = client.post(url, hand_post(setup.t1, 1, tricks=6, version=1, reason="score sheet shows 6 tricks"))
+    assert r.status_code == 302
+    change = HandChange.objects.get(action="update")
+    assert (change.old["tricks"], change.new["tricks"], change.reason, change.by) == (
+        8, 6, "score sheet shows 6 tricks", "olga (organizer)")
+    assert change.by_user == setup.organizer
