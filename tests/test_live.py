@@ -139,3 +139,47 @@ def test_page_query_counts_do_not_grow_with_the_event(size, client, django_asser
         assert response.status_code == 200, name
     with django_assert_max_num_queries(12):
         assert client.get(url("partnership", event, 3)).status_code == 200
+
+
+def test_columns_sort_and_rank_order_is_the_default(client):
+    event, _, _ = four_pair_event()
+
+    def numbers(path, sort=""):
+        html = client.get(path, {"sort": sort} if sort else {}).content.decode()
+        return [int(chunk.split('"', 1)[0]) for chunk in html.split('id="p')[1:]]
+
+    page = url("standings", event)
+    assert numbers(page) == [1, 3, 2, 4]
+    assert numbers(page, "-rank") == [4, 2, 3, 1]
+    assert numbers(page, "r1") == [2, 4, 1, 3]  # round 1: -300, -180, 230, 260
+    assert numbers(page, "-r2") == [2, 1, 3, 4]  # round 2: 560, 400, 260, 60
+    assert numbers(page, "number") == [1, 2, 3, 4]
+    assert numbers(url("standings-fragment", event), "r1") == [2, 4, 1, 3]  # the live fragment keeps the sort
+
+
+def test_page_says_which_rule_ordered_rows(client):
+    """One hand a round (RULES.md values):
+    R1 2 v 4: 7H by 4, 8 tricks: 4 +200, 2 +20.   1 v 5: 10NT by 5, 10 tricks: 5 +520, 1 0.
+              3 v 6: 10NT by 3, 10 tricks: 3 +520, 6 0.
+    R2 2 v 6: 7H by 2, 8 tricks: 2 +200, 6 +20.   4 v 5: 7H by 5, 8 tricks: 5 +200, 4 +20.
+              1 v 3: 9H by 1, 10 tricks: 1 +400, 3 0.
+    Totals 5: 720, 3: 520, 1: 400, 2: 220, 4: 220, 6: 20. 2 and 4 tie for 4th (no medal);
+    head to head 4 took 200 from their meeting, 2 took 20, so 4 is 4th and 2 is 5th."""
+    event = make_event(rounds=2, hands_per_round=1, secondary_tiebreakers=["head_to_head"])
+    p = make_partnerships(event, 6)
+    r1 = round_create(event=event, number=1, tables=[(1, p[2], p[4]), (2, p[1], p[5]), (3, p[3], p[6])])
+    r2 = round_create(event=event, number=2, tables=[(1, p[2], p[6]), (2, p[5], p[4]), (3, p[1], p[3])])
+    t = {(r.number, tb.number): tb for r in (r1, r2) for tb in r.tables.all()}
+    play(t[1, 1], [("ew", "7H", 8)])
+    play(t[1, 2], [("ew", "10NT", 10)])
+    play(t[1, 3], [("ns", "10NT", 10)])
+    play(t[2, 1], [("ns", "7H", 8)])
+    play(t[2, 2], [("ns", "7H", 8)])
+    play(t[2, 3], [("ns", "9H", 10)])
+    standings = event_standings(event)
+    assert [(r.number, r.rank, r.total, r.decided_by) for r in standings.rows] == [
+        (5, 1, 720, "total"), (3, 2, 520, "total"), (1, 3, 400, "total"),
+        (4, 4, 220, "head_to_head"), (2, 5, 220, "head_to_head"), (6, 6, 20, "total")]
+    html = client.get(url("standings", event)).content.decode()
+    assert "Ordered by" in html and html.count(">Head-to-head points<") == 2
+    assert "ties on places without a medal are ordered by: Head-to-head points" in html
