@@ -16,6 +16,7 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResp
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from scoring import selectors, standings as standings_engine
@@ -71,6 +72,7 @@ def standings_page(request, slug):
     return render(request, "scoring/standings_page.html", context)
 
 
+@gzip_page
 def standings_fragment(request, slug):
     return _live(request, slug, "scoring/_standings_live.html")
 
@@ -80,16 +82,19 @@ def projector(request, slug):
     return render(request, "scoring/projector_page.html", _context(request, event) | {"etag": selectors.event_etag(slug)})
 
 
+@gzip_page
 def projector_fragment(request, slug):
     return _live(request, slug, "scoring/_projector_rows.html")
 
 
+@gzip_page
 def standings_json(request, slug):
     event = get_object_or_404(Event, slug=slug)
     data = standings_engine.as_json(selectors.event_standings(event), event.slug)
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
 
 
+@gzip_page
 def standings_csv(request, slug):
     event = get_object_or_404(Event, slug=slug)
     response = HttpResponse(standings_engine.as_csv(selectors.event_standings(event)), content_type="text/csv; charset=utf-8")
