@@ -1,0 +1,54 @@
+"""Real-browser fixtures: Debian's Chromium driven by Playwright's sync API, and screenshots.
+
+The browser tests skip (with the reason) only when /usr/bin/chromium is missing; `bin/test`
+installs it when it can. Screenshots go to artifacts/e2e/ (gitignored), one per page visited,
+for a person to look at.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "e2e"
+
+
+@pytest.fixture
+def launch():
+    """Start as many separate browsers as the test asks for (each is a different device)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package (bin/test does when root)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs an event loop in this thread; Django would refuse ORM calls from
+    # the test body without this (they stay synchronous and single-threaded here).
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    browsers = []
+    with sync_api.sync_playwright() as playwright:
+        def start():
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browsers.append(browser)
+            return browser
+
+        yield start
+        for browser in browsers:
+            browser.close()
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def shot():
+    """shot(page, "03-partnerships"): a full-page screenshot under artifacts/e2e/."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
