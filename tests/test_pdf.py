@@ -406,7 +406,7 @@ def test_qr_symbol_is_reportlabs_own_layout_for_the_mask_it_picks(data):
 def test_mask_penalty_counts_the_standard_rules():
     # 5x5 all dark: rule 1: 5 rows + 5 columns, each a run of 5 -> 3 each = 30; rule 2: 16 blocks
     # x 3 = 48; rule 3: none; rule 4: 100% dark -> 10 * (50 // 5) = 100.
-    assert pdf.mask_penalty([0b11111] * 5, 5) == 30 + 48 + 100
+    assert pdf.mask_penalty([0b11111] * 5, [0b11111] * 5, 5) == 30 + 48 + 100
 
 
 # ------------------------------------------------------------------ views and command
