@@ -5,6 +5,7 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import Q
 from django.urls import reverse
 
 from scoring.services import Actor, hand_record
@@ -180,3 +181,34 @@ def test_withdraw_from_the_partnerships_page_replans(client_olga, olga):
     assert all(r.sit_outs.count() == 1 for r in Round.objects.filter(event=event))
     assert not Table.objects.filter(round__event=event, ns__number=4).exists()
     assert not Table.objects.filter(round__event=event, ew__number=4).exists()
+
+
+@pytest.mark.django_db
+def test_withdrawing_during_a_round_in_play_says_that_round_keeps_them(client_olga, olga):
+    event = services.event_create(by=olga, name="Small", date=datetime.date(2026, 1, 1), rounds=3)
+    for n in range(1, 5):
+        services.partnership_register(event=event, number=n, player_one=f"A{n}", player_two=f"B{n}", checked_in=True)
+    services.movement_generate(event=event)
+    services.round_start_next(event=event)
+    table = Table.objects.get(Q(ns__number=4) | Q(ew__number=4), round__event=event, round__number=1)
+    response = client_olga.post(reverse("tournaments:partnership-withdraw", args=[event.slug, 4]), {"withdrawn": "1"},
+                                follow=True)
+    body = response.content.decode()
+    assert "Rounds 2–3 were planned again." in body
+    assert f"Round 1 is already in play and keeps partnership 4 at table {table.number}" in body
+
+
+@pytest.mark.django_db
+def test_event_page_and_dashboard_queries_do_not_grow_with_the_field(client_olga, olga, django_assert_max_num_queries):
+    event = services.event_create(by=olga, name="Big", date=datetime.date(2026, 1, 1), rounds=10)
+    services.partnerships_import(event=event, data="\n".join(f"{n},A{n},B{n}" for n in range(1, 41)))
+    for p in Partnership.objects.filter(event=event):
+        services.partnership_check_in(partnership=p)
+    services.movement_generate(event=event)
+    services.round_start_next(event=event)
+    with django_assert_max_num_queries(15):
+        assert client_olga.get(reverse("tournaments:event-detail", args=[event.slug])).status_code == 200
+    with django_assert_max_num_queries(15):
+        assert client_olga.get(reverse("tournaments:dashboard", args=[event.slug])).status_code == 200
+    with django_assert_max_num_queries(15):
+        assert client_olga.get(reverse("tournaments:movement", args=[event.slug])).status_code == 200

@@ -101,3 +101,15 @@ def dashboard(event: Event, number: int | None) -> dict:
         "next_planned": next_planned,
         "can_start_next": next_planned is not None and not any(r.status == Round.Status.OPEN for r in rounds),
     }
+
+
+def open_table_of(partnership: Partnership) -> str:
+    """A warning when a withdrawn partnership still has a table in the round being played."""
+    from .models import Seating
+
+    seat = (Seating.objects.filter(partnership=partnership, round__status=Round.Status.OPEN, table__isnull=False)
+            .select_related("round", "table").first())
+    if seat is None:
+        return ""
+    return (f"Round {seat.round.number} is already in play and keeps partnership {partnership.number} at table "
+            f"{seat.table.number}; if they have left, close that round with a reason when the other tables finish.")

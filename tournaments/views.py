@@ -170,8 +170,11 @@ def partnership_withdraw(request, event, number):
     except ValidationError as error:
         _flash(request, error)
     else:
+        partnership.refresh_from_db()
         messages.success(request, f"Partnership {number} {'withdrawn' if partnership.withdrawn else 'reinstated'}.")
         _replanned(request, numbers)
+        if partnership.withdrawn and (note := selectors.open_table_of(partnership)):
+            messages.warning(request, note)
     return redirect("tournaments:partnerships", event.slug)
 
 
