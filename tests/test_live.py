@@ -183,3 +183,12 @@ def test_page_says_which_rule_ordered_rows(client):
     html = client.get(url("standings", event)).content.decode()
     assert "Ordered by" in html and html.count(">Head-to-head points<") == 2
     assert "ties on places without a medal are ordered by: Head-to-head points" in html
+
+
+def test_an_empty_event_still_renders_everywhere(client):
+    event = make_event()
+    for name in ("standings", "standings-fragment", "projector", "medals", "standings-csv"):
+        assert client.get(url(name, event)).status_code == 200, name
+    assert json.loads(client.get(url("standings-json", event)).content) == {"event": event.slug, "standings": []}
+    assert "No partnerships yet." in client.get(url("standings", event)).content.decode()
+    assert "Not started yet" in S.as_text(event_standings(event), "Empty")

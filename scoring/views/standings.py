@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -24,7 +25,7 @@ from scoring.standings_forms import MedalSettingsForm, TiebreakForm
 from scoring.tables import shown_rounds, standings_table
 from scoring.services import Actor
 from tournaments import tiebreaks
-from tournaments.models import Event, Partnership, Tiebreak
+from tournaments.models import Event, Partnership, Table, Tiebreak
 from tournaments.permissions import is_organizer, organizer_required
 
 LIVE_SECONDS = 5  # the pages poll this often while visible: a new score shows within 10 s
@@ -136,7 +137,8 @@ def tiebreaks_page(request, event, tiebreak_form=None, settings_form=None, statu
     return render(request, "scoring/tiebreak_page.html", {
         "event": event, "standings": standings, "tiebreak_form": tiebreak_form,
         "settings_form": settings_form or MedalSettingsForm.for_event(event),
-        "sessions": Tiebreak.objects.filter(event=event).prefetch_related("partnerships", "rounds__tables"),
+        "sessions": Tiebreak.objects.filter(event=event).prefetch_related(
+            "partnerships", "rounds", Prefetch("rounds__tables", queryset=Table.objects.select_related("ns", "ew"))),
     }, status=status)
 
 
