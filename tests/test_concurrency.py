@@ -2,7 +2,8 @@
 nothing, and on both databases.
 
 One storm (`run_storm`) runs against whatever the default database is:
-- 100 threads each enter the four worked hands of their own table, all released at once;
+- 100 threads each enter the four worked hands of their own table, all released at once, each
+  posting to its table link's page as a phone does (django.test.Client, one session each);
 - 10 threads enter the same four hands at one table at once (double taps, two phones);
 - then 10 threads correct the same hand at once, all starting from the version they saw.
 Afterwards: no thread failed with a database error, every hand is stored exactly once, every
@@ -36,7 +37,7 @@ CORRECTORS = 10
 POSTGRES_CONNECTION_SLOTS = 40
 
 
-def run_storm(entry: str = "service") -> dict:
+def run_storm(entry: str = "http") -> dict:
     """Run the storm in the default database and return what happened as plain data."""
     from django.core.exceptions import ValidationError
     from django.db import connection
@@ -138,12 +139,32 @@ def _journal_mode(connection) -> str:
 
 
 def _entry_function(entry: str):
+    """How a thread enters a hand: through the table link's page (the phones' real path: form,
+    session, CSRF-exempt test client, view, service), or straight through the service."""
+    from django.core.exceptions import ValidationError
+    from django.test import Client
+    from django.urls import reverse
+
     from scoring.services import Actor, hand_record
 
     def through_service(table, number, values, label):
         hand_record(table=table, number=number, actor=Actor(label), side="ns", **values)
 
-    return through_service
+    phones = threading.local()
+
+    def through_the_table_link(table, number, values, label):
+        if getattr(phones, "label", None) != label:
+            phones.label, phones.client = label, Client()
+            answer = phones.client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+            assert answer.status_code == 302, f"choosing a side answered {answer.status_code}"
+        data = {"number": number, "round": table.round_id, "penalty_kind": "", "penalty_side": "",
+                "penalty_seat": "", "note": "", **values}
+        answer = phones.client.post(reverse("scoring:table-entry", args=[table.token]), data)
+        if answer.status_code == 400:
+            raise ValidationError(answer.content.decode()[:300])
+        assert answer.status_code == 302, f"saving hand {number} answered {answer.status_code}"
+
+    return through_service if entry == "service" else through_the_table_link
 
 
 def check_storm(result: dict) -> None:

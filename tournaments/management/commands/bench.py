@@ -286,6 +286,17 @@ class Command(BaseCommand):
             raise NotAvailable("the bench tables do not all have a hand 4 to enter again")
         Hand.objects.filter(pk__in=[h.pk for h in hands.values()]).delete()
         HandChange.objects.filter(table__in=tables, hand_number=4).delete()
+        # A finished event's rounds are closed to table links; reopen the last one while we enter.
+        status = last.status
+        type(last).objects.filter(pk=last.pk).update(status="open")
+        try:
+            self._save_hands(figure, last, tables, hands)
+        finally:
+            type(last).objects.filter(pk=last.pk).update(status=status)
+
+    def _save_hands(self, figure: Figure, last, tables, hands) -> None:
+        from scoring.models import Hand
+
         times, queries = [], None
         for index, table in enumerate(tables):
             old = hands[table.pk]
@@ -308,7 +319,7 @@ class Command(BaseCommand):
             times.append(time.perf_counter() - started)
             if context is not None:
                 queries = len(context)
-            if not Hand.objects.filter(table=table, number=4).exists():
+            if response.status_code != 302 or not Hand.objects.filter(table=table, number=4).exists():
                 raise NotAvailable(f"POST {url} answered {response.status_code} and stored no hand")
         figure.runs, figure.median_ms, figure.queries = len(times), _median_ms(times), queries
 
