@@ -8,6 +8,7 @@ JavaScript only looks points up and can never disagree with what the server stor
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from scoring import rules as rules_engine
 from scoring.models import Hand, HandChange
@@ -70,6 +71,7 @@ def contract_grid(rules: rules_engine.RuleSet) -> tuple[list[list[ContractButton
     return ordered, specials
 
 
+@lru_cache(maxsize=64)  # RuleSet is frozen and hashable; 825 scorings per rule set are worth keeping
 def preview_table(rules: rules_engine.RuleSet) -> dict:
     """{"points": {code: {revoke state: [[bidders, defenders] for tricks 0..10]}}}, from the server's
     own scoring, for the page's live preview."""
@@ -247,7 +249,8 @@ def history_rows(changes) -> list[dict]:
                 continue
             diffs.append((label, _show(key, before), _show(key, after)))
         summary = hand_summary(new) if change.action in ("create", "import") and new else ""
-        rows.append({"change": change, "diffs": [] if summary else diffs, "summary": summary})
+        now = hand_summary(new) if change.action == "update" and new else ""
+        rows.append({"change": change, "diffs": [] if summary else diffs, "summary": summary, "now": now})
     return rows
 
 
@@ -266,6 +269,8 @@ def hand_summary(values: dict) -> str:
 def _show(key: str, value) -> str:
     if value in ("", None):
         return "—"
+    if key in ("ns_points", "ew_points"):
+        return signed(value)
     if key in ("declarer", "penalty_side"):
         return SIDE_LABELS.get(value, value)
     if key == "contract":

@@ -21,7 +21,8 @@ def test_table_history_shows_every_change_with_old_new_and_reason(client, setup)
     assert "7♥ by N-S, 8 tricks · N-S +200, E-W +20" in page
     assert "8♣ by E-W, 5 tricks · N-S 0, E-W +260 · Established revoke by N-S" in page
     assert '<td>tricks</td><td class="old">8</td><td class="new">6</td>' in page
-    assert '<td>N-S points</td><td class="old">200</td><td class="new">-200</td>' in page
+    assert '<td>N-S points</td><td class="old">+200</td><td class="new">-200</td>' in page
+    assert "Now: 7♥ by N-S, 6 tricks · N-S -200, E-W +40" in page
     assert "<strong>Reason:</strong> N-S took 6" in page and "olga (organizer)" in page
     assert "<strong>Reason:</strong> hand 2 revoke?" in page
     assert "6♠" not in page  # table 2's hand is not in table 1's history
