@@ -8,7 +8,9 @@ same code serves the web page, the JSON/CSV/text downloads, the `standings` comm
 Rules (issues 2 and 4, McAllen A):
 - Rank is competition ranking ("1, 2, 2, 4") by the main total, highest first.
 - A completed tiebreak session orders only the partnerships that were tied and all entered it;
-  the main total never changes. Later sessions order those still tied after earlier ones.
+  the main total never changes. Later sessions order those still tied after earlier ones. A
+  session orders a tied group (overall or in a division) only when every member of the group
+  played in it; a session still being played orders nothing (its totals are shown).
 - A sit-out round counts in the total, credited by the event's policy: "average" (the average of
   the partnership's own completed rounds, rounded half away from zero), "zero", or "fixed".
 - Gold, silver and bronze go to places 1-3 once every main round is complete (and confirmed where

@@ -113,10 +113,10 @@ class StandingsTable(tables.Table):
             )
 
 
-def _records(standings: standings_engine.Standings, slug: str) -> list[dict]:
+def _records(rows: tuple[standings_engine.Row, ...], slug: str) -> list[dict]:
     base_url = reverse("scoring:partnership", args=[slug, 0]).rsplit("0/", 1)[0]
     records = []
-    for position, row in enumerate(standings.rows):
+    for position, row in enumerate(rows):
         number_html = f'<a href="{base_url}{row.number}/">{row.number}</a>'
         cells = {
             "rank": rank_html(row),
@@ -162,15 +162,18 @@ def shown_rounds(standings: standings_engine.Standings) -> tuple[int, ...]:
     return tuple(n for n in standings.rounds if n <= current)
 
 
-def standings_table(standings: standings_engine.Standings, *, slug: str, request=None) -> StandingsTable:
-    """The standings table for one event, its round columns between the total and hands played."""
+def standings_table(standings: standings_engine.Standings, *, slug: str, request=None,
+                    ranking: standings_engine.Ranking | None = None) -> StandingsTable:
+    """The standings table for one event (or one division's `ranking`), its round columns between
+    the total and hands played."""
+    ranking = ranking or standings.overall
     rounds = [
         (f"r{n}", RoundColumn(verbose_name=f"R{n}", order_by=(f"r{n}_sort",),
                               attrs={"td": {"class": "num round"}, "th": {"class": "num"}}))
         for n in shown_rounds(standings)
     ]
     exclude = []
-    if not standings.has_divisions:
+    if not standings.has_divisions or ranking.division is not None:
         exclude.append("division")
     if not standings.tiebreak_sessions:
         exclude.append("tiebreak")
@@ -178,7 +181,7 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
         exclude.append("decided")
     sequence = ["rank", "number", "players", "division", "total", *[name for name, _ in rounds], "hands",
                 "tiebreak", "decided"]
-    table = StandingsTable(_records(standings, slug), slug=slug, extra_columns=rounds, exclude=exclude,
+    table = StandingsTable(_records(ranking.rows, slug), slug=slug, extra_columns=rounds, exclude=exclude,
                            sequence=sequence)
     if request is not None:
         tables.RequestConfig(request, paginate=False).configure(table)

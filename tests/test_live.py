@@ -192,3 +192,19 @@ def test_an_empty_event_still_renders_everywhere(client):
     assert json.loads(client.get(url("standings-json", event)).content) == {"event": event.slug, "standings": []}
     assert "No partnerships yet." in client.get(url("standings", event)).content.decode()
     assert "Not started yet" in S.as_text(event_standings(event), "Empty")
+
+
+def test_division_view_ranks_within_the_division(client):
+    """four_pair_event totals 1: 630, 3: 520, 2: 260, 4: -120; divisions A = {1, 2}, B = {3, 4}."""
+    event, p, _ = four_pair_event(medal_scope="division")
+    for n, division in ((1, "A"), (2, "A"), (3, "B"), (4, "B")):
+        p[n].division = division
+        p[n].save()
+    html = client.get(url("standings", event), {"division": "B"}).content.decode()
+    assert "Division B" in html and 'aria-current="page">B<' in html
+    table = html.split('<table')[1]
+    assert [int(c.split('"', 1)[0]) for c in table.split('id="p')[1:]] == [3, 4]
+    assert '<td class="rank">1 <span class="medal gold" title="Gold">G</span></td>' in table
+    assert 'data-live-url="/events/gao-2026/standings/live/?division=B"' in html
+    live = client.get(url("standings-fragment", event) + "?division=B&sort=-total").content.decode()
+    assert [int(c.split('"', 1)[0]) for c in live.split('id="p')[1:]] == [3, 4]

@@ -35,15 +35,19 @@ PROJECTOR_ROUNDS = 4
 
 def _context(request, event: Event) -> dict:
     standings = selectors.event_standings(event)
+    division = request.GET.get("division", "")
+    ranking = next((r for r in standings.divisions if r.division == division), None)
     return {
         "event": event,
         "standings": standings,
-        "table": standings_table(standings, slug=event.slug, request=request),
+        "ranking": ranking,
+        "table": standings_table(standings, slug=event.slug, request=request, ranking=ranking),
         "shown_rounds": shown_rounds(standings),
         # A projector has room for the latest few rounds beside the names at hall-readable sizes.
         "projector_rounds": shown_rounds(standings)[-PROJECTOR_ROUNDS:],
         "live_seconds": LIVE_SECONDS,
         "sort": request.GET.get("sort", ""),
+        "query": request.GET.urlencode(),
     }
 
 
@@ -55,7 +59,7 @@ def _live(request, slug: str, template: str) -> HttpResponse:
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        key = f"standings:{slug}:{etag}:{template}:{request.GET.get('sort', '')}"
+        key = f"standings:{slug}:{etag}:{template}:{request.GET.urlencode()}"
         html = cache.get(key)
         if html is None:
             event = get_object_or_404(Event, slug=slug)
