@@ -167,6 +167,12 @@ def test_a_whole_day_from_the_browser(client_olga, olga):
     assert Round.objects.get(pk=round1.pk).status == "closed"
     client_olga.post(reverse("tournaments:round-next", args=[event.slug]))
     assert Round.objects.get(event=event, number=2).status == "open"
+    # Round 1 was closed by mistake: it can come back once round 2 is closed too.
+    client_olga.post(reverse("tournaments:round-close", args=[event.slug, 2]), {"force": "on", "reason": "lunch"})
+    page = client_olga.get(reverse("tournaments:round", args=[event.slug, 1])).content.decode()
+    assert "Reopen round 1" in page and "Note: demo; Table 1 (" in page
+    client_olga.post(reverse("tournaments:round-reopen", args=[event.slug, 1]))
+    assert Round.objects.get(pk=round1.pk).status == "open"
 
 
 @pytest.mark.django_db

@@ -122,6 +122,7 @@ WRITES = [
     ("round-open", (2,), {}),
     ("round-close", (1,), {"force": "on", "reason": "test"}),
     ("round-next", (), {}),
+    ("round-reopen", (1,), {}),
     ("table-revoke", (), {}),
     ("staff-remove", (), {}),
     ("staff", (), {"username": "otto", "role": "organizer"}),
@@ -144,7 +145,8 @@ def test_writes_are_refused_and_change_nothing(client, world, role, name, extra,
 
 @pytest.mark.parametrize("role", ["organizer", "superuser"])
 @pytest.mark.parametrize("name, extra, data", [w for w in WRITES if w[0] not in ("event-edit", "movement-generate",
-                                                                                 "round-open", "round-next")])
+                                                                                 "round-open", "round-next",
+                                                                                 "round-reopen")])
 def test_organizers_can_write(client, world, role, name, extra, data):
     before = _state(world)
     response = client_for(client, world, role).post(url(world, name, *extra), data)
@@ -162,7 +164,7 @@ def test_organizers_open_the_next_round_once_this_one_is_closed(client, world, r
     assert list(Round.objects.filter(event=world["event"]).values_list("status", flat=True)) == ["closed", "open", "planned"]
 
 
-@pytest.mark.parametrize("name, extra, data", WRITES[:8])
+@pytest.mark.parametrize("name, extra, data", WRITES[:9])
 def test_action_urls_refuse_get(client, world, name, extra, data):
     response = client_for(client, world, "organizer").get(url(world, name, *extra))
     assert response.status_code == 405

@@ -225,3 +225,21 @@ def test_revoking_a_table_link_makes_a_new_token():
     services.table_revoke_link(table=table)
     assert Table.objects.get(pk=table.pk).token != old
     assert len(Table.objects.get(pk=table.pk).token) == 26
+
+
+@pytest.mark.django_db
+def test_reopen_a_closed_round_only_when_nothing_else_is_in_play():
+    event = make_event(n=2, rounds=2, confirmation_required=False)
+    services.movement_generate(event=event)
+    first = services.round_start_next(event=event)
+    play_table(first.tables.get())
+    services.round_close(rnd=first, by="olga")
+    second = services.round_start_next(event=event)
+    with pytest.raises(ValidationError, match="Round 2 is in play: close it before reopening Round 1"):
+        services.round_reopen(rnd=first, by="olga")
+    with pytest.raises(ValidationError, match="Round 2 is not closed"):
+        services.round_reopen(rnd=second, by="olga")
+    services.round_close(rnd=second, by="olga", force=True, reason="short of time")
+    again = services.round_reopen(rnd=first, by="sam")
+    assert again.status == "open" and again.closed_at is None
+    assert again.close_note == "Reopened by sam (closed by olga)"

@@ -398,6 +398,26 @@ def round_close(*, rnd: Round, by: str, force: bool = False, reason: str = "") -
 
 
 @transaction.atomic
+def round_reopen(*, rnd: Round, by: str) -> Round:
+    """Put a closed round back in play (closed by mistake, or a correction the table must make).
+    Refused while another round is in play; the note keeps who reopened it."""
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    if rnd.status != Round.Status.CLOSED:
+        raise ValidationError({"__all__": f"{rnd} is not closed."})
+    open_now = Round.objects.filter(event=rnd.event_id, tiebreak=rnd.tiebreak_id, status=Round.Status.OPEN).first()
+    if open_now:
+        raise ValidationError({"__all__": f"{open_now} is in play: close it before reopening {rnd}."})
+    previous = f" (closed by {rnd.closed_by}{': ' + rnd.close_note if rnd.close_note else ''})" if rnd.closed_by else ""
+    rnd.status = Round.Status.OPEN
+    rnd.close_note = f"Reopened by {by}{previous}"[:500]
+    rnd.closed_at = None
+    rnd.closed_by = ""
+    rnd.save(update_fields=["status", "close_note", "closed_at", "closed_by"])
+    rnd.event.bump_version()
+    return rnd
+
+
+@transaction.atomic
 def round_start_next(*, event: Event) -> Round:
     """Open the first planned round of the session (after the last closed one)."""
     nxt = main_rounds(event).filter(status=Round.Status.PLANNED).first()

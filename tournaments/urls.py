@@ -25,5 +25,6 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/", views.dashboard, name="round"),
     path("events/<slug:slug>/rounds/<int:number>/open/", views.round_open, name="round-open"),
     path("events/<slug:slug>/rounds/<int:number>/close/", views.round_close, name="round-close"),
+    path("events/<slug:slug>/rounds/<int:number>/reopen/", views.round_reopen, name="round-reopen"),
     path("events/<slug:slug>/tables/<int:table_id>/revoke/", views.table_revoke, name="table-revoke"),
 ]

@@ -235,6 +235,19 @@ def round_close(request, event, number):
 
 @require_POST
 @organizer_required
+def round_reopen(request, event, number):
+    rnd = get_object_or_404(Round, event=event, tiebreak__isnull=True, number=number)
+    try:
+        services.round_reopen(rnd=rnd, by=request.user.get_username())
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.warning(request, f"Round {number} is in play again: close it when the tables are done.")
+    return redirect("tournaments:round", event.slug, number)
+
+
+@require_POST
+@organizer_required
 def round_next(request, event):
     try:
         rnd = services.round_start_next(event=event)
