@@ -247,3 +247,40 @@ def test_the_organizer_corrects_a_locked_hand_only_with_a_reason(client, setup):
     assert (change.old["tricks"], change.new["tricks"], change.reason, change.by) == (
         8, 6, "score sheet shows 6 tricks", "olga (organizer)")
     assert change.by_user == setup.organizer
+
+
+HUGE = "x" * 10_000
+HTML = "<script>alert(1)</script>"
+
+
+@pytest.mark.parametrize("values", [
+    dict(note=HUGE), dict(note=HTML * 30), dict(contract=HTML), dict(contract=HUGE), dict(tricks="9" * 40),
+    dict(tricks="1e9"), dict(declarer=HTML), dict(penalty_kind=HUGE), dict(penalty_seat="Q", penalty_kind="exposed_card"),
+    dict(round="x" * 50), dict(number="9" * 30),
+])
+def test_huge_or_hostile_values_get_a_message_not_an_error(client, setup, values):
+    choose(client, setup.t1, "ns")
+    values = dict(values)
+    data = hand_post(setup.t1, 1) | {k: str(v) for k, v in values.items()}
+    r = client.post(entry_url(setup.t1), data)
+    assert r.status_code == 400
+    assert "Nothing was saved." in text(r) and "<script>alert" not in text(r)
+    assert not Hand.objects.exists()
+
+
+def test_huge_values_on_the_other_forms(client, setup):
+    for n in range(1, 5):
+        hand_record(table=setup.t1, number=n, actor=PHONE, side="ns", declarer="ns", contract="7H", tricks=8)
+    choose(client, setup.t1, "ew")
+    r = client.post(reverse("scoring:table-confirm", args=[setup.t1.token]), {"partnership": "9" * 40})
+    assert r.status_code == 400 and "Ensure this value is less than or equal to 1000000" in text(r)
+    r = client.post(reverse("scoring:table-dispute", args=[setup.t1.token]), {"reason": HUGE})
+    assert r.status_code == 400 and "Keep it under 500 characters." in text(r)
+    r = client.post(reverse("scoring:table-code"), {"code": HUGE})
+    assert r.status_code == 400 and "at most 80 characters" in text(r)
+    client.force_login(setup.organizer)
+    r = client.post(grid_url(setup), grid_data([dict(declarer="ns", contract=HUGE, tricks="7" * 30, note=HTML)] + [None] * 3))
+    assert r.status_code == 400 and "Nothing was saved" in text(r) and "<script>alert" not in text(r)
+    setup.t1.refresh_from_db()
+    assert setup.t1.confirmed_at is None and setup.t1.disputed_at is None
+    assert HandChange.objects.filter(action__in=["confirm", "dispute", "update"]).count() == 0
