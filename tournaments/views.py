@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from . import selectors, services
@@ -59,7 +60,7 @@ def event_detail(request, slug):
 
 @login_required
 def event_create(request):
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         try:
             event = services.event_create(by=request.user, **form.service_values())
