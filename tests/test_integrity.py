@@ -147,6 +147,32 @@ def test_check_event_reports_a_change_made_behind_the_history(played_event, caps
     assert f"round 1, table {table.number}, hand 3: history: stored 'no create or import row'" in out
 
 
+def test_check_event_reports_standings_that_differ_from_a_recomputation(played_event, capsys, monkeypatch):
+    """The standings the pages read (scoring.selectors.event_standings) are compared with the
+    recomputation: a selector that drops a point, or a partnership, is caught."""
+    from dataclasses import replace
+
+    from scoring import selectors
+
+    real = selectors.event_standings
+    rows = real(played_event).rows
+    changed, dropped = rows[0], rows[-1]
+
+    def off_by_one(event):
+        standings = real(event)
+        kept = [replace(row, total=row.total - 1) if row.number == changed.number else row for row in standings.rows[:-1]]
+        return replace(standings, rows=tuple(kept))
+
+    monkeypatch.setattr(selectors, "event_standings", off_by_one)
+    with pytest.raises(CommandError):
+        call_command("check_event", played_event.slug)
+    out = capsys.readouterr().out
+    # Round 1's worked hands give 300 to N-S and -290 to E-W; round 2 has no hand yet.
+    assert changed.total == 300
+    assert f"partnership {changed.number}: total: stored 299, recomputed 300" in out
+    assert f"partnership {dropped.number}: partnership: stored 'missing from the standings'" in out
+
+
 def test_check_event_names_an_unknown_event(db):
     with pytest.raises(CommandError, match="no event with the slug 'nope'"):
         call_command("check_event", "nope")
