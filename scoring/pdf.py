@@ -598,8 +598,13 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
         dx, dw = lay.cols[1]
         name = t.dealer_name(hand.dealer)
         if two_line:
-            _text(c, dx + 5, y + 4, hand.dealer, BOLD, size)
-            _text(c, dx + 5, y - 7, name, SANS, small, max_width=dw - 9, min_size=5)
+            lines = _wrap(name, SANS, small, dw - 9)
+            if len(lines) > 2 or lay.row_h < 30:
+                lines = [" ".join(lines)]
+            _text(c, dx + 5, y + 4 + (4 if len(lines) > 1 else 0), hand.dealer, BOLD, size)
+            for k, line in enumerate(lines):
+                _text(c, dx + 5, y - 7 + (4 if len(lines) > 1 else 0) - k * (small + 1), line, SANS, small,
+                      max_width=dw - 9, min_size=5)
         else:
             _text(c, dx + 4, y, hand.dealer, BOLD, size)
             _text(c, dx + 4 + size, y, name, SANS, small, max_width=dw - 8 - size, min_size=5)
@@ -736,7 +741,7 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
     c.setFillColor(colors.black)
     cx = left
     for label, cw in cols:
-        _text(c, cx + 3, ty - row_h + 4, label, BOLD, 8)
+        _text(c, cx + 2, ty - row_h + 4, label, BOLD, 7.5, max_width=cw - 3)
         cx += cw
     c.setLineWidth(0.4)
     for i, rnd in enumerate(card.rounds):
@@ -822,7 +827,7 @@ def standings(doc: StandingsDoc) -> bytes:
     n = len(doc.round_labels)
     has_div = any(r.division for r in doc.rows)
     has_tb = any(r.tiebreak_total is not None for r in doc.rows)
-    fixed = {"rank": 34, "no": 30, "div": 62 if has_div else 0, "total": 50, "hands": 40, "tb": 40 if has_tb else 0}
+    fixed = {"rank": 34, "no": 30, "div": 62 if has_div else 0, "total": 50, "hands": 40, "tb": 54 if has_tb else 0}
     round_w = 31 if n <= 12 else max(20, 380 / n)
     names_w = frame_w - sum(fixed.values()) - n * round_w
     if names_w < 120:
@@ -869,6 +874,7 @@ def standings(doc: StandingsDoc) -> bytes:
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (total_col, 0), (-1, -1), 6),
     ]
     table.setStyle(TableStyle(style))
     story.append(table)

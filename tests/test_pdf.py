@@ -67,12 +67,12 @@ def play(table, hands):
                     tricks=tricks, penalty_kind=kind, penalty_side=side)
 
 
-@pytest.fixture
-def gao(db):
+def build_event(slug="gao-2026", **fields):
+    """The event of the module docstring, through the real services."""
     event = Event.objects.create(
-        name="Golden Age Olympics: Five Hundred", slug="gao-2026", date=datetime.date(2026, 5, 14),
+        name="Golden Age Olympics: Five Hundred", slug=slug, date=datetime.date(2026, 5, 14),
         venue="Lark Community Center, McAllen", rounds=2, hands_per_round=2, sit_out_policy="fixed",
-        sit_out_points=90, confirmation_required=False,
+        sit_out_points=90, confirmation_required=False, **fields,
     )
     p = {}
     for n, (one, two, division) in NAMES.items():
@@ -93,6 +93,11 @@ def gao(db):
     play(t22, [("ew", "10NT", 10), ("ns", "6C", 6)])
     event.refresh_from_db()
     return event, p
+
+
+@pytest.fixture
+def gao(db):
+    return build_event()
 
 
 def break_tie(event, p):
