@@ -31,9 +31,9 @@ def setup(db):
     event, rnd = make_event("spring")
     other_event, _ = make_event("autumn")
     User = get_user_model()
-    organizer = User.objects.create_user("olga", password="pw-olga-1234")
-    scorer = User.objects.create_user("sam", password="pw-sam-1234")
-    outsider = User.objects.create_user("otto", password="pw-otto-1234")
+    organizer = User.objects.create_user("olga")  # no password: hashing is slow; tests use force_login
+    scorer = User.objects.create_user("sam")
+    outsider = User.objects.create_user("otto")
     EventStaff.objects.create(event=event, user=organizer, role="organizer")
     EventStaff.objects.create(event=event, user=scorer, role="scorer")
     EventStaff.objects.create(event=other_event, user=outsider, role="scorer")
