@@ -5,7 +5,8 @@ One storm (`run_storm`) runs against whatever the default database is:
 - 100 threads each enter the four worked hands of their own table, all released at once, each
   posting to its table link's page as a phone does (django.test.Client, one session each);
 - 10 threads enter the same four hands at one table at once (double taps, two phones);
-- then 10 threads correct the same hand at once, all starting from the version they saw.
+- then 10 threads correct the same hand at once, all starting from the version they saw;
+- then 10 threads enter the same hand at another table at once, each with different values.
 Afterwards: no thread failed with a database error, every hand is stored exactly once, every
 change is in HandChange, and scoring.integrity finds no difference between the stored points,
 history and standings and a recomputation from scratch.
@@ -18,14 +19,18 @@ PATH`), which prints its findings as JSON.
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_THREADS = 100
@@ -47,9 +52,9 @@ def run_storm(entry: str = "http") -> dict:
     from scoring.services import Actor, hand_correct, hand_record
     from tests.test_integrity import WORKED_HANDS, build_event, tables_of
 
-    event = build_event(slug="h6-storm", partnerships=2 * (TABLE_THREADS + 1), rounds=1)
+    event = build_event(slug="h6-storm", partnerships=2 * (TABLE_THREADS + 2), rounds=1)
     tables = tables_of(event)
-    own_tables, shared = tables[:TABLE_THREADS], tables[TABLE_THREADS]
+    own_tables, shared, contested = tables[:TABLE_THREADS], tables[TABLE_THREADS], tables[TABLE_THREADS + 1]
     enter = _entry_function(entry)
     failures: list[str] = []  # anything but a clear ValidationError
     refusals: list[str] = []  # ValidationError messages
@@ -106,6 +111,17 @@ def run_storm(entry: str = "http") -> dict:
     refusals.clear()
     hung += run_all([corrector(tricks) for tricks in range(CORRECTORS)])
     correction_refusals = list(refusals)
+
+    # Ten phones enter hand 1 at another table at once, each with a different number of tricks.
+    def rival(tricks):
+        def job():
+            enter(contested, 1, {"declarer": "ns", "contract": "7H", "tricks": tricks}, f"Rival {tricks}")
+        return job
+
+    refusals.clear()
+    hung += run_all([rival(tricks) for tricks in range(SAME_TABLE_THREADS)])
+    rival_refusals = list(refusals)
+    contested_hands = list(Hand.objects.filter(table=contested).values_list("number", "tricks"))
     corrected = Hand.objects.get(pk=hand.pk)
     totals = event_totals(event)
     result = {
@@ -121,6 +137,8 @@ def run_storm(entry: str = "http") -> dict:
         "update_changes": list(
             HandChange.objects.filter(event=event, action="update").values_list("by", "new__tricks")
         ),
+        "rival_refusals": rival_refusals,
+        "contested_hands": contested_hands,
         "corrected": {"tricks": corrected.tricks, "version": corrected.version, "by": corrected.updated_by},
         "own_table_totals": sorted({(totals[t.ns.number]["total"], totals[t.ew.number]["total"]) for t in own_tables}),
         "differences": [str(d) for d in event_check(event)],
@@ -160,8 +178,12 @@ def _entry_function(entry: str):
         data = {"number": number, "round": table.round_id, "penalty_kind": "", "penalty_side": "",
                 "penalty_seat": "", "note": "", **values}
         answer = phones.client.post(reverse("scoring:table-entry", args=[table.token]), data)
-        if answer.status_code == 400:
-            raise ValidationError(answer.content.decode()[:300])
+        if answer.status_code == 400:  # the form came back with its messages: read them off the page
+            page = answer.content.decode()
+            alerts = re.findall(r'role="alert">(.*?)</(?:p|div|ul)>', page, re.S)
+            alerts += re.findall(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', page, re.S)
+            found = [html.unescape(re.sub(r"<[^>]+>", " ", m)).strip() for m in alerts]
+            raise ValidationError(found or [f"400 without a field message: {page[:200]}"])
         assert answer.status_code == 302, f"saving hand {number} answered {answer.status_code}"
 
     return through_service if entry == "service" else through_the_table_link
@@ -175,8 +197,12 @@ def check_storm(result: dict) -> None:
     # Same values from every phone: a repeat is answered with the stored hand, never refused.
     assert result["entry_refusals"] == []
     tables = TABLE_THREADS + 1
-    assert result["hands"] == result["distinct_hands"] == 4 * tables
-    assert result["created_changes"] == 4 * tables  # one history row per hand, none per repeat
+    # Different values for one hand from ten phones: one is stored, nine are told, plainly.
+    assert len(result["contested_hands"]) == 1 and result["contested_hands"][0][0] == 1
+    assert len(result["rival_refusals"]) == SAME_TABLE_THREADS - 1
+    assert all("already entered" in m or "just entered" in m for m in result["rival_refusals"]), result["rival_refusals"]
+    assert result["hands"] == result["distinct_hands"] == 4 * tables + 1
+    assert result["created_changes"] == 4 * tables + 1  # one history row per hand, none per repeat
     # Exactly one of the ten corrections wins; the nine others are told who changed it.
     assert len(result["update_changes"]) == 1
     winner, winner_tricks = result["update_changes"][0]
@@ -186,8 +212,8 @@ def check_storm(result: dict) -> None:
     # Every own table holds the worked hands: N-S 300, E-W -290 (RULES.md section 5).
     assert [list(pair) for pair in result["own_table_totals"]] == [[WORKED_NS_TOTAL, WORKED_EW_TOTAL]]
     assert result["differences"] == []
-    # One version bump per stored change: 404 entries and one correction.
-    assert result["event_version"] == 4 * tables + 1
+    # One version bump per stored change: 405 entries and one correction.
+    assert result["event_version"] == 4 * tables + 2
 
 
 @pytest.mark.django_db(transaction=True)

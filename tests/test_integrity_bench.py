@@ -4,7 +4,10 @@ is left out here; the real run is `python manage.py bench`."""
 
 import json
 
+import pytest
 from django.core.management import call_command
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_benchmark_measures_every_figure_on_a_small_event(db, tmp_path, capsys):
