@@ -10,7 +10,7 @@ nothing to the ORM themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import wraps
+from functools import cached_property, wraps
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -60,10 +60,10 @@ class Access:
         route = "scoring:table-manage" if name == "entry" else f"scoring:table-manage-{name}"
         return reverse(route, args=[self.event.slug, self.table.pk, *args])
 
-    @property
+    @cached_property
     def urls(self) -> dict[str, str]:
-        names = ["entry", "hand", "confirm", "dispute"] + (["side"] if self.via_token else ["sheet"])
-        return {name: self.url(name) for name in names if name != "hand"}
+        names = ["entry", "confirm", "dispute"] + (["side"] if self.via_token else ["sheet"])
+        return {name: self.url(name) for name in names}
 
     def sheet(self) -> entry_data.TableSheet:
         """The table's sheet, each hand row carrying the link to correct it."""
