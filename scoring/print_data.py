@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
@@ -23,6 +24,8 @@ from tournaments.models import Event, Partnership, Round, Seating, Table, format
 
 PENALTY_WORDS = {"revoke": "Revoke", "bid_out_of_turn": "Bid out of turn", "exposed_card": "Exposed card", "note": "Note"}
 SIDE_WORDS = {"ns": "N-S", "ew": "E-W"}
+# Main rounds (no tiebreak) before tiebreak sessions: databases disagree where NULLs sort.
+MAIN_FIRST = F("round__tiebreak__sequence").asc(nulls_first=True)
 
 
 def header_for(event: Event) -> pdf.DocHeader:
@@ -120,7 +123,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
     tables = list(
         Table.objects.filter(round__in=rounds)
         .select_related("round__tiebreak", "ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")
-        .order_by("round__tiebreak__sequence", "round__number", "number")
+        .order_by(MAIN_FIRST, "round__number", "number")
     )
     hands: dict[int, dict[int, Hand]] = {}
     fixes: dict[int, list[HandChange]] = {}
@@ -178,7 +181,7 @@ def cards_doc(event: Event) -> pdf.CardsDoc:
     seatings = (
         Seating.objects.filter(round__event=event)
         .select_related("round__tiebreak", "table")
-        .order_by("round__tiebreak__sequence", "round__number")
+        .order_by(MAIN_FIRST, "round__number")
     )
     rounds_of: dict[int, list[pdf.CardRound]] = {pk: [] for pk in partnerships}
     for s in seatings:

@@ -493,3 +493,22 @@ def test_command_writes_the_pdf(gao, tmp_path):
     with pytest.raises(CommandError, match="apply to sheets and results"):
         call_command("pdf", event.slug, "--kind", "cards", "--round", "1", "-o", str(out))
     assert not list(tmp_path.glob("*.partial"))
+
+
+@pytest.mark.parametrize("kind", pdf.KINDS)
+def test_each_document_costs_the_same_number_of_queries_at_any_size(gao, kind):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.standings_builders import bulk_event
+
+    small, _ = gao
+    big = bulk_event("big-event", 16, 4)
+    counts = []
+    for event in (small, big):
+        event = Event.objects.get(pk=event.pk)
+        with CaptureQueriesContext(connection) as queries:
+            print_data.document(event, kind)
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
+    assert counts[0] <= 8

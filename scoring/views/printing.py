@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.db.models import F
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
@@ -68,7 +69,7 @@ def pdf_download(request, slug: str, kind: str) -> HttpResponse:
 
 @scorer_required
 def print_menu(request, event: Event):
-    rounds = Round.objects.filter(event=event).select_related("tiebreak").order_by("tiebreak__sequence", "number")
+    rounds = Round.objects.filter(event=event).select_related("tiebreak").order_by(F("tiebreak__sequence").asc(nulls_first=True), "number")
     return render(request, "scoring/print_menu.html", {
         "event": event,
         "main_rounds": [r for r in rounds if not r.tiebreak_id],
