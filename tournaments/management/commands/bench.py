@@ -55,29 +55,34 @@ class Figure:
     target: str
     runs: int = 0
     median_ms: float | None = None
+    cpu_ms: float | None = None  # this process's CPU time: steadier than wall time on a busy machine
     queries: int | None = None
     extra: dict = field(default_factory=dict)
     status: str = ""  # "ok", "MISSED" or "not available: <reason>"
 
     def median_text(self) -> str:
-        if self.median_ms is None:
-            return "-"
-        return f"{self.median_ms / 1000:.2f} s" if self.median_ms >= 1000 else f"{self.median_ms:.2f} ms"
+        return "-" if self.median_ms is None else _ms_text(self.median_ms)
+
+
+def _ms_text(ms: float) -> str:
+    return f"{ms / 1000:.2f} s" if ms >= 1000 else f"{ms:.2f} ms"
 
 
 def _median_ms(seconds: list[float]) -> float:
     return statistics.median(seconds) * 1000
 
 
-def _timed(fn, runs: int, before=None) -> list[float]:
-    times = []
+def _timed(fn, runs: int, before=None) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of each run."""
+    wall, cpu = [], []
     for _ in range(runs):
         if before is not None:
             before()
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         fn()
-        times.append(time.perf_counter() - started)
-    return times
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+    return wall, cpu
 
 
 def _reverse(name: str, *args) -> str:
@@ -251,8 +256,8 @@ class Command(BaseCommand):
         with CaptureQueriesContext(connection) as queries:
             self._get(client, url, expect, **headers)
         figure.queries = len(queries)
-        times = _timed(lambda: self._get(client, url, expect, **headers), runs or self.options["runs"], before)
-        figure.runs, figure.median_ms = len(times), _median_ms(times)
+        times, cpu = _timed(lambda: self._get(client, url, expect, **headers), runs or self.options["runs"], before)
+        figure.runs, figure.median_ms, figure.cpu_ms = len(times), _median_ms(times), _median_ms(cpu)
 
     def _standings_html(self, figure: Figure, event) -> None:
         self._measure_get(figure, _reverse("scoring:standings", event.slug), uncached=True)
@@ -301,7 +306,7 @@ class Command(BaseCommand):
     def _save_hands(self, figure: Figure, last, tables, hands) -> None:
         from scoring.models import Hand
 
-        times, queries = [], None
+        times, cpu, queries = [], [], None
         for index, table in enumerate(tables):
             old = hands[table.pk]
             client = self._client()
@@ -314,18 +319,20 @@ class Command(BaseCommand):
                     "tricks": old.tricks, "penalty_kind": old.penalty_kind, "penalty_side": old.penalty_side,
                     "penalty_seat": old.penalty_seat, "note": old.note}
             context = CaptureQueriesContext(connection) if index == 0 else None
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             if context is not None:
                 with context:
                     response = client.post(url, data)
             else:
                 response = client.post(url, data)
             times.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - started_cpu)
             if context is not None:
                 queries = len(context)
             if response.status_code != 302 or not Hand.objects.filter(table=table, number=4).exists():
                 raise NotAvailable(f"POST {url} answered {response.status_code} and stored no hand")
         figure.runs, figure.median_ms, figure.queries = len(times), _median_ms(times), queries
+        figure.cpu_ms = _median_ms(cpu)
 
     # ------------------------------------------------------------------ whole-event figures
 
@@ -337,10 +344,11 @@ class Command(BaseCommand):
         path = folder / f"{event.slug}.json"
         path.write_text(json.dumps(event_export(event), ensure_ascii=False), encoding="utf-8")
         _wipe(Event.objects.filter(slug=IMPORT_SLUG).first())
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         call_command("import_event", str(path), "--slug", IMPORT_SLUG, stdout=open(os.devnull, "w"),
                      stderr=open(os.devnull, "w"))
         figure.median_ms, figure.runs = (time.perf_counter() - started) * 1000, 1
+        figure.cpu_ms = (time.process_time() - started_cpu) * 1000
         copy = Event.objects.get(slug=IMPORT_SLUG)
         figure.extra = {"file_bytes": path.stat().st_size, "hands": copy.hand_changes.count()}
         _wipe(copy)
@@ -349,9 +357,10 @@ class Command(BaseCommand):
     def _pdf(self, figure: Figure, event, kind: str) -> None:
         out = Path(tempfile.mkdtemp(prefix="bench-pdf-")) / f"{kind}.pdf"
         try:
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             call_command("pdf", event.slug, "--kind", kind, "-o", str(out), stdout=open(os.devnull, "w"))
             figure.median_ms, figure.runs = (time.perf_counter() - started) * 1000, 1
+            figure.cpu_ms = (time.process_time() - started_cpu) * 1000
             figure.extra = {"pdf_bytes": out.stat().st_size}
             try:
                 from pypdf import PdfReader
@@ -367,9 +376,10 @@ class Command(BaseCommand):
     def _check_event(self, figure: Figure, event) -> None:
         from scoring.integrity import event_check
 
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         differences = event_check(event)
         figure.median_ms, figure.runs = (time.perf_counter() - started) * 1000, 1
+        figure.cpu_ms = (time.process_time() - started_cpu) * 1000
         figure.extra = {"differences": len(differences), "first": [str(d) for d in differences[:5]]}
         if differences:
             figure.status = f"MISSED: {len(differences)} difference(s), first: {differences[0]}"
@@ -461,10 +471,12 @@ class Command(BaseCommand):
 
     def _report(self) -> None:
         width = max(len(f.name) for f in self.figures)
-        lines = [f"{'figure':<{width}}  {'median':>10}  {'runs':>5}  {'queries':>7}  {'target':<24}  result"]
+        lines = [f"{'figure':<{width}}  {'median':>10}  {'cpu':>10}  {'runs':>5}  {'queries':>7}  {'target':<24}  result"]
         for f in self.figures:
             queries = "-" if f.queries is None else str(f.queries)
-            lines.append(f"{f.name:<{width}}  {f.median_text():>10}  {f.runs:>5}  {queries:>7}  {f.target:<24}  {f.status}")
+            cpu = "-" if f.cpu_ms is None else _ms_text(f.cpu_ms)
+            lines.append(f"{f.name:<{width}}  {f.median_text():>10}  {cpu:>10}  {f.runs:>5}  {queries:>7}  "
+                         f"{f.target:<24}  {f.status}")
         self.stdout.write("\n".join(lines))
         machine = {
             "cpus": os.cpu_count(),
