@@ -34,9 +34,10 @@ class Difference:
     field: str
     stored: object
     recomputed: object
+    source: str = "recomputed"  # where the second value comes from: "recomputed" or "history"
 
     def __str__(self) -> str:
-        return f"{self.place}: {self.field}: stored {self.stored!r}, recomputed {self.recomputed!r}"
+        return f"{self.place}: {self.field}: stored {self.stored!r}, {self.source} {self.recomputed!r}"
 
 
 def _hand_place(hand: Hand) -> str:
@@ -85,13 +86,13 @@ def history_check(event, hands=None) -> list[Difference]:
     for hand in hands if hands is not None else _event_hands(event):
         key = (hand.table_id, hand.number)
         if key not in origins:
-            found.append(Difference(_hand_place(hand), "history", "no create or import row", "one"))
+            found.append(Difference(_hand_place(hand), "history", "no create or import row", "one", "expected"))
         new = latest.get(key)
         if not isinstance(new, dict):
             continue
         for name in (*HAND_FIELDS, "ns_points", "ew_points"):
             if name in new and new[name] != getattr(hand, name):
-                found.append(Difference(_hand_place(hand), f"{name} (history)", getattr(hand, name), new[name]))
+                found.append(Difference(_hand_place(hand), name, getattr(hand, name), new[name], "history"))
     return found
 
 

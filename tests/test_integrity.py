@@ -142,8 +142,8 @@ def test_check_event_reports_a_change_made_behind_the_history(played_event, caps
     with pytest.raises(CommandError):
         call_command("check_event", played_event.slug)
     out = capsys.readouterr().out
-    assert f"round 1, table {table.number}, hand 1: tricks (history): stored 7, recomputed 8" in out
-    assert f"round 1, table {table.number}, hand 1: ew_points (history): stored 30, recomputed 20" in out
+    assert f"round 1, table {table.number}, hand 1: tricks: stored 7, history 8" in out
+    assert f"round 1, table {table.number}, hand 1: ew_points: stored 30, history 20" in out
     assert f"round 1, table {table.number}, hand 3: history: stored 'no create or import row'" in out
 
 
