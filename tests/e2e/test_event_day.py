@@ -155,6 +155,8 @@ def test_an_event_day_in_real_browsers(live_server, launch, shot, django_user_mo
     shot(org, "14-round-1-entered")
     names = [name for pair in PLAYERS for name in pair]
     for label, wanted in (("Score sheets, round 1 (PDF)", names), ("Result sheet, round 1 (PDF)", names + ["+300", "-290"])):
+        # The link opens the PDF inline in the browser's viewer; fetch its address with the
+        # organizer's own session (cookies) to read the same bytes.
         href = org.get_by_role("link", name=label).get_attribute("href")
         response = laptop.request.get(base + href)
         assert response.status == 200 and response.headers["content-type"] == "application/pdf", label
