@@ -429,8 +429,16 @@ class _SheetLayout:
         self.parts_h = 66
         self.grid_top = self.parts_top - self.parts_h - 14
         self.head_h = 26
-        self.foot_top = m + 196  # value table, rules line, initials sit below this
-        room = self.grid_top - self.head_h - 30 - self.foot_top
+        # The foot (rules reminder and contract values) sits below foot_top. Above it, below the
+        # hands: the total row (28), initials (12 + 30) and room for two correction lines (30).
+        self.foot_top = m + 196
+        room = self.grid_top - self.head_h - 28 - 42 - 30 - self.foot_top
+        # Many hands a round (up to 20): drop the rules reminder and the correction room
+        # rather than shrink the rows below 12 points.
+        self.compact = hands * 12 > room
+        if self.compact:
+            self.foot_top = m + 172
+            room = self.grid_top - self.head_h - 28 - 42 - self.foot_top
         self.row_h = max(12.0, min(44.0, room / max(1, hands)))
         self.hands = hands
         self.rows_bottom = self.grid_top - self.head_h - hands * self.row_h
@@ -522,11 +530,12 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
         c.rect(x, y, box_w, 30)
         _text(c, x + 6, y + 19, label, SANS, 8)
     # Rules reminder and value table
-    _text(c, lay.left, lay.foot_top - 3, "Tricks: the tricks won by the declaring side (0 to 10).",
-          SANS, 8, max_width=lay.uw, min_size=5.5)
-    _text(c, lay.left, lay.foot_top - 13,
-          "Suit and no-trump contracts: made scores + the value (all ten tricks: at least 250); set scores − the "
-          "value. The defenders score 10 for each trick they win.", SANS, 8, max_width=lay.uw, min_size=5.5)
+    if not lay.compact:
+        _text(c, lay.left, lay.foot_top - 3, "Tricks: the tricks won by the declaring side (0 to 10).",
+              SANS, 8, max_width=lay.uw, min_size=5.5)
+        _text(c, lay.left, lay.foot_top - 13,
+              "Suit and no-trump contracts: made scores + the value (all ten tricks: at least 250); set scores − "
+              "the value. The defenders score 10 for each trick they win.", SANS, 8, max_width=lay.uw, min_size=5.5)
     grid, specials = _value_grid(doc.contract_values)
     _text(c, lay.left, lay.foot_top - 30, f"Contract values ({doc.rules_label})", BOLD, 9, max_width=lay.uw)
     heads = ["Tricks", "♠ Spades", "♣ Clubs", "♦ Diamonds", "♥ Hearts", "No Trump"]
@@ -608,7 +617,7 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
                       max_width=dw - 9, min_size=5)
         else:
             _text(c, dx + 4, y, hand.dealer, BOLD, size)
-            _text(c, dx + 4 + size, y, name, SANS, small, max_width=dw - 8 - size, min_size=5)
+            _text(c, dx + 7 + size, y, name, SANS, small, max_width=dw - 11 - size, min_size=5)
         if not doc.filled or not hand.declarer:
             continue
         _text(c, lay.cell_center(2), y, "N-S" if hand.declarer == "ns" else "E-W", BOLD, size, align="center")
@@ -630,7 +639,9 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
         _text(c, x + 3, lay.total_bottom + 19, f"#{side.number}", SANS, 6.5)
     if t.corrections:
         y = lay.total_bottom - 52
-        limit = max(1, int((y - lay.foot_top) // 9))
+        # the lowest baseline that clears the foot's first line of text
+        floor = lay.foot_top + 8 if not lay.compact else lay.foot_top - 18
+        limit = max(0, int((y - floor) // 9) + 1)
         shown = t.corrections[:limit]
         for k, fix in enumerate(shown):
             line = f"† Hand {fix.hand_number} corrected {fix.when} by {fix.by}: {fix.before} → {fix.after}"
