@@ -840,14 +840,21 @@ def standings(doc: StandingsDoc) -> bytes:
     has_div = any(r.division for r in doc.rows)
     has_tb = any(r.tiebreak_total is not None for r in doc.rows)
     fixed = {"rank": 34, "no": 30, "div": 62 if has_div else 0, "total": 50, "hands": 40, "tb": 54 if has_tb else 0}
-    round_w = 31 if n <= 12 else max(20, 380 / n)
-    names_w = frame_w - sum(fixed.values()) - n * round_w
-    if names_w < 120:
-        round_w = max(18.0, (frame_w - sum(fixed.values()) - 120) / max(1, n))
-        names_w = frame_w - sum(fixed.values()) - n * round_w
-    head = ["Rank", "No.", "Players"] + (["Division"] if has_div else []) + list(doc.round_labels) + \
+    spare = frame_w - sum(fixed.values())
+    # One column a round while they fit at 24 points or more (up to 12-14 rounds); beyond that
+    # the rounds share one wrapped column ("1: 260  2: (90) ..."), so nothing is squeezed.
+    per_round = n > 0 and (spare - 150) / n >= 24
+    if per_round:
+        round_w = min(31.0, (spare - 150) / n)
+        names_w = spare - n * round_w
+        round_heads, round_widths = list(doc.round_labels), [round_w] * n
+    else:
+        names_w = 170.0
+        round_heads, round_widths = (["Round by round"], [spare - names_w]) if n else ([], [])
+        names_w = spare - sum(round_widths)
+    head = ["Rank", "No.", "Players"] + (["Division"] if has_div else []) + round_heads + \
         ["Total"] + (["Tiebreak"] if has_tb else []) + ["Hands"]
-    widths = [fixed["rank"], fixed["no"], names_w] + ([fixed["div"]] if has_div else []) + [round_w] * n + \
+    widths = [fixed["rank"], fixed["no"], names_w] + ([fixed["div"]] if has_div else []) + round_widths + \
         [fixed["total"]] + ([fixed["tb"]] if has_tb else []) + [fixed["hands"]]
     data = [head]
     cell = st["cell"]
@@ -860,7 +867,11 @@ def standings(doc: StandingsDoc) -> bytes:
         row = [f"{r.rank}=" if r.tied else str(r.rank), str(r.number), name_cell]
         if has_div:
             row.append(Paragraph(_esc(r.division), cell) if _width(r.division, SANS, 8) > div_room else r.division)
-        row += [_round_cell(x) for x in r.rounds]
+        if per_round:
+            row += [_round_cell(x) for x in r.rounds]
+        elif n:
+            row.append(Paragraph("  ".join(f"<b>{label.lstrip('R')}:</b>\u00a0{_round_cell(x)}"
+                                           for label, x in zip(doc.round_labels, r.rounds)), st["cell"]))
         row.append(_signed(r.total) if r.total < 0 else str(r.total) + ("*" if r.provisional else ""))
         if has_tb:
             row.append("" if r.tiebreak_total is None else str(r.tiebreak_total))
@@ -870,7 +881,7 @@ def standings(doc: StandingsDoc) -> bytes:
         data.append(["", "", "No partnerships yet."] + [""] * (len(head) - 3))
     table = LongTable(data, colWidths=widths, repeatRows=1)
     first_round = 4 if has_div else 3
-    total_col = first_round + n
+    total_col = first_round + (len(round_heads))
     style = [
         ("FONT", (0, 0), (-1, -1), SANS, 8),
         ("FONT", (0, 0), (-1, 0), BOLD, 8),
@@ -879,7 +890,7 @@ def standings(doc: StandingsDoc) -> bytes:
         ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, GREY),
         ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
-        ("ALIGN", (first_round, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (first_round if per_round else total_col, 0), (-1, -1), "RIGHT"),
         ("ALIGN", (0, 0), (1, -1), "RIGHT"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
