@@ -512,3 +512,30 @@ def test_each_document_costs_the_same_number_of_queries_at_any_size(gao, kind):
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
     assert counts[0] <= 8
+
+
+def test_thirty_rounds_share_one_column_and_keep_the_names():
+    rows = tuple(
+        pdf.StandingRow(rank=i, tied=False, number=i, names=f"María de los Ángeles Zúñiga-Hernández {i} & José Peña",
+                        division="70-74", total=3000 - i,
+                        rounds=tuple(pdf.RoundCell(100 + r, sat_out=r == 3) for r in range(30)), hands=120)
+        for i in range(1, 4)
+    )
+    header = pdf.DocHeader("Long session", "long", "Thursday, May 14, 2026")
+    text = squash(text_of(pdf.standings(pdf.StandingsDoc(header, tuple(f"R{n}" for n in range(1, 31)), rows)))[0])
+    assert "Rank No. Players Division Round by round Total Hands" in text
+    assert "María de los Ángeles Zúñiga-Hernández 2 & José Peña" in text
+    assert "1: 100 2: 101 3: 102 4: (103) 5: 104" in text and "30: 129" in text
+    assert "2998" in text
+
+
+def test_a_sheet_for_twenty_hands_keeps_every_row_and_the_value_table():
+    side = pdf.SheetSide("ns", 500, "Nélida O'Brien", "José Peña")
+    other = pdf.SheetSide("ew", 2, "Ana Li", "Bob Smith")
+    hands = tuple(pdf.SheetHand(n, "NESW"[(n - 1) % 4], "ns", "7H", 8, 200, 20) for n in range(1, 21))
+    table = pdf.SheetTable("Round 1", 1, side, other, hands, ns_total=4000, ew_total=400, status="Confirmed")
+    header = pdf.DocHeader("Event", "e", "Thursday, May 14, 2026")
+    values = (pdf.ContractValue("6S", "6 Spades", 40, 6, "S"), pdf.ContractValue("10NT", "10 No Trump", 520, 10, "NT"))
+    text = squash(text_of(pdf.score_sheets(pdf.SheetsDoc(header, "McAllen", values, 20, (table,), filled=True)))[0])
+    assert text.count("N-S 7H 8 +200 +20") == 20
+    assert "+4000 +400" in text and "Contract values (McAllen)" in text
