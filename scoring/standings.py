@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 SIT_OUT_POLICIES = {
@@ -342,7 +342,11 @@ def compute(
     rounds_created: Iterable[int] = (),
 ) -> Standings:
     """Rank the entrants. `tables` are main-round tables, `sit_outs` (round, entrant id) pairs,
-    `rounds_created` the main round numbers that exist (for the progress line)."""
+    `rounds_created` the main round numbers that exist (for the progress line).
+
+    Linear in the number of tables and entrants, and every Row and RoundCell is built once: this
+    runs on every uncached standings page, for up to 500 partnerships and 2,500 tables.
+    """
     tables = list(tables)
     sit_outs = list(sit_outs)
     sessions = tuple(sorted(tiebreaks, key=lambda s: s.sequence))
@@ -355,9 +359,10 @@ def compute(
 
     by_entrant: dict[int, dict[int, TableResult]] = {e.id: {} for e in entrants}
     for t in tables:
-        for eid in (t.ns, t.ew):
-            if eid in by_entrant:
-                by_entrant[eid][t.round] = t
+        if t.ns in by_entrant:
+            by_entrant[t.ns][t.round] = t
+        if t.ew in by_entrant:
+            by_entrant[t.ew][t.round] = t
     sat_out: dict[int, set[int]] = {e.id: set() for e in entrants}
     for rnd, eid in sit_outs:
         if eid in sat_out:
@@ -367,9 +372,10 @@ def compute(
     totals: dict[int, int] = {}
     hands_played: dict[int, int] = {}
     for e in entrants:
-        cells[e.id] = _cells(setup, round_numbers, by_entrant[e.id], sat_out[e.id], e.id, numbers, reached)
-        totals[e.id] = sum(c.points for c in cells[e.id] if c.points is not None)
-        hands_played[e.id] = sum(t.hands for t in by_entrant[e.id].values())
+        played = by_entrant[e.id]
+        cells[e.id] = row_cells = _cells(setup, round_numbers, played, sat_out[e.id], e.id, numbers, reached)
+        totals[e.id] = sum(c.points for c in row_cells if c.points is not None)
+        hands_played[e.id] = sum(t.hands for t in played.values())
 
     stats = _Stats(tables)
     divisions = sorted({e.division for e in entrants if e.division})
@@ -377,26 +383,34 @@ def compute(
     division_awards = setup.medal_scope in ("division", "both")
 
     base = {e.id: e for e in entrants}
-    tb_results = {
-        e.id: tuple(TiebreakResult(s.sequence, s.total_for(e.id), s.complete) for s in sessions if e.id in s.entrants)
-        for e in entrants
-    }
+    no_tiebreaks: tuple[TiebreakResult, ...] = ()
+    tb_results = {e.id: no_tiebreaks for e in entrants}
+    for s in sessions:
+        complete = s.complete
+        for eid in s.entrants:
+            if eid in tb_results:
+                tb_results[eid] += (TiebreakResult(s.sequence, s.total_for(eid), complete),)
 
-    def make_rows(ids: list[int], awards: bool) -> tuple[tuple[Row, ...], tuple[MedalTie, ...]]:
+    def make_rows(ids: list[int], awards: bool, division_rows: dict[int, Row] | None = None,
+                  ) -> tuple[tuple[Row, ...], tuple[MedalTie, ...]]:
+        """One ranking's rows. Overall rows also carry each partnership's place in its division
+        (`division_rows`); their medal is the division's when only divisions award medals."""
         placed = _rank(ids, totals, sessions, stats, setup.secondary_tiebreakers, awards)
         rows = []
         ties = []
         for place, block, decided in placed:
+            tied = len(block) > 1
             for eid in block:
                 e = base[eid]
-                medal = None
-                if awards and progress.complete and len(block) == 1 and place <= 3:
-                    medal = MEDALS[place - 1]
+                medal = MEDALS[place - 1] if awards and progress.complete and not tied and place <= 3 else None
+                drow = division_rows.get(eid) if division_rows else None
+                if drow is not None and not awards:
+                    medal = drow.medal
                 tbs = tb_results[eid]
                 rows.append(
                     Row(
                         rank=place,
-                        tied=len(block) > 1,
+                        tied=tied,
                         id=eid,
                         number=e.number,
                         players=tuple(e.players),
@@ -408,9 +422,12 @@ def compute(
                         tiebreaks=tbs,
                         medal=medal,
                         decided_by=decided[eid],
+                        division_rank=drow.rank if drow is not None else None,
+                        division_tied=drow.tied if drow is not None else False,
+                        division_medal=drow.medal if drow is not None else None,
                     )
                 )
-            if awards and len(block) > 1 and place <= 3:
+            if awards and tied and place <= 3:
                 members = [base[eid] for eid in block]
                 ties.append(
                     MedalTie(
@@ -422,22 +439,14 @@ def compute(
                 )
         return tuple(rows), tuple(ties)
 
-    overall_rows, overall_ties = make_rows([e.id for e in entrants], overall_awards)
     division_rankings = []
     division_of_row: dict[int, Row] = {}
     for name in divisions:
         rows, ties = make_rows([e.id for e in entrants if e.division == name], division_awards)
         division_rankings.append(Ranking(name, name, rows, division_awards, ties, progress.complete))
         division_of_row.update({r.id: r for r in rows})
-
-    merged = []
-    for row in overall_rows:
-        drow = division_of_row.get(row.id)
-        if drow is not None:
-            medal = row.medal if overall_awards else drow.medal
-            row = replace(row, division_rank=drow.rank, division_tied=drow.tied, division_medal=drow.medal, medal=medal)
-        merged.append(row)
-    overall = Ranking("Overall", None, tuple(merged), overall_awards, overall_ties, progress.complete)
+    overall_rows, overall_ties = make_rows([e.id for e in entrants], overall_awards, division_of_row)
+    overall = Ranking("Overall", None, overall_rows, overall_awards, overall_ties, progress.complete)
     return Standings(
         rows=overall.rows,
         rounds=round_numbers,
@@ -470,12 +479,16 @@ def _progress(setup: Setup, tables: list[TableResult], created: list[int]) -> Pr
 
 def _cells(setup, round_numbers, played: dict[int, TableResult], sat_out: set[int], eid: int,
            numbers: dict[int, int], reached: int) -> tuple[RoundCell, ...]:
-    complete = [t.points_for(eid) for t in played.values() if t.hands >= setup.hands_per_round]
-    all_final = all(t.final for t in played.values()) and all(
-        r in played or r in sat_out for r in range(1, setup.rounds + 1)
-    )
+    complete_points = complete_rounds = 0
+    all_final = True
+    for t in played.values():
+        if t.hands >= setup.hands_per_round:
+            complete_points += t.ns_points if eid == t.ns else t.ew_points
+            complete_rounds += 1
+        all_final = all_final and t.final
+    all_final = all_final and all(r in played or r in sat_out for r in range(1, setup.rounds + 1))
     if setup.sit_out_policy == "average":
-        credit = round_half_away(sum(complete), len(complete)) if complete else 0
+        credit = round_half_away(complete_points, complete_rounds) if complete_rounds else 0
         credit_provisional = not all_final
     elif setup.sit_out_policy == "fixed":
         credit, credit_provisional = setup.sit_out_points, False
@@ -485,15 +498,10 @@ def _cells(setup, round_numbers, played: dict[int, TableResult], sat_out: set[in
     for rnd in round_numbers:
         table = played.get(rnd)
         if table is not None:
-            out.append(
-                RoundCell(
-                    round=rnd,
-                    points=table.points_for(eid) if table.hands else None,
-                    provisional=bool(table.hands) and not table.final,
-                    hands=table.hands,
-                    opponent=numbers.get(table.opponent_of(eid)),
-                )
-            )
+            points, opponent = (table.ns_points, table.ew) if eid == table.ns else (table.ew_points, table.ns)
+            hands = table.hands
+            out.append(RoundCell(rnd, points if hands else None, False, bool(hands) and not table.final, hands,
+                                 numbers.get(opponent)))
         elif rnd in sat_out:
             # A sit-out in a round nobody has reached yet credits nothing yet: totals stay comparable.
             if rnd <= reached:

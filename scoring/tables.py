@@ -1,10 +1,11 @@
 """django-tables2 tables for the standings pages. Each is fed a list built from a Standings value
 (scoring.selectors.event_standings); none touches the database.
 
-django-tables2 does the columns, the header and the sorting. Each row's cells are written once
-as HTML by the functions below (the same ones the columns' render methods use): rendering cell by
-cell through django-tables2 costs about 150 microseconds a cell, over a second for a 500-pair
-event, and the live page re-renders on every score.
+django-tables2 does the columns, the header, the sorting and the paging (PER_PAGE rows a page,
+or every row with ?per_page=all). Each shown row's cells are written once as HTML by the
+functions below (the same ones the columns' render methods use): rendering cell by cell through
+django-tables2 costs about 150 microseconds a cell, over a second for a 500-pair event, and the
+live page re-renders on every score. Rows on other pages get only their sort keys.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from django.utils.safestring import mark_safe
 from scoring import standings as standings_engine
 
 NOT_PLAYED_SORT = -10**9  # not played yet sorts below every real score
+# A phone shows a few dozen rows at most; a hundred keeps one page quick to send and render at a
+# 500-pair event, and "all" is one tap away for a printout or a laptop.
+PER_PAGE = 100
+ALL = "all"
 PROVISIONAL_MARK = '<sup class="mark provisional" title="Provisional: not final yet">P</sup>'
 
 
@@ -84,6 +89,9 @@ class StandingsTable(tables.Table):
         row_attrs = {"class": lambda record: record["row_class"], "id": lambda record: f"p{record['number']}"}
         empty_text = "No partnerships yet."
 
+    per_page_size = PER_PAGE
+    per_page_all = False  # ?per_page=all: every row on one page
+
     def __init__(self, data, *, slug: str, extra_columns=(), exclude=(), **kwargs):
         self.slug = slug
         super().__init__(data, extra_columns=extra_columns, exclude=exclude, **kwargs)
@@ -104,36 +112,65 @@ class StandingsTable(tables.Table):
         return record["players"]
 
     def write_rows(self) -> None:
-        """Give every record its finished <tr>, cells in the order of the visible columns."""
+        """Give every shown record its finished <tr>, cells in the order of the visible columns.
+
+        shown_records is the current page's records (all of them when the table is not paged)."""
         columns = [(column.name, column.attrs["td"].as_html()) for column in self.columns]
-        for record in self.data:
-            cells = "".join(f"<td {attrs}>{record['cells'][name]}</td>" for name, attrs in columns)
-            record["html"] = mark_safe(
-                f'<tr class="{record["row_class"]}" id="p{record["number"]}">{cells}</tr>'
-            )
+        rounds = [column.name for column in self.columns if isinstance(column.column, RoundColumn)]
+        self.shown_records = [row.record for row in self.page.object_list] if hasattr(self, "page") else list(self.data)
+        for record in self.shown_records:
+            cells = _cells(record["row"], record["number_html"])
+            for name in rounds:
+                cells[name] = round_cell_html(record[name])
+            html = "".join(f"<td {attrs}>{cells[name]}</td>" for name, attrs in columns)
+            record["html"] = mark_safe(f'<tr class="{record["row_class"]}" id="p{record["number"]}">{html}</tr>')
+
+    @property
+    def paged(self) -> bool:
+        return hasattr(self, "page") and self.paginator.num_pages > 1
+
+    @property
+    def page_links(self) -> list[int | None]:
+        """Page numbers to link, None where a run of pages is left out ("1 2 3 … 9 10")."""
+        if not self.paged:
+            return []
+        ellipsis = self.paginator.ELLIPSIS
+        return [None if n == ellipsis else n
+                for n in self.paginator.get_elided_page_range(self.page.number, on_each_side=2, on_ends=1)]
+
+    @property
+    def row_range(self) -> tuple[int, int, int]:
+        """(first, last, of): "rows 101 to 200 of 500"."""
+        if hasattr(self, "page"):
+            return self.page.start_index(), self.page.end_index(), self.paginator.count
+        return (1 if self.data else 0), len(self.data), len(self.data)
+
+
+def _cells(row: standings_engine.Row, number_html: str) -> dict[str, str]:
+    return {
+        "rank": rank_html(row),
+        "number": number_html,
+        "players": players_html(row),
+        "division": escape(row.division),
+        "total": str(row.total),
+        "hands": str(row.hands_played),
+        "tiebreak": tiebreak_html(row),
+        "decided": escape(row.decided_label),
+    }
 
 
 def _records(rows: tuple[standings_engine.Row, ...], slug: str) -> list[dict]:
+    """What django-tables2 sorts and pages by, one dict a row; the HTML comes later, for the
+    shown page only (StandingsTable.write_rows)."""
     base_url = reverse("scoring:partnership", args=[slug, 0]).rsplit("0/", 1)[0]
     records = []
     for position, row in enumerate(rows):
-        number_html = f'<a href="{base_url}{row.number}/">{row.number}</a>'
-        cells = {
-            "rank": rank_html(row),
-            "number": number_html,
-            "players": players_html(row),
-            "division": escape(row.division),
-            "total": str(row.total),
-            "hands": str(row.hands_played),
-            "tiebreak": tiebreak_html(row),
-            "decided": escape(row.decided_label),
-        }
         record = {
             "row": row,
             "position": position,
             "rank": row.rank,
             "number": row.number,
-            "number_html": number_html,
+            "number_html": f'<a href="{base_url}{row.number}/">{row.number}</a>',
             "players": row.players_label,
             "players_sort": row.players_label.casefold(),
             "division": row.division,
@@ -143,12 +180,10 @@ def _records(rows: tuple[standings_engine.Row, ...], slug: str) -> list[dict]:
             "tiebreak_sort": NOT_PLAYED_SORT if row.tiebreak_total is None else row.tiebreak_total,
             "decided": row.decided_label,
             "row_class": " ".join(c for c in ("tied" if row.tied else "", f"medal-{row.medal}" if row.medal else "") if c),
-            "cells": cells,
         }
         for cell in row.rounds:
             record[f"r{cell.round}"] = cell
             record[f"r{cell.round}_sort"] = NOT_PLAYED_SORT if cell.points is None else cell.points
-            cells[f"r{cell.round}"] = round_cell_html(cell)
         records.append(record)
     return records
 
@@ -184,6 +219,19 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
     table = StandingsTable(_records(ranking.rows, slug), slug=slug, extra_columns=rounds, exclude=exclude,
                            sequence=sequence)
     if request is not None:
-        tables.RequestConfig(request, paginate=False).configure(table)
+        tables.RequestConfig(request, paginate=False).configure(table)  # the sort
+        table.per_page_all = request.GET.get(table.prefixed_per_page_field) == ALL
+        if not table.per_page_all:
+            table.paginate(per_page=PER_PAGE, page=_page_number(request.GET.get(table.prefixed_page_field), len(table.data)))
     table.write_rows()
     return table
+
+
+def _page_number(asked: str | None, rows: int) -> int:
+    """The page asked for, kept within the pages there are: a stale link (the event shrank, a
+    typo) shows the nearest page rather than an error."""
+    last = max(1, -(-rows // PER_PAGE))
+    try:
+        return min(max(int(asked or 1), 1), last)
+    except ValueError:
+        return 1
