@@ -6,10 +6,12 @@ One storm (`run_storm`) runs against whatever the default database is:
   posting to its table link's page as a phone does (django.test.Client, one session each);
 - 10 threads enter the same four hands at one table at once (double taps, two phones);
 - then 10 threads correct the same hand at once, all starting from the version they saw;
-- then 10 threads enter the same hand at another table at once, each with different values.
+- then 10 threads enter the same hand at another table at once, each with different values;
+- all the while, 10 threads poll the live standings as the players' phones do.
 Afterwards: no thread failed with a database error, every hand is stored exactly once, every
-change is in HandChange, and scoring.integrity finds no difference between the stored points,
-history and standings and a recomputation from scratch.
+change is in HandChange, scoring.integrity finds no difference between the stored points,
+history and standings and a recomputation from scratch, every poll was answered, and the cached
+live standings equal a fresh computation.
 
 On PostgreSQL the storm runs in the pytest-django test database (transactional test). On SQLite
 the test database is in memory, which would not exercise WAL or the file lock, so the storm runs
@@ -36,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLE_THREADS = 100
 SAME_TABLE_THREADS = 10
 CORRECTORS = 10
+POLLERS = 10
 # PostgreSQL allows 100 connections here and other test runs share the server, so at most this
 # many threads hold a connection at once (as a real server's worker pool would); the rest queue.
 # SQLite connections are files, not server slots: every thread connects at once there.
@@ -94,6 +97,33 @@ def run_storm(entry: str = "http") -> dict:
                 enter(table, number, values, label)
         return job
 
+    # Players' phones poll the live standings all through the storm, as the page does.
+    stop_polling = threading.Event()
+    poll_statuses: dict[int, int] = {}
+
+    def poller():
+        from django.test import Client
+        from django.urls import reverse
+
+        client, etag = Client(), ""
+        url = reverse("scoring:standings-fragment", args=[event.slug])
+        try:
+            while not stop_polling.is_set():
+                answer = client.get(url, HTTP_IF_NONE_MATCH=etag) if etag else client.get(url)
+                etag = answer.get("ETag", etag)
+                with lock:
+                    poll_statuses[answer.status_code] = poll_statuses.get(answer.status_code, 0) + 1
+                stop_polling.wait(0.05)
+        except Exception as exc:
+            with lock:
+                failures.append(f"poll: {type(exc).__name__}: {exc}")
+        finally:
+            connection.close()
+
+    pollers = [threading.Thread(target=poller) for _ in range(POLLERS)]
+    for thread in pollers:
+        thread.start()
+
     jobs = [table_job(t, f"Table {t.number} N-S") for t in own_tables]
     jobs += [table_job(shared, f"Phone {i} at table {shared.number}") for i in range(SAME_TABLE_THREADS)]
     hung = run_all(jobs)
@@ -122,6 +152,11 @@ def run_storm(entry: str = "http") -> dict:
     hung += run_all([rival(tricks) for tricks in range(SAME_TABLE_THREADS)])
     rival_refusals = list(refusals)
     contested_hands = list(Hand.objects.filter(table=contested).values_list("number", "tricks"))
+    stop_polling.set()
+    for thread in pollers:
+        thread.join(timeout=30)
+        hung += thread.is_alive()
+    cached_is_fresh = _cached_standings_are_fresh(event)
     corrected = Hand.objects.get(pk=hand.pk)
     totals = event_totals(event)
     result = {
@@ -138,6 +173,8 @@ def run_storm(entry: str = "http") -> dict:
             HandChange.objects.filter(event=event, action="update").values_list("by", "new__tricks")
         ),
         "rival_refusals": rival_refusals,
+        "poll_statuses": poll_statuses,
+        "cached_is_fresh": cached_is_fresh,
         "contested_hands": contested_hands,
         "corrected": {"tricks": corrected.tricks, "version": corrected.version, "by": corrected.updated_by},
         "own_table_totals": sorted({(totals[t.ns.number]["total"], totals[t.ew.number]["total"]) for t in own_tables}),
@@ -146,6 +183,19 @@ def run_storm(entry: str = "http") -> dict:
     }
     connection.close()
     return result
+
+
+def _cached_standings_are_fresh(event) -> bool:
+    """The live fragment a phone gets now (possibly cached while the storm ran) is exactly what a
+    fresh computation renders."""
+    from django.core.cache import cache
+    from django.test import Client
+    from django.urls import reverse
+
+    url = reverse("scoring:standings-fragment", args=[event.slug])
+    served = Client().get(url).content
+    cache.clear()
+    return served == Client().get(url).content
 
 
 def _journal_mode(connection) -> str:
@@ -212,6 +262,11 @@ def check_storm(result: dict) -> None:
     # Every own table holds the worked hands: N-S 300, E-W -290 (RULES.md section 5).
     assert [list(pair) for pair in result["own_table_totals"]] == [[WORKED_NS_TOTAL, WORKED_EW_TOTAL]]
     assert result["differences"] == []
+    # The pollers were answered all along (200 with the table, or 304 when nothing changed), and
+    # the cached standings equal a fresh computation, which check_event equated to a recomputation.
+    statuses = {int(k): v for k, v in result["poll_statuses"].items()}
+    assert set(statuses) <= {200, 304} and statuses.get(200, 0) >= 1, statuses
+    assert result["cached_is_fresh"] is True
     # One version bump per stored change: 405 entries and one correction.
     assert result["event_version"] == 4 * tables + 2
 
