@@ -222,15 +222,16 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
         tables.RequestConfig(request, paginate=False).configure(table)  # the sort
         table.per_page_all = request.GET.get(table.prefixed_per_page_field) == ALL
         if not table.per_page_all:
-            table.paginate(per_page=PER_PAGE, page=_page_number(request.GET.get(table.prefixed_page_field), len(table.data)))
+            asked = request.GET.get(table.prefixed_page_field)
+            table.paginate(per_page=table.per_page_size, page=_page_number(asked, len(table.data), table.per_page_size))
     table.write_rows()
     return table
 
 
-def _page_number(asked: str | None, rows: int) -> int:
+def _page_number(asked: str | None, rows: int, per_page: int) -> int:
     """The page asked for, kept within the pages there are: a stale link (the event shrank, a
     typo) shows the nearest page rather than an error."""
-    last = max(1, -(-rows // PER_PAGE))
+    last = max(1, -(-rows // per_page))
     try:
         return min(max(int(asked or 1), 1), last)
     except ValueError:

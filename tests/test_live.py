@@ -208,3 +208,93 @@ def test_division_view_ranks_within_the_division(client):
     assert 'data-live-url="/events/gao-2026/standings/live/?division=B"' in html
     live = client.get(url("standings-fragment", event) + "?division=B&sort=-total").content.decode()
     assert [int(c.split('"', 1)[0]) for c in live.split('id="p')[1:]] == [3, 4]
+
+
+@pytest.fixture
+def three_a_page(monkeypatch):
+    """Pages of three rows, so a four-pair event has two pages (the site shows 100 a page)."""
+    from scoring.tables import StandingsTable
+
+    monkeypatch.setattr(StandingsTable, "per_page_size", 3)
+
+
+def table_numbers(html):
+    return [int(c.split('"', 1)[0]) for c in html.split("<table")[1].split('id="p')[1:]]
+
+
+def test_the_page_shows_a_hundred_rows_a_page():
+    from scoring.tables import StandingsTable
+
+    assert StandingsTable.per_page_size == 100
+
+
+def test_pages_follow_the_sort_and_show_all_is_one_tap_away(client, three_a_page):
+    """four_pair_event in rank order is 1, 3, 2, 4; by round 1 (-300, -180, 230, 260) it is 2, 4, 1, 3."""
+    event, _, _ = four_pair_event()
+    page = url("standings", event)
+    first = client.get(page).content.decode()
+    assert table_numbers(first) == [1, 3, 2]
+    assert "Rows 1–3 of 4 · page 1 of 2" in first
+    assert 'href="?page=2"' in first and 'href="?per_page=all">Show all 4<' in first
+    second = client.get(page, {"page": 2}).content.decode()
+    assert table_numbers(second) == [4] and "Rows 4–4 of 4 · page 2 of 2" in second
+    assert 'rel="prev"' in second and 'rel="next"' not in second
+    assert table_numbers(client.get(page, {"sort": "r1"}).content.decode()) == [2, 4, 1]
+    by_round = client.get(page, {"sort": "r1", "page": 2}).content.decode()
+    assert table_numbers(by_round) == [3]
+    assert 'href="?sort=r1&amp;page=1"' in by_round
+    # A new sort starts again at the first page.
+    assert 'href="?sort=-r1"' in by_round and 'href="?sort=number"' in by_round
+    everyone = client.get(page, {"sort": "r1", "per_page": "all"}).content.decode()
+    assert table_numbers(everyone) == [2, 4, 1, 3]
+    assert "All 4 rows" in everyone and 'href="?sort=r1">Show 3 a page<' in everyone
+
+
+def test_page_numbers_out_of_range_show_the_nearest_page(client, three_a_page):
+    event, _, _ = four_pair_event()
+    for asked, shown in (("9", [4]), ("0", [1, 3, 2]), ("-2", [1, 3, 2]), ("two", [1, 3, 2]), ("", [1, 3, 2])):
+        response = client.get(url("standings", event), {"page": asked})
+        assert response.status_code == 200 and table_numbers(response.content.decode()) == shown, asked
+
+
+def test_the_live_fragment_keeps_the_viewers_page_sort_and_marks(client, three_a_page):
+    event, _, _ = four_pair_event()
+    html = client.get(url("standings", event), {"sort": "-total", "page": 2}).content.decode()
+    assert 'data-live-url="/events/gao-2026/standings/live/?sort=-total&amp;page=2"' in html
+    live = client.get(url("standings-fragment", event), {"sort": "-total", "page": 2}).content.decode()
+    assert table_numbers(live) == [4] and "Rows 4–4 of 4 · page 2 of 2" in live
+    first = client.get(url("standings-fragment", event), {"sort": "-total"}).content.decode()
+    assert '<td class="rank">1 <span class="medal gold" title="Gold">G</span></td>' in first
+    assert "All 2 rounds complete" in first
+
+
+def test_a_tie_on_the_second_page_keeps_its_marks(client, three_a_page):
+    """One hand: 1 v 2 7H by 1, 8 tricks: 200 / 20; 3 v 4 9H by 3, 10 tricks: 400 / 0; 5 v 6 6S by 5,
+    6 tricks, not confirmed: 40 / 40. Order 3, 1, 5, 6, 2, 4: 5 and 6 share 3rd, 6 is on page 2."""
+    event = make_event(rounds=3, hands_per_round=1)
+    p = make_partnerships(event, 6)
+    r1 = round_create(event=event, number=1, tables=[(1, p[1], p[2]), (2, p[3], p[4]), (3, p[5], p[6])])
+    t1, t2, t3 = r1.tables.order_by("number")
+    play(t1, [("ns", "7H", 8)])
+    play(t2, [("ns", "9H", 10)])
+    play(t3, [("ns", "6S", 6)], confirm=False)
+    html = client.get(url("standings", event), {"page": 2}).content.decode()
+    assert table_numbers(html) == [6, 2, 4]
+    row = html.split('id="p6"')[1].split("</tr>")[0]
+    assert '<td class="rank">3<span class="tied-mark" title="Shared place">=</span></td>' in row
+    assert 'title="Provisional: not final yet">P</sup>' in row
+    assert "Tied on a medal place so far" in html and "Round 1 of 3: 3 of 3 tables in" in html
+
+
+@pytest.mark.parametrize("size", [8, 41])
+def test_paged_and_full_views_cost_the_same_queries_at_any_size(size, client, three_a_page,
+                                                               django_assert_max_num_queries):
+    event = bulk_event(f"pages{size}", size, 4)
+    last_of_d1 = {8: 1, 41: 3}[size]  # D1 holds the odd numbers: 4 of 8, 21 of 41
+    for query, rows in (({"page": 2, "sort": "-r2"}, 3), ({"page": 9, "division": "D1"}, last_of_d1),
+                        ({"per_page": "all"}, size)):
+        for name in ("standings", "standings-fragment"):
+            cache.clear()
+            with django_assert_max_num_queries(8):
+                response = client.get(url(name, event), query)
+            assert response.status_code == 200 and len(table_numbers(response.content.decode())) == rows, (name, query)

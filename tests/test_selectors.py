@@ -133,3 +133,35 @@ def test_event_standings_query_count_is_fixed(size, rounds, django_assert_max_nu
         standings = event_standings(event)
     assert len(standings.rows) == size
     assert sum(r.hands_played for r in standings.rows) == 2 * 4 * (size // 2) * rounds
+
+
+@pytest.mark.parametrize("tiebreakers,expected", [
+    ([], [(1, 4, True, "shared"), (4, 4, True, "shared")]),
+    (["fewest_sets"], [(4, 4, False, "fewest_sets"), (1, 5, False, "fewest_sets")]),
+    (["contracts_made"], [(1, 4, False, "contracts_made"), (4, 5, False, "contracts_made")]),
+    (["head_to_head", "fewest_sets"], [(4, 4, False, "fewest_sets"), (1, 5, False, "fewest_sets")]),
+])
+def test_secondary_tiebreakers_read_made_and_set_contracts_from_the_database(tiebreakers, expected):
+    """One round of three hands (RULES.md values: 6S 40, 7H 200, 9H 400, 10NT 520, all ten tricks
+    at least 250; the defenders score 10 a trick):
+    T1 1 v 2: by 1 (N-S): 6S 5 tricks: 1 -40, 2 +50; 7H 8: 1 +200, 2 +20; 6S 6: 1 +40, 2 +40. -> 1: 200, 2: 110
+    T2 3 v 4: 7H by 4 (E-W), 8: 4 +200, 3 +20; by 3: 6S 10: +250; 9H 10: +400.            -> 3: 670, 4: 200
+    T3 5 v 6: by 5: 10NT 10: +520; 9H 10: +400; 6S 10: +250.                               -> 5: 1170, 6: 0
+    T4 7 v 8: by 7: 10NT 10: +520; 9H 10: +400; 7H 8: +200, 8 +20.                          -> 7: 1120, 8: 20
+    1 and 4 tie for 4th (no medal). 1 made two contracts and went set once; 4 made one and never
+    went set: fewest sets puts 4 fourth, most contracts made puts 1 fourth, head to head cannot
+    (they never met)."""
+    event = make_event(rounds=1, hands_per_round=3, secondary_tiebreakers=tiebreakers)
+    p = make_partnerships(event, 8)
+    rnd = round_create(event=event, number=1, tables=[(1, p[1], p[2]), (2, p[3], p[4]), (3, p[5], p[6]),
+                                                      (4, p[7], p[8])])
+    t = {tb.number: tb for tb in rnd.tables.all()}
+    play(t[1], [("ns", "6S", 5), ("ns", "7H", 8), ("ns", "6S", 6)])
+    play(t[2], [("ew", "7H", 8), ("ns", "6S", 10), ("ns", "9H", 10)])
+    play(t[3], [("ns", "10NT", 10), ("ns", "9H", 10), ("ns", "6S", 10)])
+    play(t[4], [("ns", "10NT", 10), ("ns", "9H", 10), ("ns", "7H", 8)])
+    rows = event_standings(event).rows
+    assert [(r.number, r.total) for r in rows][:3] == [(5, 1170), (7, 1120), (3, 670)]
+    assert [(r.number, r.total) for r in rows[3:5]] == [(n, 200) for n, *_ in expected]
+    assert [(r.number, r.rank, r.tied, r.decided_by) for r in rows[3:5]] == expected
+    assert [(r.number, r.rank, r.total) for r in rows[5:]] == [(2, 6, 110), (8, 7, 20), (6, 8, 0)]
