@@ -172,3 +172,43 @@ def _save_pdf(body: bytes, name: str) -> None:
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / f"{name}.pdf").write_bytes(body)
+
+
+def test_two_phones_fixing_the_same_hand_the_second_is_told_who_changed_it(live_server, launch, shot):
+    """The optimistic version check seen from the table: both phones open hand 2's correction
+    form, the first saves, and the second gets "This hand was changed by ... at HH:MM" with the
+    stored values shown, never a silent overwrite."""
+    from scoring.models import Hand, HandChange
+    from scoring.services import Actor, hand_record
+    from tests.test_integrity import build_event, tables_of
+
+    event = build_event(slug="two-phones", partnerships=2, rounds=1)
+    table = tables_of(event, 1)[0]
+    for number, (declarer, contract, tricks, _revoke, _ns, _ew) in enumerate(HANDS[:2], start=1):
+        hand_record(table=table, number=number, actor=Actor("Table 1 N-S"), side="ns", declarer=declarer,
+                    contract=contract, tricks=tricks)
+    hall = launch()
+    phones = []
+    for name in ("first", "second"):
+        phone = hall.new_context(viewport=PHONE).new_page()
+        phone.goto(f"{live_server.url}/t/{table.token}/")
+        phone.get_by_role("button", name=re.compile(r"^N-S")).click()
+        phone.get_by_role("link", name="Correct hand 2").click()
+        phone.get_by_role("button", name="Save the correction").wait_for()
+        phones.append(phone)
+    first, second = phones
+    shot(second, "20-two-phones-correction-form")
+
+    # Hand 2 is 8NT by E-W. The first phone fixes it to 8 tricks (made: E-W +320, N-S +20).
+    first.locator("label.pick:has(input[name=tricks][value='8'])").click()
+    first.get_by_role("button", name="Save the correction").click()
+    first.get_by_text("Hand 2 corrected").or_(first.get_by_text("saved")).first.wait_for()
+    # The second phone, still showing version 1, tries 6 tricks.
+    second.locator("label.pick:has(input[name=tricks][value='6'])").click()
+    second.get_by_role("button", name="Save the correction").click()
+    warning = second.get_by_text(re.compile(r"This hand was changed by .+ at \d{1,2}:\d{2}"))
+    warning.wait_for()
+    shot(second, "21-two-phones-stale-edit-refused")
+    hand = Hand.objects.get(table=table, number=2)
+    assert (hand.tricks, hand.ns_points, hand.ew_points, hand.version) == (8, 20, 320, 2)
+    assert HandChange.objects.filter(table=table, action="update").count() == 1
