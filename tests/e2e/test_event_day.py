@@ -212,3 +212,23 @@ def test_two_phones_fixing_the_same_hand_the_second_is_told_who_changed_it(live_
     hand = Hand.objects.get(table=table, number=2)
     assert (hand.tricks, hand.ns_points, hand.ew_points, hand.version) == (8, 20, 320, 2)
     assert HandChange.objects.filter(table=table, action="update").count() == 1
+
+
+def test_a_double_tap_on_save_makes_one_hand(live_server, launch, shot):
+    """A volunteer taps "Save" twice on a slow connection: one hand, one history row."""
+    from scoring.models import Hand, HandChange
+    from tests.test_integrity import build_event, tables_of
+
+    event = build_event(slug="double-tap", partnerships=2, rounds=1)
+    table = tables_of(event, 1)[0]
+    phone = launch().new_context(viewport=PHONE).new_page()
+    phone.goto(f"{live_server.url}/t/{table.token}/")
+    phone.get_by_role("button", name=re.compile(r"^N-S")).click()
+    phone.locator("label.pick:has(input[name=declarer][value=ns])").click()
+    phone.locator("label.pick:has(input[name=contract][value='7H'])").click()
+    phone.locator("label.pick:has(input[name=tricks][value='8'])").click()
+    phone.get_by_role("button", name="Save hand 1").dblclick()
+    phone.get_by_role("button", name="Save hand 2").wait_for()
+    shot(phone, "30-double-tap-saved-once")
+    assert list(Hand.objects.filter(table=table).values_list("number", "ns_points", "ew_points")) == [(1, 200, 20)]
+    assert HandChange.objects.filter(table=table, action="create").count() == 1
