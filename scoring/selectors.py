@@ -74,8 +74,10 @@ def event_standings(event: Event) -> standings_engine.Standings:
     setup = setup_for(event)
     # Made and set contracts matter only to two secondary tiebreakers; counting them costs a
     # third of the aggregate query, so it is left out when the event does not use them.
-    counts = {"ns_made": _count("ns", True), "ns_set": _count("ns", False), "ew_made": _count("ew", True),
-              "ew_set": _count("ew", False)} if {"contracts_made", "fewest_sets"} & set(setup.secondary_tiebreakers) else {}
+    counts = {}
+    if {"contracts_made", "fewest_sets"} & set(setup.secondary_tiebreakers):
+        counts = {"ns_made": _count("ns", True), "ns_set": _count("ns", False), "ew_made": _count("ew", True),
+                  "ew_set": _count("ew", False)}
     table_rows = (
         Table.objects.filter(round__event=event)
         .values("id")  # one group per table

@@ -377,7 +377,7 @@ def compute(
         totals[e.id] = sum(c.points for c in row_cells if c.points is not None)
         hands_played[e.id] = sum(t.hands for t in played.values())
 
-    stats = _Stats(tables)
+    stats = _Stats(tables if setup.secondary_tiebreakers else [])  # only the secondary tiebreakers read it
     divisions = sorted({e.division for e in entrants if e.division})
     overall_awards = setup.medal_scope in ("overall", "both") or not divisions
     division_awards = setup.medal_scope in ("division", "both")

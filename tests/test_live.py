@@ -298,3 +298,18 @@ def test_paged_and_full_views_cost_the_same_queries_at_any_size(size, client, th
             with django_assert_max_num_queries(8):
                 response = client.get(url(name, event), query)
             assert response.status_code == 200 and len(table_numbers(response.content.decode())) == rows, (name, query)
+
+
+@pytest.mark.parametrize("per_page", [1, 3])
+def test_the_pages_together_hold_every_row_once_in_the_sorted_order(client, monkeypatch, per_page):
+    from scoring.tables import StandingsTable
+
+    monkeypatch.setattr(StandingsTable, "per_page_size", per_page)
+    event, _, _ = four_pair_event()
+    page = url("standings", event)
+    for sort in ("", "-rank", "number", "-players", "total", "r1", "-r2", "hands"):
+        everyone = table_numbers(client.get(page, {"sort": sort, "per_page": "all"}).content.decode())
+        pages = [table_numbers(client.get(page, {"sort": sort, "page": n}).content.decode())
+                 for n in range(1, -(-4 // per_page) + 1)]
+        assert sorted(everyone) == [1, 2, 3, 4], sort
+        assert [n for rows in pages for n in rows] == everyone, sort
