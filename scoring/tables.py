@@ -22,6 +22,7 @@ NOT_PLAYED_SORT = -10**9  # not played yet sorts below every real score
 # 500-pair event, and "all" is one tap away for a printout or a laptop.
 PER_PAGE = 100
 ALL = "all"
+FIND_FROM_ROWS = 12
 PROVISIONAL_MARK = '<sup class="mark provisional" title="Provisional: not final yet">P</sup>'
 
 
@@ -91,6 +92,10 @@ class StandingsTable(tables.Table):
 
     per_page_size = PER_PAGE
     per_page_all = False  # ?per_page=all: every row on one page
+    find_field = "find"
+    found: dict | None = None  # ?find=N: the record of pair N, shown on its page and marked
+    find_missing: int | None = None  # ?find=N for a number this ranking does not hold
+    division_name: str | None = None  # when the table ranks one division
 
     def __init__(self, data, *, slug: str, extra_columns=(), exclude=(), **kwargs):
         self.slug = slug
@@ -123,7 +128,13 @@ class StandingsTable(tables.Table):
             for name in rounds:
                 cells[name] = round_cell_html(record[name])
             html = "".join(f"<td {attrs}>{cells[name]}</td>" for name, attrs in columns)
-            record["html"] = mark_safe(f'<tr class="{record["row_class"]}" id="p{record["number"]}">{html}</tr>')
+            row_class = f'{record["row_class"]} found'.strip() if record is self.found else record["row_class"]
+            record["html"] = mark_safe(f'<tr class="{row_class}" id="p{record["number"]}">{html}</tr>')
+
+    @property
+    def offers_find(self) -> bool:
+        """More rows than a phone shows at once: worth a "find pair No." box."""
+        return len(self.data) > FIND_FROM_ROWS
 
     @property
     def paged(self) -> bool:
@@ -218,14 +229,33 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
                 "tiebreak", "decided"]
     table = StandingsTable(_records(ranking.rows, slug), slug=slug, extra_columns=rounds, exclude=exclude,
                            sequence=sequence)
+    table.division_name = ranking.division
     if request is not None:
         tables.RequestConfig(request, paginate=False).configure(table)  # the sort
+        _find(table, request.GET.get(table.find_field, ""))
         table.per_page_all = request.GET.get(table.prefixed_per_page_field) == ALL
         if not table.per_page_all:
-            asked = request.GET.get(table.prefixed_page_field)
-            table.paginate(per_page=table.per_page_size, page=_page_number(asked, len(table.data), table.per_page_size))
+            page = _page_number(request.GET.get(table.prefixed_page_field), len(table.data), table.per_page_size)
+            if table.found is not None:
+                page = table.found["index"] // table.per_page_size + 1
+            table.paginate(per_page=table.per_page_size, page=page)
     table.write_rows()
     return table
+
+
+def _find(table: StandingsTable, asked: str) -> None:
+    """?find=N: a player looks up their own pair. The page that holds it is shown (in the sort
+    the viewer chose), and the live updates keep following it as it moves up or down."""
+    asked = asked.strip().lstrip("#")
+    if not asked.isdigit():
+        return
+    number = int(asked)
+    for index, record in enumerate(table.data):
+        if record["number"] == number:
+            record["index"] = index
+            table.found = record
+            return
+    table.find_missing = number
 
 
 def _page_number(asked: str | None, rows: int, per_page: int) -> int:

@@ -313,3 +313,44 @@ def test_the_pages_together_hold_every_row_once_in_the_sorted_order(client, monk
                  for n in range(1, -(-4 // per_page) + 1)]
         assert sorted(everyone) == [1, 2, 3, 4], sort
         assert [n for rows in pages for n in rows] == everyone, sort
+
+
+def test_find_a_pair_shows_its_page_in_the_viewers_sort_and_marks_its_row(client, three_a_page):
+    """four_pair_event totals 1: 630, 3: 520, 2: 260, 4: -120."""
+    event, _, _ = four_pair_event()
+    page = url("standings", event)
+    html = client.get(page, {"find": "4"}).content.decode()
+    assert table_numbers(html) == [4] and "page 2 of 2" in html
+    assert '<tr class="found" id="p4">' in html
+    assert "No. 4 Ana4 Peña &amp; Luis4 O&#x27;Brien: rank 4, total -120." in html and 'href="#p4"' in html
+    assert 'href="?page=1"' in html  # paging on lets go of the pair
+    lowest_first = client.get(page, {"find": "4", "sort": "total"}).content.decode()
+    assert table_numbers(lowest_first) == [4, 2, 3] and "page 1 of 2" in lowest_first
+    live = client.get(url("standings-fragment", event), {"find": "4"}).content.decode()
+    assert table_numbers(live) == [4] and '<tr class="found" id="p4">' in live
+
+
+def test_find_an_unknown_pair_says_so_and_ignores_what_is_not_a_number(client, three_a_page):
+    event, p, _ = four_pair_event()
+    html = client.get(url("standings", event), {"find": "99", "page": "2"}).content.decode()
+    assert "There is no pair No. 99." in html and table_numbers(html) == [4]
+    odd = client.get(url("standings", event), {"find": "<b>1</b>"}).content.decode()
+    assert "<b>1</b>" not in odd and "find-missing" not in odd and "found" not in odd
+    assert table_numbers(odd) == [1, 3, 2]
+    for n, division in ((1, "A"), (2, "A"), (3, "B"), (4, "B")):
+        p[n].division = division
+        p[n].save()
+    html = client.get(url("standings", event), {"find": "1", "division": "B"}).content.decode()
+    assert "There is no pair No. 1 in division B." in html
+
+
+def test_the_find_box_appears_once_a_phone_screen_is_not_enough(client):
+    small = make_event(slug="small")
+    make_partnerships(small, 12)
+    assert 'name="find"' not in client.get(url("standings", small)).content.decode()
+    big = make_event(slug="big")
+    make_partnerships(big, 13)
+    html = client.get(url("standings", big), {"sort": '-total"><script>', "find": "13"}).content.decode()
+    assert '<label for="find-pair">Find pair No.</label>' in html
+    assert '<input type="hidden" name="sort" value="-total&quot;&gt;&lt;script&gt;">' in html
+    assert '<tr class="tied found" id="p13">' in html  # nobody has played: all share 1st
