@@ -35,6 +35,12 @@ def launch():
         yield start
         for browser in browsers:
             browser.close()
+        # While Playwright's loop runs, Django's per-context connection store hands the test body
+        # a connection of its own; close it here, inside that context, or it outlives the test
+        # (and PostgreSQL refuses to drop the test database).
+        from django.db import connections
+
+        connections.close_all()
     if previous is None:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     else:

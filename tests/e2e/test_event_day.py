@@ -47,7 +47,7 @@ def _preview_shows(page, ns: int, ew: int) -> None:
     raise AssertionError(f"the preview shows {shown}, not {(ns, ew)}")
 
 
-def test_an_event_day_in_real_browsers(live_server, launch, shot, django_user_model):
+def test_an_event_day_in_real_browsers(transactional_db, live_server, launch, shot, django_user_model):
     django_user_model.objects.create_superuser("organizer", "organizer@example.com", PASSWORD)
     hall = launch()  # the organizer's laptop and the players' phones
     projector = launch()  # someone else's browser, showing the public standings
@@ -174,7 +174,7 @@ def _save_pdf(body: bytes, name: str) -> None:
     (ARTIFACTS / f"{name}.pdf").write_bytes(body)
 
 
-def test_two_phones_fixing_the_same_hand_the_second_is_told_who_changed_it(live_server, launch, shot):
+def test_two_phones_fixing_the_same_hand_the_second_is_told_who_changed_it(transactional_db, live_server, launch, shot):
     """The optimistic version check seen from the table: both phones open hand 2's correction
     form, the first saves, and the second gets "This hand was changed by ... at HH:MM" with the
     stored values shown, never a silent overwrite."""
@@ -214,7 +214,7 @@ def test_two_phones_fixing_the_same_hand_the_second_is_told_who_changed_it(live_
     assert HandChange.objects.filter(table=table, action="update").count() == 1
 
 
-def test_a_double_tap_on_save_makes_one_hand(live_server, launch, shot):
+def test_a_double_tap_on_save_makes_one_hand(transactional_db, live_server, launch, shot):
     """A volunteer taps "Save" twice on a slow connection: one hand, one history row."""
     from scoring.models import Hand, HandChange
     from tests.test_integrity import build_event, tables_of
