@@ -1,29 +1,19 @@
 """The entry page in headless Chromium on a 360x740 phone: no sideways scrolling, every control at
 least 44 px, the live preview shows the server's points, and the keyboard shortcuts work."""
 
-import os
-import shutil
-
 import pytest
 
 from scoring.models import Hand
 from tests.entry_fixtures import make_event
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium")]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TOUCH_TARGETS = "label.pick span, button:not(.link), a.fix, a.button, select, input[type=text], summary"
 
 
 @pytest.fixture
-def phone():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API keeps a loop in this thread
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield browser.new_context(viewport={"width": 360, "height": 740}).new_page()
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+def phone(launch):
+    return launch().new_context(viewport={"width": 360, "height": 740}).new_page()
 
 
 def small_targets(page):

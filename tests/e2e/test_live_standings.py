@@ -1,8 +1,6 @@
 """The live standings in a real browser (headless Chromium through Playwright): a new score shows
 without a reload within 10 seconds, and the page says so when the connection drops and recovers."""
 
-import os
-import shutil
 import time
 
 import pytest
@@ -11,26 +9,13 @@ from scoring.services import hand_record
 from tests.standings_builders import SCORER, make_event, make_partnerships
 from tournaments.services import round_create
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium"),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture
-def browser_page():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API keeps an event loop in this thread; the ORM calls here stay synchronous.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        context = browser.new_context(viewport={"width": 390, "height": 844})
-        yield context, context.new_page()
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+def browser_page(launch):
+    context = launch().new_context(viewport={"width": 390, "height": 844})
+    return context, context.new_page()
 
 
 def test_new_score_appears_within_ten_seconds_and_survives_going_offline(live_server, transactional_db, browser_page):
