@@ -486,7 +486,7 @@ def test_command_writes_the_pdf(gao, tmp_path):
     assert len(PdfReader(str(out)).pages) == 2
     call_command("pdf", event.slug, "--kind", "standings", "-o", str(tmp_path), stdout=io.StringIO())
     assert (tmp_path / "gao-2026-standings.pdf").exists()
-    with pytest.raises(CommandError, match="no event with slug 'nope'"):
+    with pytest.raises(CommandError, match="no event with the slug 'nope'"):
         call_command("pdf", "nope", "--kind", "sheets", "-o", str(out))
     with pytest.raises(CommandError, match="--round: round 5 does not exist"):
         call_command("pdf", event.slug, "--kind", "results", "--round", "5", "-o", str(out))

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.integrity import event_check
 from scoring.models import Hand
-from tournaments.models import Event
+from tournaments.management import event_or_error
 
 
 class Command(BaseCommand):
@@ -18,9 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("slug", help="the event's slug, as in its address")
 
     def handle(self, *args, slug, **options):
-        event = Event.objects.filter(slug=slug).first()
-        if event is None:
-            raise CommandError(f"no event with the slug {slug!r}")
+        event = event_or_error(slug)
         differences = event_check(event)
         hands = Hand.objects.filter(table__round__event=event).count()
         if not differences:

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring import pdf, print_data
-from tournaments.models import Event
+from tournaments.management import event_or_error
 
 
 class Command(BaseCommand):
@@ -27,9 +27,7 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", required=True, help="the PDF file to write ('-' for standard output)")
 
     def handle(self, *args, slug, kind, round_number=None, tiebreak=None, output, **options):
-        event = Event.objects.filter(slug=slug).first()
-        if event is None:
-            raise CommandError(f"no event with slug {slug!r}")
+        event = event_or_error(slug)
         if (round_number is not None or tiebreak is not None) and kind not in ("sheets", "results"):
             raise CommandError(f"--round and --tiebreak apply to sheets and results, not {kind}")
         started = time.perf_counter()

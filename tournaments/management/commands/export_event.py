@@ -6,10 +6,10 @@ event always gives the same bytes and export -> import -> export is identical. R
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from scoring.event_io import event_export
-from tournaments.models import Event
+from tournaments.management import event_or_error
 
 
 def dump(data: dict) -> str:
@@ -23,9 +23,7 @@ class Command(BaseCommand):
         parser.add_argument("slug", help="the event's slug, as in its address")
 
     def handle(self, *args, slug, **options):
-        event = Event.objects.filter(slug=slug).first()
-        if event is None:
-            raise CommandError(f"no event with the slug {slug!r}")
+        event = event_or_error(slug)
         stream = self.stdout._out
         if hasattr(stream, "reconfigure"):
             # A terminal or pipe in the C locale would otherwise fail on Peña.

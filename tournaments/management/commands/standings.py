@@ -6,9 +6,9 @@ and formats it, exactly as the standings page and its downloads do. Reads only.
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
-from tournaments.models import Event
+from tournaments.management import event_or_error
 
 
 class Command(BaseCommand):
@@ -22,9 +22,7 @@ class Command(BaseCommand):
         from scoring.selectors import event_standings
         from scoring.standings import as_csv, as_json, as_text
 
-        event = Event.objects.filter(slug=slug).first()
-        if event is None:
-            raise CommandError(f"no event with the slug {slug!r}")
+        event = event_or_error(slug)
         standings = event_standings(event)
         if format == "json":
             text = json.dumps(as_json(standings, event.slug), ensure_ascii=False, indent=2) + "\n"
