@@ -565,13 +565,15 @@ class _Checker:
         for hi, raw in enumerate(self.lst(t.get("hands", []), f"{tplace}.hands") or []):
             hplace = f"{tplace}.hands[{hi}]"
             hand = self.one_hand(raw, hplace, ctx)
-            if hand is None:
-                continue
-            if hand.number in seen:
-                self.add(f"{hplace}.hand", f"hand {hand.number} appears twice at this table (also hands[{seen[hand.number]}])")
-                continue
-            seen[hand.number] = hi
-            hands.append(hand)
+            # A hand with other problems still claims its number, so a repeat is reported too.
+            number_claimed = hand.number if hand is not None else _plain_hand_number(raw)
+            if number_claimed is not None:
+                if number_claimed in seen:
+                    self.add(f"{hplace}.hand", f"hand {number_claimed} appears twice at this table (also hands[{seen[number_claimed]}])")
+                    continue
+                seen[number_claimed] = hi
+            if hand is not None:
+                hands.append(hand)
         hands.sort(key=lambda h: h.number)
         spec = TableSpec(number=number or 0, ns=ns or 0, ew=ew or 0, hands=hands)
         if "entered_side" in t:
@@ -839,3 +841,10 @@ def to_dict(file: EventFile) -> dict:
         "rounds": [_round_dict(r, hpr) for r in sorted(file.rounds, key=lambda r: r.number)],
         "tiebreaks": tiebreaks,
     }
+
+
+def _plain_hand_number(raw: object) -> int | None:
+    """The `hand` number of a hand entry that failed other checks, when it is a plain integer."""
+    if isinstance(raw, dict) and isinstance(raw.get("hand"), int) and not isinstance(raw.get("hand"), bool):
+        return raw["hand"]
+    return None
