@@ -243,3 +243,41 @@ def test_reopen_a_closed_round_only_when_nothing_else_is_in_play():
     again = services.round_reopen(rnd=first, by="sam")
     assert again.status == "open" and again.closed_at is None
     assert again.close_note == "Reopened by sam (closed by olga)"
+
+
+def version_of(event):
+    event.refresh_from_db(fields=["version"])
+    return event.version
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("change", [
+    "register", "withdraw", "rename event", "sit-out policy", "generate movement", "open round",
+])
+def test_every_change_the_live_pages_show_bumps_the_event_version(change):
+    # Live standings answer 304 while the version stands still: anything they show must move it.
+    event = make_event(n=4, rounds=2)
+    if change == "open round":
+        services.movement_generate(event=event)
+    before = version_of(event)
+    if change == "register":
+        services.partnership_register(event=event, player_one="Irma Cantú", player_two="Gene Olson")
+    elif change == "withdraw":
+        services.partnership_withdraw(partnership=event.partnerships.get(number=2))
+    elif change == "rename event":
+        services.event_update(event=event, name="Club 500 (final)")
+    elif change == "sit-out policy":
+        services.event_update(event=event, sit_out_policy="zero")
+    elif change == "generate movement":
+        services.movement_generate(event=event)
+    else:
+        services.round_start_next(event=event)
+    assert version_of(event) > before
+
+
+@pytest.mark.django_db
+def test_an_update_that_changes_nothing_leaves_the_version_alone():
+    event = make_event(n=2, rounds=1)
+    before = version_of(event)
+    services.event_update(event=event, name=event.name)
+    assert version_of(event) == before

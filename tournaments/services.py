@@ -121,7 +121,11 @@ def event_update(*, event: Event, **values) -> Event:
     for name, value in changed.items():
         setattr(event, name, value)
     event.full_clean()
-    event.save()
+    # Only the changed columns: a full save would write back a stale `version`. The name,
+    # sit-out policy and medal scope all show on the live pages, hence the bump.
+    if changed:
+        event.save(update_fields=list(changed))
+        event.bump_version()
     return event
 
 
@@ -199,6 +203,7 @@ def partnership_register(*, event: Event, player_one: str, player_two: str, numb
     values = _check_partnership(event, number if number is not None else next_partnership_number(event),
                                 player_one, player_two, division)
     partnership = _create_partnership(event, values, checked_in)
+    event.bump_version()
     if checked_in and movement_exists(event):
         movement_replan(event=event)
     return partnership
@@ -217,8 +222,10 @@ def partnerships_import(*, event: Event, data: bytes | str) -> list[Partnership]
     clashes = [f"Line {row.line}: partnership {row.number} is already registered" for row in rows if row.number in taken]
     if clashes:
         raise ValidationError({"file": clashes})
-    return [_create_partnership(event, {"number": r.number, "player_one": r.player_one, "player_two": r.player_two,
-                                        "division": r.division}, False) for r in rows]
+    created = [_create_partnership(event, {"number": r.number, "player_one": r.player_one, "player_two": r.player_two,
+                                           "division": r.division}, False) for r in rows]
+    event.bump_version()
+    return created
 
 
 @transaction.atomic
@@ -248,6 +255,7 @@ def partnership_withdraw(*, partnership: Partnership, withdrawn: bool = True) ->
     if not withdrawn:
         partnership.checked_in = True
     partnership.save(update_fields=["withdrawn", "checked_in"])
+    partnership.event.bump_version()
     if movement_exists(partnership.event):
         return movement_replan(event=partnership.event)
     return []
@@ -286,6 +294,7 @@ def _store_plans(event: Event, plans: list[movement.RoundPlan]) -> None:
         round_create(event=event, number=rnd.number,
                      tables=[(t, by_number[ns], by_number[ew]) for t, ns, ew in rnd.tables],
                      byes=[by_number[b] for b in rnd.byes])
+    event.bump_version()  # the live pages show who plays whom and the progress line
 
 
 @transaction.atomic
@@ -369,6 +378,7 @@ def round_open(*, rnd: Round) -> Round:
         raise ValidationError({"__all__": f"Earlier rounds must be closed before {rnd} starts."})
     rnd.status = Round.Status.OPEN
     rnd.save(update_fields=["status"])
+    rnd.event.bump_version()
     return rnd
 
 
