@@ -182,7 +182,7 @@ class RoundCell:
 
 @dataclass(frozen=True)
 class StandingRow:
-    rank: int
+    rank: int | None  # None for a withdrawn partnership
     tied: bool
     number: int
     names: str
@@ -193,6 +193,13 @@ class StandingRow:
     provisional: bool = False
     tiebreak_total: int | None = None
     note: str = ""  # which rule ordered this row, a withdrawal
+    withdrawn: bool = False  # results kept, not ranked: the rank reads "WD"
+
+    @property
+    def rank_text(self) -> str:
+        if self.withdrawn:
+            return "WD"
+        return f"{self.rank}=" if self.tied else str(self.rank)
 
 
 @dataclass(frozen=True)
@@ -864,7 +871,7 @@ def standings(doc: StandingsDoc) -> bytes:
         names = r.names + (f" — {r.note}" if r.note else "")
         # Paragraphs wrap but are slow: use one only where the text would not fit on one line.
         name_cell = Paragraph(_esc(names), cell) if _width(names, SANS, 8) > name_room else names
-        row = [f"{r.rank}=" if r.tied else str(r.rank), str(r.number), name_cell]
+        row = [r.rank_text, str(r.number), name_cell]
         if has_div:
             row.append(Paragraph(_esc(r.division), cell) if _width(r.division, SANS, 8) > div_room else r.division)
         if per_round:
@@ -903,6 +910,8 @@ def standings(doc: StandingsDoc) -> bytes:
     story.append(table)
     legend = ["“2=” a shared rank (equal totals).", "(120) a sit-out round, scored by the event's sit-out rule.",
               "* provisional: not yet confirmed by the opponents.", "· not played yet."]
+    if any(r.withdrawn for r in doc.rows):
+        legend.append("WD withdrawn: results kept (opponents keep their points), not ranked, no medal.")
     if doc.sit_out_note:
         legend.append(doc.sit_out_note)
     story.append(Spacer(1, 8))

@@ -219,12 +219,15 @@ def standings_doc(event: Event, standings=None) -> pdf.StandingsDoc:
     rows = []
     for r in standings.rows:
         note = ""
-        if r.decided_by not in ("total", "shared"):
+        if r.withdrawn:
+            note = "withdrawn"
+        elif r.decided_by not in ("total", "shared"):
             note = f"placed by {decided_label(r.decided_by).lower()}"
         rows.append(pdf.StandingRow(
             rank=r.rank, tied=r.tied, number=r.number, names=r.players_label, division=r.division, total=r.total,
             rounds=tuple(pdf.RoundCell(c.points, c.sit_out, c.provisional) for c in r.rounds),
             hands=r.hands_played, provisional=r.provisional, tiebreak_total=r.tiebreak_total, note=note,
+            withdrawn=r.withdrawn,
         ))
     notes = [
         f"Tied for {tie.places_label} on {tie.total}: "

@@ -67,7 +67,7 @@ def event_standings(event: Event) -> standings_engine.Standings:
     partnerships = (
         Partnership.objects.filter(event=event)
         .order_by("number")
-        .values_list("pk", "number", "player_one__name", "player_two__name", "division")
+        .values_list("pk", "number", "player_one__name", "player_two__name", "division", "withdrawn")
     )
     rounds = {pk: (number, tiebreak_id) for pk, number, tiebreak_id in
               Round.objects.filter(event=event).values_list("id", "number", "tiebreak_id")}
@@ -115,8 +115,8 @@ def event_standings(event: Event) -> standings_engine.Standings:
     main_sit_outs = [(rounds[round_id][0], pid) for round_id, pid in sit_outs if not rounds[round_id][1]]
     return standings_engine.compute(
         setup=setup,
-        entrants=[standings_engine.Entrant(pk, number, (one, two), division)
-                  for pk, number, one, two, division in partnerships],
+        entrants=[standings_engine.Entrant(pk, number, (one, two), division, withdrawn)
+                  for pk, number, one, two, division, withdrawn in partnerships],
         tables=main_tables,
         sit_outs=main_sit_outs,
         tiebreaks=sessions,

@@ -18,6 +18,11 @@ Rules (issues 2 and 4, McAllen A):
   a place from 1 to 3, or tie for 3rd and 4th; those ties are listed, never guessed.
 - For places without a medal, the organizer's secondary tiebreakers (in order) may split a tie:
   head_to_head, contracts_made, fewest_sets. Without them the rank is shared.
+- A withdrawn partnership (Entrant.withdrawn) keeps its results on record, so its opponents'
+  points stand, but it is not ranked: its row comes after every finisher (withdrawn rows among
+  themselves by total, then number), with rank None, shown "WD". It is never tied, never takes a
+  medal, never makes a medal place tied and never orders anyone else (tiebreak sessions and
+  secondary tiebreakers only ever look at finishers' blocks).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ SIT_OUT_POLICIES = {
 }
 MEDAL_SCOPES = ("overall", "division", "both")
 MEDALS = ("gold", "silver", "bronze")
+WITHDRAWN_LABEL = "WD"  # the rank a withdrawn partnership shows everywhere
 SECONDARY_TIEBREAKERS = {
     "head_to_head": "Head-to-head points",
     "contracts_made": "Most contracts made",
@@ -43,6 +49,7 @@ SECONDARY_TIEBREAKERS = {
 DECIDED_LABELS = {
     "total": "Total",
     "shared": "Shared (still tied)",
+    "withdrawn": "Withdrawn (not ranked)",
     **SECONDARY_TIEBREAKERS,
 }
 
@@ -75,6 +82,7 @@ class Entrant:
     number: int
     players: tuple[str, str]
     division: str = ""
+    withdrawn: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,10 +202,11 @@ class Row:
     rank/tied/medal/decided_by belong to the ranking the row is in. In the overall rows,
     division_rank/division_tied/division_medal repeat the partnership's place in its division
     (None without a division). `medal` in the overall rows is the overall medal when the event
-    awards overall medals, otherwise the division medal.
+    awards overall medals, otherwise the division medal. A withdrawn partnership's row has rank
+    and division_rank None, tied False and no medal; `rank_label` reads "WD".
     """
 
-    rank: int
+    rank: int | None
     tied: bool
     id: int
     number: int
@@ -213,6 +222,14 @@ class Row:
     division_rank: int | None = None
     division_tied: bool = False
     division_medal: str | None = None
+    withdrawn: bool = False
+
+    @property
+    def rank_label(self) -> str:
+        """"3", "3=" (shared) or "WD" (withdrawn, not ranked): what every page and file prints."""
+        if self.withdrawn:
+            return WITHDRAWN_LABEL
+        return f"{self.rank}{'=' if self.tied else ''}"
 
     @property
     def partnership(self) -> int:
@@ -320,6 +337,15 @@ class Standings:
         return bool(self.divisions)
 
     @property
+    def has_withdrawn(self) -> bool:
+        """Some partnership has withdrawn: pages and files add "WD" to their legend."""
+        return any(row.withdrawn for row in self.rows)
+
+    @property
+    def withdrawn_rows(self) -> tuple[Row, ...]:
+        return tuple(row for row in self.rows if row.withdrawn)
+
+    @property
     def secondary_labels(self) -> tuple[str, ...]:
         return tuple(SECONDARY_TIEBREAKERS[n] for n in self.setup.secondary_tiebreakers)
 
@@ -395,14 +421,19 @@ def compute(
                   ) -> tuple[tuple[Row, ...], tuple[MedalTie, ...]]:
         """One ranking's rows. Overall rows also carry each partnership's place in its division
         (`division_rows`); their medal is the division's when only divisions award medals."""
-        placed = _rank(ids, totals, sessions, stats, setup.secondary_tiebreakers, awards)
+        finishers = [eid for eid in ids if not base[eid].withdrawn]
+        placed = _rank(finishers, totals, sessions, stats, setup.secondary_tiebreakers, awards)
+        # Withdrawn partnerships go after every finisher, one to a block, with no place.
+        gone = sorted((eid for eid in ids if base[eid].withdrawn), key=lambda eid: (-totals[eid], base[eid].number))
+        placed += [(None, [eid], {eid: "withdrawn"}) for eid in gone]
         rows = []
         ties = []
         for place, block, decided in placed:
             tied = len(block) > 1
             for eid in block:
                 e = base[eid]
-                medal = MEDALS[place - 1] if awards and progress.complete and not tied and place <= 3 else None
+                medal = (MEDALS[place - 1] if place is not None and awards and progress.complete and not tied
+                         and place <= 3 else None)
                 drow = division_rows.get(eid) if division_rows else None
                 if drow is not None and not awards:
                     medal = drow.medal
@@ -425,9 +456,10 @@ def compute(
                         division_rank=drow.rank if drow is not None else None,
                         division_tied=drow.tied if drow is not None else False,
                         division_medal=drow.medal if drow is not None else None,
+                        withdrawn=e.withdrawn,
                     )
                 )
-            if awards and tied and place <= 3:
+            if awards and tied and place is not None and place <= 3:
                 members = [base[eid] for eid in block]
                 ties.append(
                     MedalTie(
@@ -612,7 +644,9 @@ def _rank(ids: list[int], totals: dict[int, int], sessions: Sequence[TiebreakSes
 
 def as_json(standings: Standings, event_slug: str) -> dict:
     """The documented JSON: {"event", "standings": [{"rank", "tied", "partnership", "players",
-    "division", "total", "rounds", "tiebreak_total", "medal"}]}.
+    "division", "total", "rounds", "tiebreak_total", "medal", "withdrawn"}]}.
+
+    A withdrawn partnership has "rank": null and "withdrawn": true (and comes after every finisher).
 
     Each `rounds` item is {"round": 1, "points": 240 or null (not played yet), "sit_out": bool,
     "provisional": bool, "hands": hands entered, "credit": null, or for a sit-out the policy that
@@ -631,6 +665,7 @@ def as_json(standings: Standings, event_slug: str) -> dict:
                 "rounds": [cell.as_dict() for cell in row.rounds],
                 "tiebreak_total": row.tiebreak_total,
                 "medal": row.medal,
+                "withdrawn": row.withdrawn,
             }
             for row in standings.rows
         ],
@@ -646,7 +681,8 @@ def _cell_text(cell: RoundCell) -> str:
 
 def as_csv(standings: Standings) -> str:
     """One line per partnership; round columns R1..Rn hold the points (empty = not played).
-    sit_out_rounds and provisional_rounds list round numbers separated by spaces."""
+    sit_out_rounds and provisional_rounds list round numbers separated by spaces. A withdrawn
+    partnership's rank is "WD"."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(
@@ -660,7 +696,7 @@ def as_csv(standings: Standings) -> str:
         policy = f"fixed {standings.setup.sit_out_points}"
     for row in standings.rows:
         writer.writerow(
-            [row.rank, "yes" if row.tied else "no", row.number, row.players[0], row.players[1], row.division,
+            [WITHDRAWN_LABEL if row.withdrawn else row.rank, "yes" if row.tied else "no", row.number, row.players[0], row.players[1], row.division,
              row.total]
             + ["" if c.points is None else c.points for c in row.rounds]
             + [
@@ -681,9 +717,8 @@ def as_text(standings: Standings, title: str) -> str:
     headers = ["Rank", "No", "Players", "Div", "Total"] + [f"R{n}" for n in standings.rounds] + ["Hands", "TB", "Medal"]
     body = []
     for row in standings.rows:
-        rank = f"{row.rank}{'=' if row.tied else ''}"
         body.append(
-            [rank, str(row.number), row.players_label, row.division, str(row.total)]
+            [row.rank_label, str(row.number), row.players_label, row.division, str(row.total)]
             + [_cell_text(c) for c in row.rounds]
             + [str(row.hands_played), "" if row.tiebreak_total is None else str(row.tiebreak_total),
                row.medal or ""]
@@ -699,7 +734,8 @@ def as_text(standings: Standings, title: str) -> str:
     lines.append("  ".join("-" * w for w in widths))
     lines.extend(line(r) for r in body)
     lines.append("")
-    lines.append("= shared rank   s sit-out (credited)   S sit-out to come   * provisional (not final)")
+    lines.append("= shared rank   s sit-out (credited)   S sit-out to come   * provisional (not final)"
+                 + ("   WD withdrawn (not ranked, no medal)" if standings.has_withdrawn else ""))
     for ranking, tie in standings.medal_ties:
         where = "" if ranking.division is None else f" ({ranking.name})"
         lines.append(

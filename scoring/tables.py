@@ -42,6 +42,8 @@ def round_cell_html(cell: standings_engine.RoundCell) -> str:
 
 
 def rank_html(row: standings_engine.Row) -> str:
+    if row.withdrawn:
+        return f'<abbr class="wd" title="Withdrawn: results kept, not ranked">{standings_engine.WITHDRAWN_LABEL}</abbr>'
     html = str(row.rank)
     if row.tied:
         html += '<span class="tied-mark" title="Shared place">=</span>'
@@ -190,7 +192,8 @@ def _records(rows: tuple[standings_engine.Row, ...], slug: str) -> list[dict]:
             "tiebreak": row.tiebreak_total,
             "tiebreak_sort": NOT_PLAYED_SORT if row.tiebreak_total is None else row.tiebreak_total,
             "decided": row.decided_label,
-            "row_class": " ".join(c for c in ("tied" if row.tied else "", f"medal-{row.medal}" if row.medal else "") if c),
+            "row_class": " ".join(c for c in ("tied" if row.tied else "", f"medal-{row.medal}" if row.medal else "",
+                                              "withdrawn" if row.withdrawn else "") if c),
         }
         for cell in row.rounds:
             record[f"r{cell.round}"] = cell
@@ -232,6 +235,7 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
     table.division_name = ranking.division
     if request is not None:
         tables.RequestConfig(request, paginate=False).configure(table)  # the sort
+        _withdrawn_last(table)
         _find(table, request.GET.get(table.find_field, ""))
         table.per_page_all = request.GET.get(table.prefixed_per_page_field) == ALL
         if not table.per_page_all:
@@ -241,6 +245,13 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
             table.paginate(per_page=table.per_page_size, page=page)
     table.write_rows()
     return table
+
+
+def _withdrawn_last(table: StandingsTable) -> None:
+    """Sorted by rank either way, withdrawn partnerships (no rank) stay at the bottom: reversing
+    the rank order would otherwise put them first. Other columns sort them with everyone."""
+    if table.order_by and table.order_by[0].bare == "rank":
+        table.data.data.sort(key=lambda record: record["row"].withdrawn)  # stable: keeps the rank order
 
 
 def _find(table: StandingsTable, asked: str) -> None:

@@ -330,7 +330,7 @@ def test_json_shape():
     assert set(data) == {"event", "standings"} and data["event"] == "gao-2026"
     first = data["standings"][0]
     assert set(first) == {"rank", "tied", "partnership", "players", "division", "total", "rounds",
-                          "tiebreak_total", "medal"}
+                          "tiebreak_total", "medal", "withdrawn"}
     assert first == {
         "rank": 1, "tied": False, "partnership": 1, "players": ["P1a", "P1b"], "division": None, "total": 38,
         "rounds": [
@@ -338,7 +338,7 @@ def test_json_shape():
             {"round": 2, "points": -175, "sit_out": False, "provisional": False, "hands": 4, "credit": None},
             {"round": 3, "points": 13, "sit_out": True, "provisional": False, "hands": 0, "credit": "average"},
         ],
-        "tiebreak_total": None, "medal": "gold",
+        "tiebreak_total": None, "medal": "gold", "withdrawn": False,
     }
     json.dumps(data)  # plain JSON types only
 

@@ -60,7 +60,8 @@ def _check_tied(event: Event, chosen: list[Partnership]) -> None:
     for ranking in rankings:
         by_rank: dict[int, set[int]] = {}
         for row in ranking.rows:
-            by_rank.setdefault(row.rank, set()).add(row.id)
+            if row.rank is not None:  # withdrawn: no place to share
+                by_rank.setdefault(row.rank, set()).add(row.id)
         for block in by_rank.values():
             if len(block) > 1 and block == wanted:
                 return
@@ -74,9 +75,13 @@ def _check_tied(event: Event, chosen: list[Partnership]) -> None:
                     raise ValidationError({"partnerships": (
                         _listing(others, "is", "are").capitalize() + " tied on that place too and must play as well.")})
     described = "; ".join(
-        f"{rows[p.pk].number} is {standings_engine.ordinal(rows[p.pk].rank)} on {rows[p.pk].total}" for p in chosen
+        f"{rows[p.pk].number} is {_place(rows[p.pk])} on {rows[p.pk].total}" for p in chosen
     )
     raise ValidationError({"partnerships": f"These partnerships are not tied with each other ({described})."})
+
+
+def _place(row) -> str:
+    return "withdrawn" if row.rank is None else standings_engine.ordinal(row.rank)
 
 
 def _rounds_needed(event: Event, hands) -> int:
