@@ -57,7 +57,7 @@ def url(world, name, *extra):
 
 PUBLIC = [("event-list", ()), ("event-detail", ()), ("movement", ())]
 ORGANIZER_PAGES = [("event-edit", ()), ("staff", ()), ("partnerships", ()), ("partnership-import", ()),
-                   ("check-in", ())]
+                   ("partnership-edit", (3,)), ("check-in", ())]
 SCORER_PAGES = [("dashboard", ()), ("round", (1,)), ("round", (2,))]
 
 
@@ -110,7 +110,8 @@ def _state(world):
     return {
         "tokens": sorted(Table.objects.filter(round__event=event).values_list("token", flat=True)),
         "rounds": list(Round.objects.filter(event=event).order_by("number").values_list("number", "status")),
-        "partnerships": list(Partnership.objects.filter(event=event).values_list("number", "checked_in", "withdrawn")),
+        "partnerships": list(Partnership.objects.filter(event=event).order_by("number").values_list(
+            "number", "checked_in", "withdrawn", "division", "player_one__name", "player_two__name")),
         "staff": sorted(EventStaff.objects.filter(event=event).values_list("user__username", "role")),
     }
 
@@ -128,6 +129,7 @@ WRITES = [
     ("staff", (), {"username": "otto", "role": "organizer"}),
     ("partnerships", (), {"player_one": "X", "player_two": "Y"}),
     ("event-edit", (), {"name": "Renamed"}),
+    ("partnership-edit", (3,), {"player_one": "Renamed", "player_two": "Too", "division": "75+"}),
 ]
 
 

@@ -154,7 +154,9 @@ def build_demo_event(*, partnerships: int = 12, rounds: int = 10, hands_per_roun
     rules = rules_engine.rule_set("mcallen")
     names = _Names(rng)
     people = [
-        {"number": n, "players": list(names.pair()), "division": _pick(rng, zip(DIVISIONS, DIVISION_WEIGHTS))}
+        # Everyone in the movement has arrived: the check-in page should say so.
+        {"number": n, "players": list(names.pair()), "division": _pick(rng, zip(DIVISIONS, DIVISION_WEIGHTS)),
+         "checked_in": True}
         for n in range(1, partnerships + 1)
     ]
     plans = movement.plan(list(range(1, partnerships + 1)), rounds)

@@ -210,6 +210,35 @@ def partnership_register(*, event: Event, player_one: str, player_two: str, numb
 
 
 @transaction.atomic
+def partnership_update(*, partnership: Partnership, player_one: str, player_two: str, division: str = "") -> Partnership:
+    """Fix a partnership's names or division (a misspelling on the sign-up sheet). The number
+    stays: it is on the movement cards and score sheets already printed."""
+    partnership = Partnership.objects.select_for_update().select_related("player_one", "player_two", "event").get(
+        pk=partnership.pk)
+    errors = {}
+    names = {}
+    for field, label, value in (("player_one", "player 1", player_one), ("player_two", "player 2", player_two)):
+        names[field], message = registration.check_name(value, label)
+        if message:
+            errors[field] = message
+    division = registration.clean_name(division)
+    if len(division) > registration.DIVISION_MAX:
+        errors["division"] = f"is longer than {registration.DIVISION_MAX} characters"
+    if errors:
+        raise ValidationError(errors)
+    for field in ("player_one", "player_two"):
+        player = getattr(partnership, field)
+        if player.name != names[field]:
+            player.name = names[field]
+            player.save(update_fields=["name"])
+    if partnership.division != division:
+        partnership.division = division
+        partnership.save(update_fields=["division"])
+    partnership.event.bump_version()  # the names and divisions show on the live pages
+    return partnership
+
+
+@transaction.atomic
 def partnerships_import(*, event: Event, data: bytes | str) -> list[Partnership]:
     """Register every partnership in a CSV, or none: any bad line raises ValidationError listing
     each problem with its line number."""

@@ -13,6 +13,7 @@ urlpatterns = [
     path("events/<slug:slug>/staff/<int:staff_id>/remove/", views.staff_remove, name="staff-remove"),
     path("events/<slug:slug>/partnerships/", views.partnerships, name="partnerships"),
     path("events/<slug:slug>/partnerships/import/", views.partnership_import, name="partnership-import"),
+    path("events/<slug:slug>/partnerships/<int:number>/edit/", views.partnership_edit, name="partnership-edit"),
     path("events/<slug:slug>/partnerships/<int:number>/check-in/", views.partnership_check_in,
          name="partnership-check-in"),
     path("events/<slug:slug>/partnerships/<int:number>/withdraw/", views.partnership_withdraw,
