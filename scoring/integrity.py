@@ -7,7 +7,9 @@ Three checks, each returning a list of Difference (empty when all is well):
   values ends with the hand's current values (nothing was changed behind the history's back);
 - standings: the partnership totals are recomputed here from the raw hands and seatings, with
   the event's sit-out policy, and compared with scoring.selectors.event_standings(event), the
-  code the pages, JSON and PDFs read.
+  code the pages, JSON and PDFs read. The withdrawal rule is checked the same way: a withdrawn
+  partnership's row has no rank and no medal and comes after every finisher, and within the
+  finishers and within the withdrawn the recomputed totals never go up down the list.
 
 Reads only; writes nothing. The recomputation (`totals_from_scratch`) is pure and deliberately
 does not reuse scoring.standings, so a mistake there shows up here as a difference.
@@ -102,8 +104,11 @@ def round_half_away(value: Decimal) -> int:
 
 
 def totals_from_scratch(*, partnerships: list[int], tables: list[dict], byes: list[tuple[int, int]],
-                        policy: str, fixed_points: int = 0, hands_per_round: int = 4) -> dict[int, dict]:
-    """Pure: partnership number -> {"total", "rounds": {round: points}, "sit_outs": [round]}.
+                        policy: str, fixed_points: int = 0, hands_per_round: int = 4,
+                        withdrawn: frozenset[int] | set[int] = frozenset()) -> dict[int, dict]:
+    """Pure: partnership number -> {"total", "rounds": {round: points}, "sit_outs": [round],
+    "withdrawn": bool}. `withdrawn` holds the numbers of withdrawn partnerships: their results
+    count like anyone's (their opponents' points stand), only their place in the list differs.
 
     `tables` holds the main rounds' tables as {"round", "ns", "ew", "hands": [(ns_points,
     ew_points)]}; a table with no hand yet has no points. `byes` is [(round, partnership)].
@@ -141,7 +146,8 @@ def totals_from_scratch(*, partnerships: list[int], tables: list[dict], byes: li
             else:
                 credit = 0
             rounds[round_number] = credit
-        result[number] = {"total": sum(rounds.values()), "rounds": rounds, "sit_outs": sorted(sat_out[number])}
+        result[number] = {"total": sum(rounds.values()), "rounds": rounds, "sit_outs": sorted(sat_out[number]),
+                          "withdrawn": number in withdrawn}
     return result
 
 
@@ -163,9 +169,10 @@ def event_totals(event, hands=None) -> dict[int, dict]:
         SitOut.objects.filter(round__event=event, round__tiebreak__isnull=True)
         .values_list("round__number", "partnership__number")
     )
-    numbers = list(Partnership.objects.filter(event=event).values_list("number", flat=True))
-    return totals_from_scratch(partnerships=numbers, tables=tables, byes=byes, policy=event.sit_out_policy,
-                               fixed_points=event.sit_out_points, hands_per_round=event.hands_per_round)
+    flags = dict(Partnership.objects.filter(event=event).values_list("number", "withdrawn"))
+    return totals_from_scratch(partnerships=list(flags), tables=tables, byes=byes, policy=event.sit_out_policy,
+                               fixed_points=event.sit_out_points, hands_per_round=event.hands_per_round,
+                               withdrawn={number for number, gone in flags.items() if gone})
 
 
 def _field(row, name):
@@ -212,6 +219,7 @@ def standings_check(event, hands=None) -> list[Difference]:
         rows = standings.get("standings")
     found = []
     seen = set()
+    previous = None  # (number, withdrawn, recomputed total) of the row above
     for row in rows or []:
         number = _row_number(row)
         seen.add(number)
@@ -220,6 +228,12 @@ def standings_check(event, hands=None) -> list[Difference]:
             found.append(Difference(place, "partnership", "in the standings", "not in the event"))
             continue
         want = expected[number]
+        found += _withdrawal_differences(place, row, want["withdrawn"])
+        here = (number, want["withdrawn"], want["total"])
+        if previous is not None and (previous[1], -previous[2]) > (here[1], -here[2]):
+            # Finishers first, then the withdrawn; each group by total, highest first.
+            found.append(Difference(place, "order", f"after {previous[0]}", f"before {previous[0]}"))
+        previous = here
         total = _field(row, "total")
         if total != want["total"]:
             found.append(Difference(place, "total", total, want["total"]))
@@ -231,6 +245,24 @@ def standings_check(event, hands=None) -> list[Difference]:
                                             want["rounds"].get(round_number)))
     for number in sorted(set(expected) - seen):
         found.append(Difference(f"partnership {number}", "partnership", "missing from the standings", "present"))
+    return found
+
+
+def _withdrawal_differences(place: str, row, withdrawn: bool) -> list[Difference]:
+    """A withdrawn partnership's row says so and has no rank, tie or medal; a finisher's has a rank."""
+    found = []
+    shown = bool(_field(row, "withdrawn"))
+    if shown != withdrawn:
+        found.append(Difference(place, "withdrawn", shown, withdrawn))
+    rank = _field(row, "rank")
+    if withdrawn:
+        for name in ("rank", "medal", "division_rank", "division_medal"):
+            if _field(row, name) is not None:
+                found.append(Difference(place, name, _field(row, name), None))
+        if _field(row, "tied"):
+            found.append(Difference(place, "tied", True, False))
+    elif rank is None:
+        found.append(Difference(place, "rank", None, "a place"))
     return found
 
 
