@@ -381,3 +381,17 @@ def test_medal_pdfs_and_certificates_leave_the_withdrawn_out(highest_withdrawn):
     certificates = text_of(print_data.document(event, "certificates")[2])
     assert "Ana3 Peña" in medals and "Ana3 Peña" in certificates
     assert "Ana1 Peña" not in medals and "Ana1 Peña" not in certificates
+
+
+def test_a_tiebreak_between_withdrawn_pairs_is_refused_by_name(highest_withdrawn):
+    from django.core.exceptions import ValidationError
+
+    from tests.standings_builders import SCORER
+    from tournaments.tiebreaks import tiebreak_create
+
+    event, p = highest_withdrawn
+    partnership_withdraw(partnership=p[3])
+    with pytest.raises(ValidationError) as err:
+        tiebreak_create(event=event, partnerships=[p[1], p[3]], actor=SCORER)
+    assert err.value.message_dict == {"partnerships": [
+        "These partnerships are not tied with each other (1 is withdrawn on 630; 3 is withdrawn on 520)."]}
