@@ -6,6 +6,8 @@ from django import forms
 
 from scoring import standings as standings_engine
 
+TABLE_MAX = 999
+PARTNERSHIP_MAX = 9999  # tournaments.registration.NUMBER_MAX
 TIEBREAKER_CHOICES = [("", "— none —"), *standings_engine.SECONDARY_TIEBREAKERS.items()]
 
 
@@ -21,7 +23,7 @@ class TiebreakForm(forms.Form):
         widget=forms.RadioSelect, initial="auto", label="Tables",
     )
     tables = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Your tables",
+        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label="Your tables",
         help_text="One table a line: table number, N-S partnership, E-W partnership. Example: 1 3 7",
     )
 
@@ -38,12 +40,20 @@ class TiebreakForm(forms.Form):
                 continue
             if len(parts) != 3 or not all(p.isdigit() for p in parts):
                 raise forms.ValidationError(f"Line {line_no}: write three numbers, e.g. 1 3 7 (table, N-S, E-W).")
-            parsed.append(tuple(int(p) for p in parts))
+            table, ns, ew = (int(p) for p in parts)
+            # Checked here: a number past the database's range would fail when the table is stored.
+            if not 1 <= table <= TABLE_MAX:
+                shown = parts[0] if len(parts[0]) <= 6 else parts[0][:6] + "…"
+                raise forms.ValidationError(f"Line {line_no}: table {shown} is not between 1 and {TABLE_MAX}.")
+            if not (1 <= ns <= PARTNERSHIP_MAX and 1 <= ew <= PARTNERSHIP_MAX):
+                raise forms.ValidationError(
+                    f"Line {line_no}: a partnership number is not between 1 and {PARTNERSHIP_MAX}.")
+            parsed.append((table, ns, ew))
         return parsed
 
     def clean(self):
         data = super().clean()
-        if data.get("layout") == "tables" and not data.get("tables"):
+        if data.get("layout") == "tables" and not data.get("tables") and "tables" not in self.errors:
             self.add_error("tables", "Write your tables, or choose the automatic layout.")
         return data
 

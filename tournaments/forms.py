@@ -6,6 +6,9 @@ from __future__ import annotations
 import dataclasses
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 
 from scoring import rules as rules_engine
 
@@ -17,6 +20,9 @@ CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES, "defenders_on_failed_nul
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
 RULE_TYPES = {f.name: f.type for f in dataclasses.fields(rules_engine.RuleSet)}
 KEEP = ""  # every override field's blank choice: "as the preset says"
+# The model's check constraints (rounds, hands) and the event file's limit (sit-out points), as
+# field limits: a clear "at most 30" instead of a constraint's name, or the database's own range.
+NUMBER_LIMITS = {"rounds": (1, 30), "hands_per_round": (1, 20), "sit_out_points": (-10_000, 10_000)}
 
 
 def _preset_values(name: str) -> str:
@@ -67,6 +73,11 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs["autofocus"] = True
+        for name, (low, high) in NUMBER_LIMITS.items():
+            field = self.fields[name]
+            field.min_value, field.max_value = low, high
+            field.validators = [MinValueValidator(low), MaxValueValidator(high)]
+            field.widget.attrs.update(min=low, max=high)
         current = self.instance.rule_overrides if self.instance.pk else {}
         self.override_names = list(rules_engine.OVERRIDABLE_FIELDS)
         for name, sentence in rules_engine.OVERRIDABLE_FIELDS.items():
@@ -152,6 +163,12 @@ class PartnershipForm(forms.Form):
     checked_in = forms.BooleanField(required=False, label="Here now (checked in)")
 
 
+class PartnershipEditForm(forms.Form):
+    player_one = forms.CharField(label="Player 1 (North or East)", max_length=200)
+    player_two = forms.CharField(label="Player 2 (South or West)", max_length=200)
+    division = forms.CharField(max_length=200, required=False)
+
+
 class ImportForm(forms.Form):
     file = forms.FileField(required=False, help_text="A .csv file: number, player 1, player 2, division.")
     text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6}), label="Or paste the lines",
@@ -168,6 +185,46 @@ class ImportForm(forms.Form):
             raise forms.ValidationError("Choose a file or paste the lines.")
         cleaned["data"] = upload.read() if upload else text
         return cleaned
+
+
+class FlagForm(forms.Form):
+    """The check-in and withdraw buttons post their field as 1 or 0; anything else is refused
+    rather than read as 0 (which would quietly undo a check-in)."""
+
+    def __init__(self, data, *, name: str):
+        super().__init__(data)
+        self.name = name
+        self.fields[name] = forms.TypedChoiceField(choices=[("1", "yes"), ("0", "no")], coerce=lambda v: v == "1",
+                                                   error_messages={"required": "must be 1 or 0",
+                                                                   "invalid_choice": "must be 1 or 0"})
+
+    @property
+    def value(self) -> bool:
+        return self.cleaned_data[self.name]
+
+
+def form_messages(form: forms.Form) -> list[str]:
+    """A form's errors as flash messages, each naming its field ("reason: ...")."""
+    return [f"{field.replace('_', ' ')}: {message}" if field != "__all__" else message
+            for field, messages in form.errors.items() for message in messages]
+
+
+class _BoundedUsername:
+    """Django's log-in forms set the username's max_length but never check it, so a 10,000-character
+    name reached authenticate() and django-axes, whose 255-character column fails on PostgreSQL."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length))
+
+
+class LoginForm(_BoundedUsername, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(_BoundedUsername, AdminAuthenticationForm):
+    pass
 
 
 class CloseRoundForm(forms.Form):

@@ -67,14 +67,21 @@ def check_name(raw: str, what: str) -> tuple[str, str]:
 
 def decode(data: bytes | str) -> str:
     if isinstance(data, str):
-        return data.removeprefix("\ufeff")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise RegistrationError(
-            [(0, f"The file is not UTF-8 text (byte {exc.start + 1}). Save it from your spreadsheet as "
-                 "\"CSV UTF-8\" and try again.")]
-        ) from None
+        text = data.removeprefix("\ufeff")
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RegistrationError(
+                [(0, f"The file is not UTF-8 text (byte {exc.start + 1}). Save it from your spreadsheet as "
+                     "\"CSV UTF-8\" and try again.")]
+            ) from None
+    if "\x00" in text:
+        # A NUL is never in a name, and PostgreSQL cannot store one: most likely a spreadsheet file.
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise RegistrationError([(line, "has a NUL byte: this is not a CSV text file. Save it from your "
+                                        "spreadsheet as \"CSV UTF-8\" and try again.")])
+    return text
 
 
 def _dialect(text: str):

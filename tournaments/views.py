@@ -13,7 +13,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from . import selectors, services
-from .forms import CloseRoundForm, EventForm, ImportForm, PartnershipForm, StaffForm
+from .forms import (CloseRoundForm, EventForm, FlagForm, ImportForm, PartnershipEditForm, PartnershipForm, StaffForm,
+                    form_messages)
 from .models import EventStaff, Partnership, Round, Table
 from .permissions import can_score, is_organizer, organizer_required, scorer_required
 from .tables import PartnershipTable, StaffTable
@@ -131,6 +132,26 @@ def partnerships(request, event):
 
 
 @organizer_required
+def partnership_edit(request, event, number):
+    partnership = get_object_or_404(Partnership.objects.select_related("player_one", "player_two"),
+                                    event=event, number=number)
+    initial = {"player_one": partnership.player_one.name, "player_two": partnership.player_two.name,
+               "division": partnership.division}
+    form = PartnershipEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.partnership_update(partnership=partnership, **form.cleaned_data)
+        except ValidationError as error:
+            _to_form(form, error)
+        else:
+            messages.success(request, f"Partnership {number} saved: {form.cleaned_data['player_one'].strip()} & "
+                                      f"{form.cleaned_data['player_two'].strip()}.")
+            return redirect("tournaments:partnerships", event.slug)
+    return render(request, "tournaments/partnership_edit.html",
+                  {"event": event, "partnership": partnership, "form": form})
+
+
+@organizer_required
 def partnership_import(request, event):
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
@@ -153,9 +174,11 @@ def check_in(request, event):
 @organizer_required
 def partnership_check_in(request, event, number):
     partnership = get_object_or_404(Partnership, event=event, number=number)
+    form = FlagForm(request.POST, name="checked_in")
     try:
-        _replanned(request, services.partnership_check_in(partnership=partnership,
-                                                          checked_in=request.POST.get("checked_in") == "1"))
+        if not form.is_valid():
+            raise ValidationError(form_messages(form))
+        _replanned(request, services.partnership_check_in(partnership=partnership, checked_in=form.value))
     except ValidationError as error:
         _flash(request, error)
     return redirect(request.POST.get("back") == "partnerships" and "tournaments:partnerships"
@@ -166,8 +189,11 @@ def partnership_check_in(request, event, number):
 @organizer_required
 def partnership_withdraw(request, event, number):
     partnership = get_object_or_404(Partnership, event=event, number=number)
+    form = FlagForm(request.POST, name="withdrawn")
     try:
-        numbers = services.partnership_withdraw(partnership=partnership, withdrawn=request.POST.get("withdrawn") == "1")
+        if not form.is_valid():
+            raise ValidationError(form_messages(form))
+        numbers = services.partnership_withdraw(partnership=partnership, withdrawn=form.value)
     except ValidationError as error:
         _flash(request, error)
     else:
@@ -224,8 +250,9 @@ def round_open(request, event, number):
 def round_close(request, event, number):
     rnd = get_object_or_404(Round, event=event, tiebreak__isnull=True, number=number)
     form = CloseRoundForm(request.POST)
-    form.is_valid()
     try:
+        if not form.is_valid():  # a reason too long is refused, not dropped
+            raise ValidationError(form_messages(form))
         services.round_close(rnd=rnd, by=request.user.get_username(), **form.cleaned_data)
     except ValidationError as error:
         _flash(request, error)

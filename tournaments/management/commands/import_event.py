@@ -35,6 +35,8 @@ def read_event_file(path: str, stdin=None) -> dict:
         return json.loads(raw)
     except json.JSONDecodeError as exc:
         raise CommandError(f"{name}: not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise CommandError(f"{name}: not an event file: its JSON is nested too deeply to read") from None
 
 
 class Command(BaseCommand):
