@@ -143,7 +143,8 @@ def test_standings_json_on_a_hand_worked_event():
              next(c["round"] for c in r["rounds"] if c["sit_out"]), r["medal"]) for r in rows] == EXPECTED
     assert rows[1]["players"] == ["Nélida Peña", "Luis Zúñiga"] and rows[1]["division"] == "70-74"
     assert all(r["tied"] is False and r["tiebreak_total"] is None for r in rows)
-    assert set(rows[0]) == {"rank", "tied", "partnership", "players", "division", "total", "rounds", "tiebreak_total", "medal"}
+    assert set(rows[0]) == {"rank", "tied", "partnership", "players", "division", "total", "rounds", "tiebreak_total", "medal",
+                            "withdrawn"}
 
 
 @pytest.mark.django_db
