@@ -9,6 +9,8 @@ ranks, tournaments.tiebreaks writes.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
@@ -60,7 +62,10 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        key = f"standings:{slug}:{etag}:{template}:{request.GET.urlencode()}"
+        # Hashed: the query string is the viewer's (sort, page, find) and may be any length, and
+        # cache keys must stay short (memcached refuses keys over 250 characters).
+        query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:32]
+        key = f"standings:{slug}:{etag}:{template}:{query}"
         html = cache.get(key)
         if html is None:
             event = get_object_or_404(Event, slug=slug)
