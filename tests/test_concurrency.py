@@ -129,9 +129,12 @@ def run_storm(entry: str = "http") -> dict:
     hung = run_all(jobs)
     entry_refusals = list(refusals)
 
-    # Ten phones correct hand 4 at the shared table from the same version: tricks 0..9.
+    # Ten phones correct hand 4 at the shared table from the same version, each to a trick count
+    # that differs from the stored one (saving the stored values again changes nothing, so such a
+    # "correction" would neither win nor be refused).
     hand = Hand.objects.get(table=shared, number=4)
     seen = hand.version
+    corrections = [tricks for tricks in range(11) if tricks != hand.tricks][:CORRECTORS]
 
     def corrector(tricks):
         def job():
@@ -139,7 +142,7 @@ def run_storm(entry: str = "http") -> dict:
         return job
 
     refusals.clear()
-    hung += run_all([corrector(tricks) for tricks in range(CORRECTORS)])
+    hung += run_all([corrector(tricks) for tricks in corrections])
     correction_refusals = list(refusals)
 
     # Ten phones enter hand 1 at another table at once, each with a different number of tricks.
