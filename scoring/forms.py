@@ -74,10 +74,6 @@ class _HandFields(forms.Form):
         return {name: self.cleaned_data.get(name) if name != "note" else self.cleaned_data.get("note", "").strip()
                 for name in HAND_VALUE_FIELDS}
 
-    def add_service_errors(self, exc: ValidationError) -> None:
-        for name, messages in exc.message_dict.items():
-            self.add_error(name if name in self.fields else None, messages)
-
 
 class HandForm(_HandFields):
     """One hand, at the table or by an organizer; with `version` and `reason` for a correction."""

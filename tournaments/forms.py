@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
@@ -202,6 +203,13 @@ class FlagForm(forms.Form):
     @property
     def value(self) -> bool:
         return self.cleaned_data[self.name]
+
+
+def add_service_errors(form: forms.Form, error: ValidationError) -> None:
+    """A service's field -> message errors onto the form: beside their field when the form has it,
+    at the top of the form otherwise."""
+    for field, messages in getattr(error, "message_dict", {"__all__": error.messages}).items():
+        form.add_error(field if field in form.fields else None, messages)
 
 
 def form_messages(form: forms.Form) -> list[str]:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from . import selectors, services
 from .forms import (CloseRoundForm, EventForm, FlagForm, ImportForm, PartnershipEditForm, PartnershipForm, StaffForm,
-                    form_messages)
+                    add_service_errors, form_messages)
 from .models import EventStaff, Partnership, Round, Table
 from .permissions import can_score, is_organizer, organizer_required, scorer_required
 from .tables import PartnershipTable, StaffTable
@@ -29,12 +29,6 @@ def _errors(error: ValidationError) -> list[str]:
 def _flash(request, error: ValidationError) -> None:
     for message in _errors(error):
         messages.error(request, message)
-
-
-def _to_form(form, error: ValidationError) -> None:
-    """A service's field -> message dict onto the form (unknown fields become form errors)."""
-    for field, msgs in getattr(error, "message_dict", {"__all__": error.messages}).items():
-        form.add_error(field if field in form.fields else None, msgs)
 
 
 def _replanned(request, numbers: list[int]) -> None:
@@ -66,7 +60,7 @@ def event_create(request):
         try:
             event = services.event_create(by=request.user, **form.service_values())
         except ValidationError as error:
-            _to_form(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, f"{event.name} is ready. Next: register the partnerships.")
             return redirect("tournaments:partnerships", event.slug)
@@ -80,7 +74,7 @@ def event_edit(request, event):
         try:
             services.event_update(event=event, **form.service_values())
         except ValidationError as error:
-            _to_form(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, "Settings saved.")
             return redirect("tournaments:event-detail", event.slug)
@@ -95,7 +89,7 @@ def staff(request, event):
         try:
             services.staff_add(event=event, **form.cleaned_data)
         except ValidationError as error:
-            _to_form(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, f"{form.cleaned_data['username'].strip()} is now a {form.cleaned_data['role']} here.")
             return redirect("tournaments:staff", event.slug)
@@ -123,7 +117,7 @@ def partnerships(request, event):
         try:
             made = services.partnership_register(event=event, **form.cleaned_data)
         except ValidationError as error:
-            _to_form(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, f"Partnership {made.number} registered: {made.players_label}.")
             return redirect("tournaments:partnerships", event.slug)
@@ -142,7 +136,7 @@ def partnership_edit(request, event, number):
         try:
             services.partnership_update(partnership=partnership, **form.cleaned_data)
         except ValidationError as error:
-            _to_form(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, f"Partnership {number} saved: {form.cleaned_data['player_one'].strip()} & "
                                       f"{form.cleaned_data['player_two'].strip()}.")
@@ -158,7 +152,7 @@ def partnership_import(request, event):
         try:
             made = services.partnerships_import(event=event, data=form.cleaned_data["data"])
         except ValidationError as error:
-            _to_form(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, f"{len(made)} partnerships imported.")
             return redirect("tournaments:partnerships", event.slug)

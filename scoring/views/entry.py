@@ -24,6 +24,7 @@ from scoring import entry_data, services
 from scoring.forms import (ConfirmForm, DisputeForm, HandForm, SheetReasonForm, SideForm, TableCodeForm,
                            hand_initial, sheet_formset)
 from scoring.models import Hand
+from tournaments.forms import add_service_errors
 from tournaments.models import Table, normalize_token
 from tournaments.permissions import is_organizer, organizer_required, role_for, scorer_required
 
@@ -154,7 +155,7 @@ def entry(request, access):
         services.hand_record(table=access.table, number=form.cleaned_data["number"], actor=access.actor,
                              side=access.side, **form.hand_values())
     except ValidationError as exc:
-        form.add_service_errors(exc)
+        add_service_errors(form, exc)
         return _page(request, access, sheet=sheet, form=form, status=400)
     _note_write(request, access)
     messages.success(request, f"Hand {form.cleaned_data['number']} saved.")
@@ -179,7 +180,7 @@ def _preview(form, sheet):
         return entry_data.preview_points(sheet.event.rules, base=sheet.totals_without(form.cleaned_data["number"]),
                                          **{k: form.cleaned_data[k] for k in ("declarer", "contract", "tricks", "penalty_kind", "penalty_side")})
     except ValidationError as exc:
-        form.add_service_errors(exc)
+        add_service_errors(form, exc)
         return None
 
 
@@ -218,7 +219,7 @@ def hand_edit(request, access, number):
             services.hand_correct(hand=hand, expected_version=form.cleaned_data["version"], actor=access.actor,
                                   reason=form.cleaned_data["reason"], **form.hand_values())
         except ValidationError as exc:
-            form.add_service_errors(exc)
+            add_service_errors(form, exc)
         else:
             _note_write(request, access)
             messages.success(request, f"Hand {number} corrected.")

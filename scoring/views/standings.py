@@ -18,7 +18,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import path, reverse
+from django.urls import path
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
@@ -27,6 +27,7 @@ from scoring.standings_forms import MedalSettingsForm, TiebreakForm
 from scoring.tables import shown_rounds, standings_table
 from scoring.services import Actor
 from tournaments import tiebreaks
+from tournaments.forms import add_service_errors
 from tournaments.models import Event, Partnership, Table, Tiebreak
 from tournaments.permissions import is_organizer, organizer_required
 
@@ -169,7 +170,7 @@ def tiebreak_create(request, event):
             messages.success(request, f"Tiebreak {tiebreak.sequence} is ready: its tables are listed below.")
             return redirect("scoring:tiebreaks", event.slug)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_service_errors(form, exc)
     return tiebreaks_page.__wrapped__(request, event, tiebreak_form=form, status=400)
 
 
@@ -196,13 +197,8 @@ def medal_settings(request, event):
             messages.success(request, "Medal settings saved.")
             return redirect("scoring:tiebreaks", event.slug)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_service_errors(form, exc)
     return tiebreaks_page.__wrapped__(request, event, settings_form=form, status=400)
-
-
-def _add_errors(form, exc: ValidationError) -> None:
-    for field, errors in exc.message_dict.items():
-        form.add_error(field if field in form.fields else None, errors)
 
 
 urlpatterns = [
