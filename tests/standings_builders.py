@@ -43,6 +43,28 @@ def play(table: Table, hands: list[tuple], *, confirm=True) -> None:
         table_confirm(table=table, actor=SCORER)
 
 
+def tie_for_second(event: Event | None = None) -> tuple[Event, dict[int, Partnership]]:
+    """Two rounds of one hand (RULES.md values), on `event` if given (it becomes 2 rounds of 1 hand):
+    R1 1 v 2: 6S by 1, 10 tricks: 1 +250, 2 0.   3 v 4: 7H by 3, 8 tricks: 3 +200, 4 +20.
+    R2 1 v 3: 6S by 1, 6 tricks: 1 +40, 3 +40.   2 v 4: 8S by 2, 8 tricks: 2 +240, 4 +20.
+    Totals: 1: 290; 2: 240; 3: 240; 4: 40. Partnerships 2 and 3 tie for second."""
+    if event is None:
+        event = make_event(rounds=2, hands_per_round=1)
+    else:
+        event.rounds, event.hands_per_round = 2, 1
+        event.save()
+    p = make_partnerships(event, 4)
+    r1 = round_create(event=event, number=1, tables=[(1, p[1], p[2]), (2, p[3], p[4])])
+    r2 = round_create(event=event, number=2, tables=[(1, p[1], p[3]), (2, p[2], p[4])])
+    t1, t2 = r1.tables.order_by("number")
+    t3, t4 = r2.tables.order_by("number")
+    play(t1, [("ns", "6S", 10)])
+    play(t2, [("ns", "7H", 8)])
+    play(t3, [("ns", "6S", 6)])
+    play(t4, [("ns", "8S", 8)])
+    return event, p
+
+
 def bulk_event(slug: str, partnerships: int, rounds: int, *, seed=1, divisions=2) -> Event:
     """A complete event with random but legal hands, every table confirmed (fast: bulk inserts)."""
     event = make_event(slug=slug, rounds=rounds)

@@ -27,7 +27,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Hand, HandChange
-from tests.standings_builders import make_event, make_partnerships, play
+from tests.standings_builders import make_event, make_partnerships, tie_for_second
 from tournaments import services
 from tournaments.models import Event, EventStaff, Partnership, Player, Round, Table, Tiebreak
 
@@ -407,18 +407,7 @@ def test_a_table_of_another_event_cannot_be_revoked_from_this_one(in_play, olga)
 @pytest.fixture
 def tied(olga, event):
     """Two rounds of one hand (RULES.md values): totals 1: 290, 2: 240, 3: 240, 4: 40 — 2 and 3 tie."""
-    event.rounds, event.hands_per_round = 2, 1
-    event.save()
-    p = make_partnerships(event, 4)
-    r1 = services.round_create(event=event, number=1, tables=[(1, p[1], p[2]), (2, p[3], p[4])])
-    r2 = services.round_create(event=event, number=2, tables=[(1, p[1], p[3]), (2, p[2], p[4])])
-    t1, t2 = r1.tables.order_by("number")
-    t3, t4 = r2.tables.order_by("number")
-    play(t1, [("ns", "6S", 10)])
-    play(t2, [("ns", "7H", 8)])
-    play(t3, [("ns", "6S", 6)])
-    play(t4, [("ns", "8S", 8)])
-    return event
+    return tie_for_second(event)[0]
 
 
 def tiebreak(**extra) -> dict:

@@ -7,30 +7,12 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.selectors import event_standings
-from tests.standings_builders import SCORER, make_event, make_partnerships, play
+from tests.standings_builders import SCORER, make_event, make_partnerships, play, tie_for_second
 from tournaments.models import Event, EventStaff, Round, Tiebreak
 from tournaments.services import round_create
 from tournaments.tiebreaks import event_medal_settings_update, tiebreak_create, tiebreak_delete
 
 pytestmark = pytest.mark.django_db
-
-
-def tie_for_second():
-    """Two rounds of one hand (RULES.md values):
-    R1 1 v 2: 6S by 1, 10 tricks: 1 +250, 2 0.   3 v 4: 7H by 3, 8 tricks: 3 +200, 4 +20.
-    R2 1 v 3: 6S by 1, 6 tricks: 1 +40, 3 +40.   2 v 4: 8S by 2, 8 tricks: 2 +240, 4 +20.
-    Totals: 1: 290; 2: 240; 3: 240; 4: 40. Partnerships 2 and 3 tie for second."""
-    event = make_event(rounds=2, hands_per_round=1)
-    p = make_partnerships(event, 4)
-    r1 = round_create(event=event, number=1, tables=[(1, p[1], p[2]), (2, p[3], p[4])])
-    r2 = round_create(event=event, number=2, tables=[(1, p[1], p[3]), (2, p[2], p[4])])
-    t1, t2 = r1.tables.order_by("number")
-    t3, t4 = r2.tables.order_by("number")
-    play(t1, [("ns", "6S", 10)])
-    play(t2, [("ns", "7H", 8)])
-    play(t3, [("ns", "6S", 6)])
-    play(t4, [("ns", "8S", 8)])
-    return event, p
 
 
 def three_way_tie():
