@@ -21,12 +21,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.core.management import call_command
-from django.core.management.base import CommandError
 from django.forms.models import model_to_dict
 from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Hand, HandChange
+from tests.command_helpers import run_failing
 from tests.standings_builders import make_event, make_partnerships, tie_for_second
 from tournaments import services
 from tournaments.models import Event, EventStaff, Partnership, Player, Round, Table, Tiebreak
@@ -551,13 +551,7 @@ def test_html_in_event_division_and_player_names_is_escaped_on_every_page(olga):
 # --- Management commands -----------------------------------------------------------------------
 
 def command_fails(*args, stdin=None) -> str:
-    out, err = io.StringIO(), io.StringIO()
-    kwargs = {"stdout": out, "stderr": err}
-    if stdin is not None:
-        kwargs["stdin"] = stdin
-    with pytest.raises(CommandError) as caught:
-        call_command(*args, **kwargs)
-    return str(caught.value) + "\n" + err.getvalue()
+    return "\n".join(run_failing(*args, stdin=stdin))
 
 
 def small_file(**event_fields) -> dict:

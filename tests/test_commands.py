@@ -11,28 +11,10 @@ from django.core.management.base import CommandError
 
 from scoring.event_io import event_import
 from scoring.models import Hand
+from tests.command_helpers import run, run_failing
 from tournaments.models import Event, Partnership, Player, Table
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "small_event.json"
-
-
-def run(*args, stdin=None) -> tuple[str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    kwargs = {"stdout": out, "stderr": err}
-    if stdin is not None:
-        kwargs["stdin"] = stdin
-    call_command(*args, **kwargs)
-    return out.getvalue(), err.getvalue()
-
-
-def run_failing(*args, stdin=None) -> tuple[str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    kwargs = {"stdout": out, "stderr": err}
-    if stdin is not None:
-        kwargs["stdin"] = stdin
-    with pytest.raises(CommandError) as caught:
-        call_command(*args, **kwargs)
-    return str(caught.value), err.getvalue()
 
 
 @pytest.mark.django_db
