@@ -1,7 +1,7 @@
 """Reads for the score-entry pages: a table's seats, hands, running totals and the preview table.
 
 Nothing here writes. The preview table is computed by scoring.services.score_for_table (and so by
-scoring.rules.score_hand) for every legal contract, trick count and revoke, so the page's
+scoring.engine.rules.score_hand) for every legal contract, trick count and revoke, so the page's
 JavaScript only looks points up and can never disagree with what the server stores.
 """
 
@@ -10,21 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from scoring import rules as rules_engine
+from scoring.engine import rules as rules_engine
 from scoring.models import Hand, HandChange
-from scoring.services import dealer_for, score_for_table
+from scoring.engine.vocabulary import SEAT_NAMES, SIDE_LABELS, dealer_for, signed
+from scoring.services import score_for_table
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 RED_SUITS = frozenset({"H", "D"})
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SIDE_LABELS = {"ns": "N-S", "ew": "E-W"}
 # Revoke states the preview table covers: no revoke, by the bidding side, by the defenders.
 REVOKE_STATES = ("none", "declarer", "defenders")
-
-
-def signed(points: int) -> str:
-    """+200, -180, 0: how the pages show one hand's points (static/js/entry.js does the same)."""
-    return f"+{points}" if points > 0 else str(points)
 
 
 def contract_short(code: str) -> str:

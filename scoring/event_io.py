@@ -1,6 +1,6 @@
 """Event files to and from the database: event_import() and event_export().
 
-The checking and the file's shape live in scoring.eventfile (pure); this module only turns an
+The checking and the file's shape live in scoring.engine.eventfile (pure); this module only turns an
 EventFile into rows and rows back into an EventFile. An import is one transaction of bulk
 inserts, so a 500-partnership event goes in within seconds and a file with any problem writes
 nothing. Points come from scoring.services.score_for_table, the same code that scores a hand
@@ -16,9 +16,9 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoring import eventfile
-from scoring import rules as rules_engine
-from scoring.eventfile import EventFileError
+from scoring.engine import eventfile
+from scoring.engine import rules as rules_engine
+from scoring.engine.eventfile import EventFileError
 from scoring.models import Hand, HandChange
 from scoring.services import dealer_for, score_for_table
 from tournaments.models import Event, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak
@@ -139,7 +139,7 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
 
 
 def event_export(event: Event) -> dict:
-    """The event as a 500-event/1 object in canonical form (see scoring.eventfile.to_dict)."""
+    """The event as a 500-event/1 object in canonical form (see scoring.engine.eventfile.to_dict)."""
     partnerships = list(event.partnerships.select_related("player_one", "player_two").order_by("number"))
     number_of = {p.pk: p.number for p in partnerships}
     hands_by_table: dict[int, list[eventfile.HandSpec]] = {}

@@ -10,19 +10,12 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scoring import rules as rules_engine
+from scoring.engine import rules as rules_engine
+from scoring.engine.vocabulary import HAND_FIELDS, PENALTY_FORM_LABELS, choices
 from scoring.entry_data import contract_choices
 from scoring.models import Hand
 from tournaments.models import TOKEN_LENGTH, Table, normalize_token
 
-PENALTY_CHOICES = [
-    ("", "No penalty"),
-    ("revoke", "Established revoke (changes the score)"),
-    ("bid_out_of_turn", "Bid out of turn (recorded)"),
-    ("exposed_card", "Exposed card (recorded)"),
-    ("note", "Note only"),
-]
-HAND_VALUE_FIELDS = ("declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note")
 TRICK_CHOICES = [(n, str(n)) for n in range(rules_engine.TRICKS_PER_HAND + 1)]
 
 
@@ -42,7 +35,7 @@ def seat_choices(table) -> list[tuple[str, str]]:
 class _HandFields(forms.Form):
     """The values of one hand, shared by the one-hand form and each row of the grid."""
 
-    penalty_kind = forms.ChoiceField(label="Penalty or note", choices=PENALTY_CHOICES, required=False)
+    penalty_kind = forms.ChoiceField(label="Penalty or note", choices=choices(PENALTY_FORM_LABELS), required=False)
     penalty_side = forms.ChoiceField(label="Which side revoked?", required=False, widget=forms.RadioSelect)
     penalty_seat = forms.ChoiceField(label="Which player?", required=False)
     note = forms.CharField(label="Note", required=False, max_length=500,
@@ -72,7 +65,7 @@ class _HandFields(forms.Form):
 
     def hand_values(self) -> dict:
         return {name: self.cleaned_data.get(name) if name != "note" else self.cleaned_data.get("note", "").strip()
-                for name in HAND_VALUE_FIELDS}
+                for name in HAND_FIELDS}
 
 
 class HandForm(_HandFields):
@@ -133,7 +126,7 @@ class HandForm(_HandFields):
 
 
 def hand_initial(hand: Hand) -> dict:
-    return {name: getattr(hand, name) for name in HAND_VALUE_FIELDS} | {"version": hand.version}
+    return {name: getattr(hand, name) for name in HAND_FIELDS} | {"version": hand.version}
 
 
 class SheetRowForm(_HandFields):

@@ -12,7 +12,7 @@ Three checks, each returning a list of Difference (empty when all is well):
   finishers and within the withdrawn the recomputed totals never go up down the list.
 
 Reads only; writes nothing. The recomputation (`totals_from_scratch`) is pure and deliberately
-does not reuse scoring.standings, so a mistake there shows up here as a difference.
+does not reuse scoring.engine.standings, so a mistake there shows up here as a difference.
 """
 
 from __future__ import annotations
@@ -24,7 +24,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.core.exceptions import ValidationError
 
 from scoring.models import Hand, HandChange
-from scoring.services import HAND_FIELDS, score_for_table
+from scoring import selectors
+from scoring.engine.vocabulary import HAND_FIELDS
+from scoring.services import score_for_table
+from tournaments.models import Partnership, SitOut, Table
 
 VALUE_ACTIONS = (HandChange.Action.CREATE, HandChange.Action.IMPORT, HandChange.Action.UPDATE)
 ORIGIN_ACTIONS = (HandChange.Action.CREATE, HandChange.Action.IMPORT)
@@ -154,8 +157,6 @@ def totals_from_scratch(*, partnerships: list[int], tables: list[dict], byes: li
 def event_totals(event, hands=None) -> dict[int, dict]:
     """Feed totals_from_scratch from the database: the main rounds only (tiebreaks never change a
     main total)."""
-    from tournaments.models import Partnership, SitOut, Table
-
     hands = hands if hands is not None else _event_hands(event)
     by_table = defaultdict(list)
     for hand in hands:
@@ -208,12 +209,8 @@ def _row_rounds(row) -> dict[int, int] | None:
 
 
 def standings_check(event, hands=None) -> list[Difference]:
-    try:
-        from scoring.selectors import event_standings
-    except ImportError:
-        return [Difference("standings", "selector", "scoring.selectors.event_standings is missing", "present")]
     expected = event_totals(event, hands)
-    standings = event_standings(event)
+    standings = selectors.event_standings(event)
     rows = _field(standings, "rows") if not isinstance(standings, (list, tuple)) else standings
     if rows is None and isinstance(standings, dict):
         rows = standings.get("standings")

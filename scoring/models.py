@@ -1,6 +1,6 @@
 """Hands and their change history.
 
-A Hand stores the points it computed when it was saved (scoring.rules.score_hand), so reading
+A Hand stores the points it computed when it was saved (scoring.engine.rules.score_hand), so reading
 standings never re-scores. HandChange is append-only: every create, edit, confirmation and
 dispute writes one row in the same transaction as the change itself.
 """
@@ -9,17 +9,14 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-SIDES = [("ns", "N-S"), ("ew", "E-W")]
-SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+from scoring.engine.vocabulary import PENALTY_LABELS, SEAT_NAMES, SIDE_LABELS, choices, members
+
+SIDES = choices(SIDE_LABELS)
+SEATS = choices(SEAT_NAMES)
 
 
 class Hand(models.Model):
-    class PenaltyKind(models.TextChoices):
-        NONE = "", "None"
-        REVOKE = "revoke", "Established revoke"
-        BID_OUT_OF_TURN = "bid_out_of_turn", "Bid out of turn"
-        EXPOSED_CARD = "exposed_card", "Exposed card"
-        NOTE = "note", "Note"
+    PenaltyKind = models.TextChoices("PenaltyKind", members({"": "None", **PENALTY_LABELS}))
 
     table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField()

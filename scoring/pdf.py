@@ -28,6 +28,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from scoring.engine.vocabulary import ordinal, signed
 from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "static" / "fonts"
@@ -289,9 +290,7 @@ def _text(c: Canvas, x: float, y: float, text: str, font: str, size: float, max_
 
 
 def _signed(points: int | None) -> str:
-    if points is None:
-        return ""
-    return f"+{points}" if points > 0 else str(points)
+    return "" if points is None else signed(points)
 
 
 _BITS = bytes.maketrans(b"\x00\x01", b"01")
@@ -942,7 +941,7 @@ def medal_standings(doc: MedalsDoc) -> bytes:
         story.append(Paragraph(_esc(group.title), st["h2"]))
         data = [["Place", "Medal", "No.", "Players", "Total", "Tiebreak"]]
         for p in group.places:
-            data.append([_ordinal(p.place), p.medal, str(p.number), Paragraph(_esc(p.names), st["medal"]),
+            data.append([ordinal(p.place), p.medal, str(p.number), Paragraph(_esc(p.names), st["medal"]),
                          str(p.total), Paragraph(_esc(p.tiebreak), st["cell"]) if p.tiebreak else ""])
         if not group.places:
             data.append(["", "", "", "No results yet.", "", ""])
@@ -969,11 +968,6 @@ def medal_standings(doc: MedalsDoc) -> bytes:
     deco = _page_decorator(doc.header, "Medal standings")
     template.build(story, onFirstPage=deco, onLaterPages=deco)
     return buf.getvalue()
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def certificates(doc: MedalsDoc) -> bytes:
@@ -1008,7 +1002,7 @@ def _draw_certificate(c: Canvas, header: DocHeader, division: str, place: MedalP
     c.setFillColor(colors.black)
     _text(c, cx, h - 100, header.event_name, BOLD, 22, max_width=inner, align="center", min_size=11)
     _text(c, cx, h - 150, f"{place.medal} medal", BOLD, 34, align="center")
-    _text(c, cx, h - 180, f"{_ordinal(place.place)} place", SANS, 18, align="center")
+    _text(c, cx, h - 180, f"{ordinal(place.place)} place", SANS, 18, align="center")
     _text(c, cx, h - 214, "awarded to", SANS, 12, align="center")
     _text(c, cx, h - 262, player, BOLD, 32, max_width=inner, align="center", min_size=12)
     c.setLineWidth(0.6)

@@ -15,15 +15,13 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from scoring import pdf
-from scoring import rules as rules_engine
+from scoring.engine import rules as rules_engine
 from scoring.models import Hand, HandChange
 from scoring.selectors import event_standings
-from scoring.services import dealer_for
-from scoring.standings import decided_label, ordinal
+from scoring.engine.standings import decided_label
+from scoring.engine.vocabulary import PENALTY_WORDS, SIDE_LABELS, dealer_for, ordinal
 from tournaments.models import Event, Partnership, Round, Seating, Table, format_token
 
-PENALTY_WORDS = {"revoke": "Revoke", "bid_out_of_turn": "Bid out of turn", "exposed_card": "Exposed card", "note": "Note"}
-SIDE_WORDS = {"ns": "N-S", "ew": "E-W"}
 # Main rounds (no tiebreak) before tiebreak sessions: databases disagree where NULLs sort.
 MAIN_FIRST = F("round__tiebreak__sequence").asc(nulls_first=True)
 
@@ -86,7 +84,7 @@ def _title(round_number: int | None, tiebreak: int | None) -> str:
 def _penalty_text(kind: str, side: str, seat: str, note: str) -> str:
     parts = []
     if kind:
-        who = seat or SIDE_WORDS.get(side, "")
+        who = seat or SIDE_LABELS.get(side, "")
         word = PENALTY_WORDS.get(kind, kind)
         parts.append(f"{word} by {who}" if who and kind != "note" else word)
     if note:
@@ -97,7 +95,7 @@ def _penalty_text(kind: str, side: str, seat: str, note: str) -> str:
 def _describe(values: dict | None) -> str:
     if not values:
         return "nothing"
-    text = f"{values.get('contract', '?')} by {SIDE_WORDS.get(values.get('declarer'), '?')}, {values.get('tricks', '?')} tricks"
+    text = f"{values.get('contract', '?')} by {SIDE_LABELS.get(values.get('declarer'), '?')}, {values.get('tricks', '?')} tricks"
     penalty = _penalty_text(values.get("penalty_kind") or "", values.get("penalty_side") or "",
                             values.get("penalty_seat") or "", "")
     return f"{text}, {penalty.lower()}" if penalty else text

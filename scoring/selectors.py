@@ -3,7 +3,7 @@
 event_standings() costs a fixed number of queries whatever the event's size: points are summed
 per table and side in SQL (one GROUP BY over the hands), partnerships come with their players'
 names through one join, and rounds, sit-outs and tiebreak memberships are one query each. The
-ranking itself happens in the pure scoring.standings module.
+ranking itself happens in the pure scoring.engine.standings module.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from django.db import connections
 from django.db.models import BooleanField, Count, ExpressionWrapper, IntegerField, Q, Sum, Value
 from django.db.models.functions import Coalesce
 
-from scoring import standings as standings_engine
+from scoring.engine import standings as standings_engine
+from scoring.engine.vocabulary import TABLE_STATUS_PUBLIC
 from scoring.models import Hand
 from tournaments.models import Event, Partnership, Round, SitOut, Table, Tiebreak
 
@@ -174,11 +175,9 @@ class RoundRecord:
 
     @property
     def status_label(self) -> str:
-        return STATUS_LABELS.get(self.status, self.status)
+        return TABLE_STATUS_PUBLIC.get(self.status, self.status)
 
 
-STATUS_LABELS = {"not_started": "not started", "in_progress": "hands still to come", "entered": "not confirmed yet",
-                 "confirmed": "confirmed", "disputed": "disputed"}
 
 
 def partnership_record(event: Event, partnership: Partnership) -> list[RoundRecord]:

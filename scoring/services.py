@@ -14,12 +14,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring import rules as rules_engine
+from scoring.engine import rules as rules_engine
+from scoring.engine.vocabulary import HAND_FIELDS, PENALTY_KINDS, SEATS, SIDE_OF_SEAT, dealer_for
 from scoring.models import Hand, HandChange
 
-SEAT_ORDER = ("N", "E", "S", "W")  # clockwise: the deal passes to the dealer's left
-SIDE_OF_SEAT = {"N": "ns", "S": "ns", "E": "ew", "W": "ew"}
-HAND_FIELDS = ("declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note")
 
 
 @dataclass(frozen=True)
@@ -29,12 +27,6 @@ class Actor:
     label: str
     user: object = None
     is_organizer: bool = False
-
-
-def dealer_for(hand_number: int, first_dealer: str = "N") -> str:
-    """Each player deals once a round: the deal rotates one seat to the left each hand."""
-    start = SEAT_ORDER.index(first_dealer)
-    return SEAT_ORDER[(start + hand_number - 1) % 4]
 
 
 def hand_snapshot(hand: Hand) -> dict:
@@ -57,8 +49,8 @@ def score_for_table(rules: rules_engine.RuleSet, *, declarer: str, contract: str
         errors["tricks"] = f"{tricks!r} is not between 0 and 10"
     penalty = None
     if penalty_kind:
-        if penalty_kind not in rules_engine.PENALTY_KINDS:
-            errors["penalty_kind"] = f"{penalty_kind!r} is not a penalty kind ({', '.join(rules_engine.PENALTY_KINDS)})"
+        if penalty_kind not in PENALTY_KINDS:
+            errors["penalty_kind"] = f"{penalty_kind!r} is not a penalty kind ({', '.join(PENALTY_KINDS)})"
         elif penalty_side and penalty_side not in ("ns", "ew"):
             errors["penalty_side"] = f"{penalty_side!r} is not a side (ns or ew)"
         elif penalty_kind == "revoke" and not penalty_side:
@@ -92,7 +84,7 @@ def _clean_values(table, values: dict) -> dict:
         "penalty_seat": values.get("penalty_seat") or "",
         "note": (values.get("note") or "").strip(),
     }
-    if clean["penalty_seat"] and clean["penalty_seat"] not in SEAT_ORDER:
+    if clean["penalty_seat"] and clean["penalty_seat"] not in SEATS:
         raise ValidationError({"penalty_seat": f"{clean['penalty_seat']!r} is not a seat (N, E, S or W)"})
     if clean["penalty_seat"] and clean["penalty_side"] and SIDE_OF_SEAT[clean["penalty_seat"]] != clean["penalty_side"]:
         raise ValidationError({"penalty_seat": f"seat {clean['penalty_seat']} is not on side {clean['penalty_side']}"})

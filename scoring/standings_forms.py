@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django import forms
 
-from scoring import standings as standings_engine
+from scoring.engine import standings as standings_engine
+from scoring.engine.vocabulary import MAX_PARTNERSHIP_NUMBER
 
 TABLE_MAX = 999
-PARTNERSHIP_MAX = 9999  # tournaments.registration.NUMBER_MAX
 TIEBREAKER_CHOICES = [("", "— none —"), *standings_engine.SECONDARY_TIEBREAKERS.items()]
 
 
@@ -45,9 +45,9 @@ class TiebreakForm(forms.Form):
             if not 1 <= table <= TABLE_MAX:
                 shown = parts[0] if len(parts[0]) <= 6 else parts[0][:6] + "…"
                 raise forms.ValidationError(f"Line {line_no}: table {shown} is not between 1 and {TABLE_MAX}.")
-            if not (1 <= ns <= PARTNERSHIP_MAX and 1 <= ew <= PARTNERSHIP_MAX):
+            if not (1 <= ns <= MAX_PARTNERSHIP_NUMBER and 1 <= ew <= MAX_PARTNERSHIP_NUMBER):
                 raise forms.ValidationError(
-                    f"Line {line_no}: a partnership number is not between 1 and {PARTNERSHIP_MAX}.")
+                    f"Line {line_no}: a partnership number is not between 1 and {MAX_PARTNERSHIP_NUMBER}.")
             parsed.append((table, ns, ew))
         return parsed
 

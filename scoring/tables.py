@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from scoring import standings as standings_engine
+from scoring.engine import standings as standings_engine
 
 NOT_PLAYED_SORT = -10**9  # not played yet sorts below every real score
 # A phone shows a few dozen rows at most; a hundred keeps one page quick to send and render at a

@@ -7,9 +7,10 @@ import datetime
 import random
 
 from scoring.models import Hand
-from scoring.services import Actor, dealer_for, hand_record, score_for_table, table_confirm
+from scoring.engine.vocabulary import dealer_for
+from scoring.services import Actor, hand_record, score_for_table, table_confirm
 from tournaments.models import Event, Partnership, Player, Table
-from tournaments.movement import plan
+from scoring.engine.movement import plan
 from tournaments.services import round_create
 
 SCORER = Actor("Test scorer", is_organizer=True)

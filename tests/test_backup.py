@@ -21,7 +21,7 @@ from scoring.event_io import event_export, event_import
 from scoring.integrity import event_check
 from scoring.selectors import event_standings
 from scoring.services import Actor, table_confirm
-from scoring.standings import as_json
+from scoring.engine.standings import as_json
 from tests.test_integrity import build_event, enter_worked_hands, tables_of
 from tournaments.demo import build_demo_event
 from scoring.models import Hand, HandChange

@@ -12,8 +12,8 @@ from django.core.management.base import CommandError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import eventfile
-from scoring import rules as rules_engine
+from scoring.engine import eventfile
+from scoring.engine import rules as rules_engine
 from scoring.models import Hand
 from tournaments.demo import DIVISIONS, build_demo_event
 from tournaments.models import Event, EventStaff, Round, Table

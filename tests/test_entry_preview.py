@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from scoring import rules as rules_engine
+from scoring.engine import rules as rules_engine
 from scoring.entry_data import contract_choices, preview_table
 from scoring.services import score_for_table
 

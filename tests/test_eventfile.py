@@ -1,4 +1,4 @@
-"""scoring.eventfile: every check's message and place, the normalised dataclasses, canonical output.
+"""scoring.engine.eventfile: every check's message and place, the normalised dataclasses, canonical output.
 
 Pure: no database. The fixture file is hand-worked in tests/fixtures/small_event.json.
 """
@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-from scoring import eventfile
-from scoring.eventfile import EventFileError, check, parse, to_dict
+from scoring.engine import eventfile
+from scoring.engine.eventfile import EventFileError, check, parse, to_dict
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "small_event.json"
 
@@ -254,24 +254,3 @@ def test_canonical_output_is_stable_and_reparses_to_itself():
     assert "dealer" not in once["rounds"][0]["tables"][0]["hands"][1]
     assert once["tiebreaks"][0]["partnerships"] == [1, 3] and len(once["tiebreaks"][0]["rounds"]) == 2
     assert list(once) == ["format", "event", "partnerships", "rounds", "tiebreaks"]
-
-
-def test_choices_mirror_the_event_model():
-    from tournaments.models import Event
-
-    assert eventfile.SIT_OUT_POLICIES == tuple(Event.SitOutPolicy.values)
-    assert eventfile.MEDAL_SCOPES == tuple(Event.MedalScope.values)
-    assert eventfile.PAGE_SIZES == tuple(Event.PageSize.values)
-
-
-def test_default_rotation_matches_the_services():
-    from scoring.services import dealer_for
-
-    assert [eventfile.dealer_for(n) for n in range(1, 21)] == [dealer_for(n) for n in range(1, 21)]
-
-
-def test_eventfile_imports_no_django():
-    code = "import sys, scoring.eventfile; print(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=pathlib.Path(__file__).parent.parent)
-    assert out.stdout.strip() == "False"

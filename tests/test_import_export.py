@@ -7,7 +7,7 @@ import time
 import pytest
 
 from scoring.event_io import event_export, event_import
-from scoring.eventfile import EventFileError
+from scoring.engine.eventfile import EventFileError
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_record, table_confirm
 from tournaments.demo import build_demo_event

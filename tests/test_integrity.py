@@ -16,7 +16,7 @@ from scoring.integrity import event_check, hand_points_check, history_check, tot
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_correct, hand_record
 from tournaments.models import Event, Partnership, Player
-from tournaments.movement import plan
+from scoring.engine.movement import plan
 from tournaments.services import round_create
 
 # RULES.md section 5 (McAllen): (hand, values, N-S points, E-W points).

@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from scoring import standings as S
+from scoring.engine import standings as S
 from scoring.selectors import event_standings
 from scoring.services import hand_record
 from tests.standings_builders import SCORER, bulk_event, make_event, make_partnerships, play

@@ -51,7 +51,7 @@ def test_create_event_makes_the_creator_its_organizer(client_olga, olga):
 
 @pytest.mark.django_db
 def test_create_form_shows_every_overridable_rule_with_its_sentence(client_olga):
-    from scoring.rules import OVERRIDABLE_FIELDS
+    from scoring.engine.rules import OVERRIDABLE_FIELDS
 
     body = client_olga.get(reverse("tournaments:event-create")).content.decode()
     for name, sentence in OVERRIDABLE_FIELDS.items():

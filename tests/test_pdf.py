@@ -40,7 +40,7 @@ from scoring import pdf, print_data
 from scoring.services import Actor, hand_correct, hand_record
 from tournaments.models import Event, EventStaff, Partnership, Player, Round, format_token
 from tournaments.services import round_create
-from tournaments.tiebreaks import tiebreak_create
+from scoring.tiebreaks import tiebreak_create
 
 ORGANIZER = Actor("Organizer Ana", is_organizer=True)
 NAMES = {

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import rules as R
-from scoring.rules import (
+from scoring.engine import rules as R
+from scoring.engine.rules import (
     AMBIGUOUS_FIELDS,
     OVERRIDABLE_FIELDS,
     PRESETS,
@@ -621,7 +621,7 @@ def test_property_outranks_is_a_strict_order_matching_legal_contracts(preset, ov
 
 # --- the pure core imports no Django ---------------------------------------------------------
 
-PURE_MODULES = ["scoring.rules", "scoring.standings", "tournaments.movement", "scoring.eventfile"]
+PURE_MODULES = ["scoring.engine.rules", "scoring.engine.standings", "scoring.engine.movement", "scoring.engine.eventfile"]
 
 
 @pytest.mark.parametrize("module", PURE_MODULES)

@@ -3,13 +3,13 @@
 
 import pytest
 
-from scoring import standings as S
+from scoring.engine import standings as S
 from scoring.selectors import event_standings, partnership_record
 from scoring.services import table_confirm, table_dispute
 from tests.standings_builders import SCORER, bulk_event, make_event, make_partnerships, play
 from tournaments.models import Tiebreak
 from tournaments.services import round_create
-from tournaments.tiebreaks import tiebreak_create
+from scoring.tiebreaks import tiebreak_create
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from scoring.selectors import event_standings
 from tests.standings_builders import SCORER, make_event, make_partnerships, play, tie_for_second
 from tournaments.models import Event, EventStaff, Round, Tiebreak
 from tournaments.services import round_create
-from tournaments.tiebreaks import event_medal_settings_update, tiebreak_create, tiebreak_delete
+from scoring.tiebreaks import event_medal_settings_update, tiebreak_create, tiebreak_delete
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from scoring import print_data
-from scoring import standings as S
+from scoring.engine import standings as S
 from scoring.integrity import event_check, totals_from_scratch
 from scoring.selectors import event_standings
 from tests.standings_builders import make_event, make_partnerships, play
@@ -387,7 +387,7 @@ def test_a_tiebreak_between_withdrawn_pairs_is_refused_by_name(highest_withdrawn
     from django.core.exceptions import ValidationError
 
     from tests.standings_builders import SCORER
-    from tournaments.tiebreaks import tiebreak_create
+    from scoring.tiebreaks import tiebreak_create
 
     event, p = highest_withdrawn
     partnership_withdraw(partnership=p[3])

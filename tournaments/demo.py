@@ -6,12 +6,12 @@ No ORM here: build_demo_event() returns the file and scoring.event_io.event_impo
 What makes it look like a McAllen senior-games session: partnerships of Hispanic and Anglo
 names as the Rio Grande Valley's senior events have (Peña, Zúñiga, Nélida, O'Brien and the
 Winter Texans), married couples and pairs of friends, age divisions, the circle-method movement
-from tournaments.movement (odd counts give byes), and hands drawn from plausible odds: mostly
+from scoring.engine.movement (odd counts give byes), and hands drawn from plausible odds: mostly
 six to eight bids, tricks near the bid, occasional sets, rare slams and rare rule penalties.
 Without `complete` the event is caught mid-session: the first rounds closed and confirmed, the
 current round partly entered (some tables waiting for the other side to confirm, one disputed),
 and the later rounds drawn but unplayed. A complete event whose medal places are tied (scored with
-scoring.standings) gets the tiebreak session McAllen A calls for.
+scoring.engine.standings) gets the tiebreak session McAllen A calls for.
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from __future__ import annotations
 import datetime
 import random
 
-from scoring import eventfile
-from scoring import rules as rules_engine
-from scoring import standings as standings_engine
-from tournaments import movement
+from scoring.engine import eventfile
+from scoring.engine import rules as rules_engine
+from scoring.engine import standings as standings_engine
+from scoring.engine import movement
+from scoring.engine.vocabulary import MAX_ROUNDS, SEATS, SIDE_OF_SEAT
 
 DEMO_NAME = "Golden Age Olympics: Five Hundred"
 DEMO_VENUE = "Lark Community Center, McAllen, Texas"
@@ -132,8 +133,8 @@ def _hand(rng: random.Random, number: int, rules: rules_engine.RuleSet) -> dict:
     hand: dict = {"hand": number, "contract": contract, "declarer": rng.choice(("ns", "ew")), "tricks": tricks}
     if rng.random() < PENALTY_RATE:
         kind = _pick(rng, (("revoke", 4), ("bid_out_of_turn", 4), ("exposed_card", 3)))
-        seat = rng.choice(eventfile.SEATS)
-        hand["penalty"] = {"kind": kind, "side": eventfile.SIDE_OF_SEAT[seat], "seat": seat}
+        seat = rng.choice(SEATS)
+        hand["penalty"] = {"kind": kind, "side": SIDE_OF_SEAT[seat], "seat": seat}
         if kind == "exposed_card":
             hand["note"] = "Card exposed during the play; no change to the score."
     return hand
@@ -148,8 +149,8 @@ def build_demo_event(*, partnerships: int = 12, rounds: int = 10, hands_per_roun
     """A 500-event/1 file for a demo event (see the module docstring). Deterministic in `seed`."""
     if partnerships < 2:
         raise ValueError("a demo event needs at least two partnerships")
-    if not 1 <= rounds <= eventfile.MAX_ROUNDS:
-        raise ValueError(f"rounds must be between 1 and {eventfile.MAX_ROUNDS}")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ValueError(f"rounds must be between 1 and {MAX_ROUNDS}")
     rng = random.Random(seed)
     rules = rules_engine.rule_set("mcallen")
     names = _Names(rng)

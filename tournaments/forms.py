@@ -11,10 +11,10 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 
-from scoring import rules as rules_engine
+from scoring.engine import rules as rules_engine
 
 from .models import Event, EventStaff
-from .registration import DIVISION_MAX, NAME_MAX
+from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
 
 SETTINGS_FIELDS = ["name", "date", "venue", "rules_preset", "rounds", "hands_per_round", "sit_out_policy",
                    "sit_out_points", "confirmation_required", "medal_scope", "page_size"]
@@ -159,16 +159,16 @@ class StaffForm(forms.Form):
 class PartnershipForm(forms.Form):
     number = forms.IntegerField(required=False, min_value=1, max_value=9999,
                                 help_text="Leave empty for the next free number.")
-    player_one = forms.CharField(label="Player 1", max_length=NAME_MAX)
-    player_two = forms.CharField(label="Player 2", max_length=NAME_MAX)
-    division = forms.CharField(max_length=DIVISION_MAX, required=False, help_text="For example 70–74, or leave empty.")
+    player_one = forms.CharField(label="Player 1", max_length=MAX_NAME)
+    player_two = forms.CharField(label="Player 2", max_length=MAX_NAME)
+    division = forms.CharField(max_length=MAX_DIVISION, required=False, help_text="For example 70–74, or leave empty.")
     checked_in = forms.BooleanField(required=False, label="Here now (checked in)")
 
 
 class PartnershipEditForm(forms.Form):
-    player_one = forms.CharField(label="Player 1 (North or East)", max_length=NAME_MAX)
-    player_two = forms.CharField(label="Player 2 (South or West)", max_length=NAME_MAX)
-    division = forms.CharField(max_length=DIVISION_MAX, required=False)
+    player_one = forms.CharField(label="Player 1 (North or East)", max_length=MAX_NAME)
+    player_two = forms.CharField(label="Player 2 (South or West)", max_length=MAX_NAME)
+    division = forms.CharField(max_length=MAX_DIVISION, required=False)
 
 
 class ImportForm(forms.Form):

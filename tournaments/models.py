@@ -1,7 +1,7 @@
 """The event and who plays whom: events, players, partnerships, rounds, tables, sit-outs.
 
 Hands and their history live in the scoring app. Nothing here computes points; the rules come
-from scoring.rules through Event.rules.
+from scoring.engine.rules through Event.rules.
 """
 
 import secrets
@@ -11,7 +11,10 @@ from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 
-from scoring import rules as rules_engine
+from scoring.engine import rules as rules_engine
+from scoring.engine.vocabulary import (
+    MEDAL_SCOPE_LABELS, PAGE_SIZE_LABELS, ROUND_STATUS_LABELS, SIT_OUT_POLICY_LABELS, members,
+)
 
 
 # Crockford's base32: no I, L, O or U, so a code read off paper is typed without confusion.
@@ -36,19 +39,9 @@ def format_token(token: str) -> str:
 
 
 class Event(models.Model):
-    class SitOutPolicy(models.TextChoices):
-        AVERAGE = "average", "Average of own played rounds"
-        ZERO = "zero", "Zero points"
-        FIXED = "fixed", "A fixed number of points"
-
-    class MedalScope(models.TextChoices):
-        OVERALL = "overall", "Overall only"
-        DIVISION = "division", "Per division only"
-        BOTH = "both", "Overall and per division"
-
-    class PageSize(models.TextChoices):
-        LETTER = "letter", "US Letter"
-        A4 = "a4", "A4"
+    SitOutPolicy = models.TextChoices("SitOutPolicy", members(SIT_OUT_POLICY_LABELS))
+    MedalScope = models.TextChoices("MedalScope", members(MEDAL_SCOPE_LABELS))
+    PageSize = models.TextChoices("PageSize", members(PAGE_SIZE_LABELS))
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -167,10 +160,7 @@ class Tiebreak(models.Model):
 
 
 class Round(models.Model):
-    class Status(models.TextChoices):
-        PLANNED = "planned", "Planned"
-        OPEN = "open", "In play"
-        CLOSED = "closed", "Closed"
+    Status = models.TextChoices("Status", members(ROUND_STATUS_LABELS))
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from django.http import Http404
 
-from . import movement, services
-from .models import Event, Partnership, Round
+from scoring.engine import movement
+from scoring.engine.vocabulary import TABLE_STATUS_LABELS
+
+from . import services
+from .models import Event, Partnership, Round, Seating
 
 
-STATUS_LABELS = {"not_started": "Not started", "in_progress": "In progress", "entered": "Entered",
-                 "confirmed": "Confirmed", "disputed": "Disputed"}
 
 
 def events():
@@ -83,7 +84,7 @@ def dashboard(event: Event, number: int | None) -> dict:
             raise Http404("No such round")
     tables, sit_outs, problems = [], [], []
     if rnd is not None:
-        tables = [(t, status, count, STATUS_LABELS[status]) for t, status, count in services.table_states(rnd)]
+        tables = [(t, status, count, TABLE_STATUS_LABELS[status]) for t, status, count in services.table_states(rnd)]
         sit_outs = list(rnd.sit_outs.select_related("partnership__player_one", "partnership__player_two"))
         problems = services.round_problems(rnd) if rnd.status == Round.Status.OPEN else []
     counts: dict[str, int] = {}
@@ -105,8 +106,6 @@ def dashboard(event: Event, number: int | None) -> dict:
 
 def open_table_of(partnership: Partnership) -> str:
     """A warning when a withdrawn partnership still has a table in the round being played."""
-    from .models import Seating
-
     seat = (Seating.objects.filter(partnership=partnership, round__status=Round.Status.OPEN, table__isnull=False)
             .select_related("round", "table").first())
     if seat is None:

@@ -1,7 +1,7 @@
 """Writes to the event's shape: settings, staff, partnerships, rounds, tables and sit-outs.
 
 Each public function is one transaction. Scores are not written here (scoring.services does
-that); the movement is planned by tournaments.movement and stored here.
+that); the movement is planned by scoring.engine.movement and stored here.
 
 A Seating row is written beside every Table side and SitOut, so the database itself refuses a
 partnership that appears twice in one round.
@@ -17,10 +17,10 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoring import rules as rules_engine
-from scoring.models import Hand
+from scoring.engine import rules as rules_engine
 
-from . import movement, registration
+from scoring.engine import movement, registration
+from scoring.engine.vocabulary import MAX_DIVISION
 from .models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table
 
 
@@ -85,7 +85,7 @@ def _check_rules(preset: str, overrides: dict) -> None:
 
 
 def event_has_hands(event: Event) -> bool:
-    return Hand.objects.filter(table__round__event=event).exists()
+    return Table.objects.filter(round__event=event, hands__isnull=False).exists()
 
 
 @transaction.atomic
@@ -176,8 +176,8 @@ def _check_partnership(event: Event, number, player_one: str, player_two: str, d
     if message:
         errors["player_two"] = message
     division = registration.clean_name(division)
-    if len(division) > registration.DIVISION_MAX:
-        errors["division"] = f"is longer than {registration.DIVISION_MAX} characters"
+    if len(division) > MAX_DIVISION:
+        errors["division"] = f"is longer than {MAX_DIVISION} characters"
     if errors:
         raise ValidationError(errors)
     return {"number": value, "player_one": one, "player_two": two, "division": division}
@@ -222,8 +222,8 @@ def partnership_update(*, partnership: Partnership, player_one: str, player_two:
         if message:
             errors[field] = message
     division = registration.clean_name(division)
-    if len(division) > registration.DIVISION_MAX:
-        errors["division"] = f"is longer than {registration.DIVISION_MAX} characters"
+    if len(division) > MAX_DIVISION:
+        errors["division"] = f"is longer than {MAX_DIVISION} characters"
     if errors:
         raise ValidationError(errors)
     for field in ("player_one", "player_two"):

@@ -3,8 +3,8 @@ record, medal standings, and the organizer's tiebreak page.
 
 The live fragments answer a poll with 304 Not Modified after one tiny query when no score has
 changed (the ETag is the event's version, bumped in every score save's transaction), and cache
-their HTML per version otherwise. Views compute nothing: scoring.selectors reads, scoring.standings
-ranks, tournaments.tiebreaks writes.
+their HTML per version otherwise. Views compute nothing: scoring.selectors reads, scoring.engine.standings
+ranks, scoring.tiebreaks writes.
 """
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ from django.urls import path
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
-from scoring import selectors, standings as standings_engine
+from scoring import selectors
+from scoring.engine import standings as standings_engine
 from scoring.standings_forms import MedalSettingsForm, TiebreakForm
 from scoring.tables import shown_rounds, standings_table
 from scoring.services import Actor
-from tournaments import tiebreaks
+from scoring import tiebreaks
 from tournaments.forms import add_service_errors
 from tournaments.models import Event, Partnership, Table, Tiebreak
 from tournaments.permissions import is_organizer, organizer_required

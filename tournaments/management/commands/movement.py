@@ -7,7 +7,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments import movement
+from scoring.engine import movement
+from scoring.engine.vocabulary import MAX_MOVEMENT_ROUNDS, MAX_PARTNERSHIPS
 
 
 def _whole_number(name: str, low: int, high: int):
@@ -29,14 +30,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--partnerships", required=True, metavar="N",
-                            help=f"how many partnerships (2 to {movement.MAX_PARTNERSHIPS}), numbered 1..N")
+                            help=f"how many partnerships (2 to {MAX_PARTNERSHIPS}), numbered 1..N")
         parser.add_argument("--rounds", required=True, metavar="R",
-                            help=f"how many rounds (1 to {movement.MAX_ROUNDS})")
+                            help=f"how many rounds (1 to {MAX_MOVEMENT_ROUNDS})")
         parser.add_argument("--format", choices=["text", "json"], default="text")
 
     def handle(self, *args, **options):
-        count = _whole_number("partnerships", 2, movement.MAX_PARTNERSHIPS)(options["partnerships"])
-        rounds = _whole_number("rounds", 1, movement.MAX_ROUNDS)(options["rounds"])
+        count = _whole_number("partnerships", 2, MAX_PARTNERSHIPS)(options["partnerships"])
+        rounds = _whole_number("rounds", 1, MAX_MOVEMENT_ROUNDS)(options["rounds"])
         plans = movement.plan(list(range(1, count + 1)), rounds)
         if options["format"] == "json":
             self.stdout.write(json.dumps({"rounds": [p.as_dict() for p in plans]}, indent=2))

@@ -4,7 +4,7 @@ organizer's medal choices (medal scope, secondary tiebreakers).
 Writes Tiebreak rows with their rounds, tables and sit-outs (through tournaments.services.round_create)
 and the event's medal settings; every call is one transaction and bumps Event.version so the live
 standings show the change. It scores nothing: tiebreak hands are entered like any other hands, at
-tables whose round has `tiebreak` set, and scoring.standings decides what the totals mean.
+tables whose round has `tiebreak` set, and scoring.engine.standings decides what the totals mean.
 """
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 
-from scoring import standings as standings_engine
+from scoring.engine import standings as standings_engine
+from scoring.engine.movement import plan
+from scoring.engine.vocabulary import MEDAL_SCOPES, ordinal
 from scoring.models import Hand
-
-from .models import Event, Partnership, Round, Tiebreak
-from .movement import plan
-from .services import round_create
+from scoring.selectors import event_standings
+from tournaments.models import Event, Partnership, Round, Tiebreak
+from tournaments.services import round_create
 
 
 def _listing(numbers: list[int], one: str, many: str) -> str:
@@ -48,8 +49,6 @@ def _partnerships(event: Event, given: list) -> list[Partnership]:
 
 def _check_tied(event: Event, chosen: list[Partnership]) -> None:
     """The chosen partnerships must be exactly the ones sharing one place, overall or in a division."""
-    from scoring.selectors import event_standings  # scoring reads tournaments; import late, not at load
-
     standings = event_standings(event)
     wanted = {p.pk for p in chosen}
     for session in standings.tiebreak_sessions:
@@ -81,7 +80,7 @@ def _check_tied(event: Event, chosen: list[Partnership]) -> None:
 
 
 def _place(row) -> str:
-    return "withdrawn" if row.rank is None else standings_engine.ordinal(row.rank)
+    return "withdrawn" if row.rank is None else ordinal(row.rank)
 
 
 def _rounds_needed(event: Event, hands) -> int:
@@ -134,7 +133,7 @@ def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = Non
 
     hands: how many hands each meeting lasts, a whole number of rounds (default one round of
     event.hands_per_round). Two partnerships play each other; three or more play a round robin
-    (tournaments.movement.plan), unless `tables` gives one round's layout [(table, ns, ew)],
+    (scoring.engine.movement.plan), unless `tables` gives one round's layout [(table, ns, ew)],
     which is then played `hands / hands_per_round` times.
     """
     chosen = _partnerships(event, partnerships)
@@ -178,8 +177,8 @@ def tiebreak_delete(*, tiebreak: Tiebreak, actor) -> None:
 def event_medal_settings_update(*, event: Event, medal_scope: str, secondary_tiebreakers: list[str], actor) -> Event:
     """The organizer's choice of medal scope and secondary tiebreakers (in order)."""
     errors = {}
-    if medal_scope not in standings_engine.MEDAL_SCOPES:
-        errors["medal_scope"] = f"{medal_scope!r} is not one of {', '.join(standings_engine.MEDAL_SCOPES)}"
+    if medal_scope not in MEDAL_SCOPES:
+        errors["medal_scope"] = f"{medal_scope!r} is not one of {', '.join(MEDAL_SCOPES)}"
     unknown = [n for n in secondary_tiebreakers if n not in standings_engine.SECONDARY_TIEBREAKERS]
     if unknown:
         errors["secondary_tiebreakers"] = (

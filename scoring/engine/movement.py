@@ -26,10 +26,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from scoring.engine.vocabulary import MAX_MOVEMENT_ROUNDS, MAX_PARTNERSHIPS
+
 Pair = tuple[int, int]
 
-MAX_PARTNERSHIPS = 500
-MAX_ROUNDS = 60
 _CANDIDATE_ORDERINGS = 24  # shuffles tried when re-planning; fixed seeds keep it deterministic
 _SEARCH_BUDGET = 20_000  # nodes per matching search before allowing a costlier pairing
 
@@ -326,8 +326,8 @@ def plan(partnerships: list[int], rounds: int, *, first_round: int = 1,
         raise ValueError("a partnership number appears twice")
     if len(players) > MAX_PARTNERSHIPS:
         raise ValueError(f"a movement takes at most {MAX_PARTNERSHIPS} partnerships")
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"a movement needs between 1 and {MAX_ROUNDS} rounds")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_MOVEMENT_ROUNDS:
+        raise ValueError(f"a movement needs between 1 and {MAX_MOVEMENT_ROUNDS} rounds")
     history = list(history or [])
     past = _Past.of(history, ns_counts)
     if current is not None and len(current) != rounds:

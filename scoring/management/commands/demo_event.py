@@ -11,7 +11,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.event_io import event_import
-from scoring.eventfile import EventFileError
+from scoring.engine.eventfile import EventFileError
 from tournaments.demo import build_demo_event
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Iterable, Sequence
 
+from scoring.engine.vocabulary import PENALTY_KINDS, SCORING_PENALTIES
+
 SUITS = ("S", "C", "D", "H", "NT")
 SUIT_NAMES = {"S": "Spades", "C": "Clubs", "D": "Diamonds", "H": "Hearts", "NT": "No Trump"}
 TRICKS_PER_HAND = 10
@@ -30,9 +32,6 @@ SPECIAL_NAMES = {
 }
 NULLO_LIKE = frozenset(SPECIAL_NAMES)  # every special is won by taking no trick
 
-PENALTY_KINDS = ("revoke", "bid_out_of_turn", "exposed_card", "note")
-# Only an established revoke changes the score (McAllen O); the rest are recorded (McAllen L-N).
-SCORING_PENALTIES = frozenset({"revoke"})
 
 NO_BID_CHOICES = ("must_bid", "redeal", "play_no_trump")
 DEFENDERS_ON_FAILED_NULLO = ("per_trick", "none")

@@ -30,27 +30,14 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from scoring import rules as rules_engine
-from scoring.standings import SECONDARY_TIEBREAKERS
+from scoring.engine import rules as rules_engine
+from scoring.engine.standings import SECONDARY_TIEBREAKERS
+from scoring.engine.vocabulary import (
+    MAX_DIVISION, MAX_EVENT_TEXT, MAX_HANDS_PER_ROUND, MAX_NAME, MAX_NOTE, MAX_PARTNERSHIP_NUMBER, MAX_ROUNDS,
+    MEDAL_SCOPES, PAGE_SIZES, PENALTY_KINDS, ROUND_STATUSES, SEATS, SIDE_OF_SEAT, SIDES, SIT_OUT_POLICIES, dealer_for,
+)
 
 FORMAT = "500-event/1"
-SIDES = ("ns", "ew")
-SEATS = ("N", "E", "S", "W")
-SIDE_OF_SEAT = {"N": "ns", "S": "ns", "E": "ew", "W": "ew"}
-SEAT_ORDER = ("N", "E", "S", "W")  # the deal passes to the dealer's left each hand
-PENALTY_KINDS = ("revoke", "bid_out_of_turn", "exposed_card", "note")
-ROUND_STATUSES = ("planned", "open", "closed")
-# These mirror the choices on tournaments.models.Event (a test keeps them equal).
-SIT_OUT_POLICIES = ("average", "zero", "fixed")
-MEDAL_SCOPES = ("overall", "division", "both")
-PAGE_SIZES = ("letter", "a4")
-MAX_PARTNERSHIP_NUMBER = 9999
-MAX_NAME = 120
-MAX_DIVISION = 60
-MAX_EVENT_TEXT = 200
-MAX_NOTE = 500
-MAX_ROUNDS = 30
-MAX_HANDS_PER_ROUND = 20
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]{1,80}$")
 
 TOP_KEYS = ("format", "event", "partnerships", "rounds", "tiebreaks")
@@ -146,11 +133,6 @@ class EventFile:
     partnerships: list[PartnershipSpec] = field(default_factory=list)
     rounds: list[RoundSpec] = field(default_factory=list)
     tiebreaks: list[TiebreakSpec] = field(default_factory=list)
-
-
-def dealer_for(hand_number: int) -> str:
-    """The default deal rotation, as scoring.services.dealer_for (first dealer North)."""
-    return SEAT_ORDER[(hand_number - 1) % 4]
 
 
 def table_complete(table: TableSpec, hands_per_round: int) -> bool:

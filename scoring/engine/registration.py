@@ -10,11 +10,9 @@ from __future__ import annotations
 import csv
 import io
 import re
+from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME, MAX_PARTNERSHIP_NUMBER
 from dataclasses import dataclass
 
-NAME_MAX = 120  # Player.name
-DIVISION_MAX = 60  # Partnership.division
-NUMBER_MAX = 9999
 MAX_ROWS = 1000
 HEADER_WORDS = {"number", "no", "no.", "num", "#", "pair", "partnership", "table", "nr"}
 
@@ -51,8 +49,8 @@ def check_number(raw: str) -> tuple[int | None, str]:
     if not re.fullmatch(r"\d+", text):
         return None, f"the partnership number {text!r} is not a whole number"
     number = int(text)
-    if not 1 <= number <= NUMBER_MAX:
-        return None, f"the partnership number {number} is not between 1 and {NUMBER_MAX}"
+    if not 1 <= number <= MAX_PARTNERSHIP_NUMBER:
+        return None, f"the partnership number {number} is not between 1 and {MAX_PARTNERSHIP_NUMBER}"
     return number, ""
 
 
@@ -60,8 +58,8 @@ def check_name(raw: str, what: str) -> tuple[str, str]:
     name = clean_name(raw)
     if not name:
         return name, f"{what} is empty"
-    if len(name) > NAME_MAX:
-        return name, f"{what} is {len(name)} characters long (at most {NAME_MAX})"
+    if len(name) > MAX_NAME:
+        return name, f"{what} is {len(name)} characters long (at most {MAX_NAME})"
     return name, ""
 
 
@@ -125,8 +123,8 @@ def parse(data: bytes | str) -> list[Row]:
             two, error = check_name(cells[2], "player 2")
             line_problems += [error] if error else []
             division = clean_name(cells[3]) if len(cells) == 4 else ""
-            if len(division) > DIVISION_MAX:
-                line_problems.append(f"the division is {len(division)} characters long (at most {DIVISION_MAX})")
+            if len(division) > MAX_DIVISION:
+                line_problems.append(f"the division is {len(division)} characters long (at most {MAX_DIVISION})")
             if number is not None and number in seen:
                 line_problems.append(f"partnership number {number} is already on line {seen[number]}")
             if line_problems:

@@ -11,7 +11,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.event_io import event_import
-from scoring.eventfile import EventFileError
+from scoring.engine.eventfile import EventFileError
 
 
 def read_event_file(path: str, stdin=None) -> dict:

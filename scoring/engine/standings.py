@@ -32,13 +32,8 @@ import io
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-SIT_OUT_POLICIES = {
-    "average": "average of own completed rounds",
-    "zero": "zero points",
-    "fixed": "fixed points",
-}
-MEDAL_SCOPES = ("overall", "division", "both")
-MEDALS = ("gold", "silver", "bronze")
+from scoring.engine.vocabulary import MEDAL_SCOPES, MEDALS, SIT_OUT_POLICIES, ordinal
+
 WITHDRAWN_LABEL = "WD"  # the rank a withdrawn partnership shows everywhere
 SECONDARY_TIEBREAKERS = {
     "head_to_head": "Head-to-head points",
@@ -348,11 +343,6 @@ class Standings:
     @property
     def secondary_labels(self) -> tuple[str, ...]:
         return tuple(SECONDARY_TIEBREAKERS[n] for n in self.setup.secondary_tiebreakers)
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 # ---------------------------------------------------------------- compute

@@ -1,11 +1,13 @@
 """`python manage.py standings SLUG --format json|csv|text`: print an event's standings.
 
-A thin wrapper: scoring.selectors.event_standings reads the event and scoring.standings ranks it
+A thin wrapper: scoring.selectors.event_standings reads the event and scoring.engine.standings ranks it
 and formats it, exactly as the standings page and its downloads do. Reads only.
 """
 
 import json
 
+from scoring.engine.standings import as_csv, as_json, as_text
+from scoring.selectors import event_standings
 from django.core.management.base import BaseCommand
 
 from tournaments.management import event_or_error
@@ -19,9 +21,6 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=["json", "csv", "text"], default="text", help="output format (default text)")
 
     def handle(self, *args, slug, format="text", **options):
-        from scoring.selectors import event_standings
-        from scoring.standings import as_csv, as_json, as_text
-
         event = event_or_error(slug)
         standings = event_standings(event)
         if format == "json":

@@ -1,0 +1,102 @@
+"""The game's one vocabulary: sides, seats, penalties, statuses, choices, limits and the small
+formatting helpers every page, sheet, file and service uses.
+
+Pure Python, no Django. Every other module imports these names instead of typing its own copy;
+model choices, form choices, event-file checks and printed labels are all built from here.
+"""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------- sides and seats
+
+SIDES = ("ns", "ew")
+SIDE_LABELS = {"ns": "N-S", "ew": "E-W"}
+# Clockwise, starting North: the deal passes to the dealer's left each hand (RULES.md, McAllen).
+SEATS = ("N", "E", "S", "W")
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SIDE_OF_SEAT = {"N": "ns", "S": "ns", "E": "ew", "W": "ew"}
+
+# ---------------------------------------------------------------- penalties
+
+PENALTY_KINDS = ("revoke", "bid_out_of_turn", "exposed_card", "note")
+# Only an established revoke changes the score (McAllen O); the rest are recorded (McAllen L-N).
+SCORING_PENALTIES = frozenset({"revoke"})
+PENALTY_WORDS = {"revoke": "Revoke", "bid_out_of_turn": "Bid out of turn", "exposed_card": "Exposed card",
+                 "note": "Note"}
+PENALTY_LABELS = {"revoke": "Established revoke", "bid_out_of_turn": "Bid out of turn",
+                  "exposed_card": "Exposed card", "note": "Note"}
+# What the entry form offers: whether a penalty changes the score is said in the label.
+PENALTY_FORM_LABELS = {"": "No penalty", "revoke": "Established revoke (changes the score)",
+                       "bid_out_of_turn": "Bid out of turn (recorded)", "exposed_card": "Exposed card (recorded)",
+                       "note": "Note only"}
+
+# What a hand records beyond its number and dealer: compared field by field to tell an edit from a repeat.
+HAND_FIELDS = ("declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note")
+
+# ---------------------------------------------------------------- rounds and tables
+
+ROUND_STATUSES = ("planned", "open", "closed")
+ROUND_STATUS_LABELS = {"planned": "Planned", "open": "In play", "closed": "Closed"}
+# A table's state in a round, as the organizer's dashboard names it and as the public pages say it.
+TABLE_STATUSES = ("not_started", "in_progress", "entered", "confirmed", "disputed")
+TABLE_STATUS_LABELS = {"not_started": "Not started", "in_progress": "In progress", "entered": "Entered",
+                       "confirmed": "Confirmed", "disputed": "Disputed"}
+TABLE_STATUS_PUBLIC = {"not_started": "not started", "in_progress": "hands still to come",
+                       "entered": "not confirmed yet", "confirmed": "confirmed", "disputed": "disputed"}
+
+# ---------------------------------------------------------------- event choices
+
+SIT_OUT_POLICIES = {
+    "average": "average of own completed rounds",
+    "zero": "zero points",
+    "fixed": "fixed points",
+}
+SIT_OUT_POLICY_LABELS = {"average": "Average of own played rounds", "zero": "Zero points",
+                         "fixed": "A fixed number of points"}
+MEDAL_SCOPES = ("overall", "division", "both")
+MEDAL_SCOPE_LABELS = {"overall": "Overall only", "division": "Per division only", "both": "Overall and per division"}
+MEDALS = ("gold", "silver", "bronze")
+PAGE_SIZES = ("letter", "a4")
+PAGE_SIZE_LABELS = {"letter": "US Letter", "a4": "A4"}
+
+# ---------------------------------------------------------------- limits (the database's column sizes)
+
+MAX_NAME = 120  # a player's name
+MAX_DIVISION = 60
+MAX_EVENT_TEXT = 200  # an event's name and venue
+MAX_NOTE = 500  # notes, dispute reasons, close notes
+MAX_PARTNERSHIP_NUMBER = 9999
+MAX_ROUNDS = 30  # rounds of one event (the event form and event files)
+MAX_HANDS_PER_ROUND = 20
+MAX_PARTNERSHIPS = 500  # the largest event a movement is planned for
+MAX_MOVEMENT_ROUNDS = 60  # a movement may be previewed further than an event's rounds
+
+
+# ---------------------------------------------------------------- formatting helpers
+
+
+def dealer_for(hand_number: int, first_dealer: str = "N") -> str:
+    """Each player deals once a round: the deal rotates one seat to the left each hand."""
+    start = SEATS.index(first_dealer)
+    return SEATS[(start + hand_number - 1) % 4]
+
+
+def signed(points: int) -> str:
+    """+200, -180, 0: how pages and sheets show one hand's points (static/js/entry.js does the same)."""
+    return f"+{points}" if points > 0 else str(points)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 11th, 22nd."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def choices(labels: dict[str, str]) -> list[tuple[str, str]]:
+    """(value, label) pairs for a model or form field, in the vocabulary's order."""
+    return list(labels.items())
+
+
+def members(labels: dict[str, str]) -> list[tuple[str, tuple[str, str]]]:
+    """Enum members for Django's TextChoices functional API: ("FIXED", ("fixed", "A fixed number of points"))."""
+    return [(value.upper() or "NONE", (value, label)) for value, label in labels.items()]
