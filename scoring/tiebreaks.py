@@ -13,9 +13,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 
-from scoring.engine import standings as standings_engine
 from scoring.engine.movement import plan
-from scoring.engine.vocabulary import MEDAL_SCOPES, ordinal
+from scoring.engine.vocabulary import ordinal
 from scoring.models import Hand
 from scoring.selectors import event_standings
 from tournaments.models import Event, Partnership, Round, Tiebreak
@@ -128,7 +127,7 @@ def _organizer_tables(chosen: list[Partnership], tables) -> list[tuple[int, Part
 
 
 @transaction.atomic
-def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = None, tables=None, actor) -> Tiebreak:
+def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = None, tables=None) -> Tiebreak:
     """A tiebreak session for partnerships tied on one place.
 
     hands: how many hands each meeting lasts, a whole number of rounds (default one round of
@@ -164,30 +163,10 @@ def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = Non
 
 
 @transaction.atomic
-def tiebreak_delete(*, tiebreak: Tiebreak, actor) -> None:
+def tiebreak_delete(*, tiebreak: Tiebreak) -> None:
     """Remove a tiebreak session created by mistake; refused once any of its hands is entered."""
     if Hand.objects.filter(table__round__tiebreak=tiebreak).exists():
         raise ValidationError({"__all__": f"Tiebreak {tiebreak.sequence} has hands entered; it cannot be removed."})
     event = tiebreak.event
     tiebreak.delete()
     event.bump_version()
-
-
-@transaction.atomic
-def event_medal_settings_update(*, event: Event, medal_scope: str, secondary_tiebreakers: list[str], actor) -> Event:
-    """The organizer's choice of medal scope and secondary tiebreakers (in order)."""
-    errors = {}
-    if medal_scope not in MEDAL_SCOPES:
-        errors["medal_scope"] = f"{medal_scope!r} is not one of {', '.join(MEDAL_SCOPES)}"
-    unknown = [n for n in secondary_tiebreakers if n not in standings_engine.SECONDARY_TIEBREAKERS]
-    if unknown:
-        errors["secondary_tiebreakers"] = (
-            f"{', '.join(map(repr, unknown))} is not one of {', '.join(standings_engine.SECONDARY_TIEBREAKERS)}")
-    elif len(set(secondary_tiebreakers)) != len(secondary_tiebreakers):
-        errors["secondary_tiebreakers"] = "a tiebreaker is listed twice"
-    if errors:
-        raise ValidationError(errors)
-    Event.objects.filter(pk=event.pk).update(medal_scope=medal_scope, secondary_tiebreakers=list(secondary_tiebreakers))
-    event.bump_version()
-    event.refresh_from_db()
-    return event

@@ -101,7 +101,7 @@ def gao(db):
 
 
 def break_tie(event, p):
-    tiebreak = tiebreak_create(event=event, partnerships=[p[1], p[5]], actor=ORGANIZER)
+    tiebreak = tiebreak_create(event=event, partnerships=[p[1], p[5]])
     table = Round.objects.get(tiebreak=tiebreak).tables.get()
     play(table, [("ns", "7S", 7), ("ns", "6NT", 6)])
     return table

@@ -3,7 +3,6 @@
 
 import pytest
 
-from scoring.engine import standings as S
 from scoring.selectors import event_standings, partnership_record
 from scoring.services import table_confirm, table_dispute
 from tests.standings_builders import SCORER, bulk_event, make_event, make_partnerships, play
@@ -103,7 +102,7 @@ def test_tiebreak_rounds_never_count_in_the_main_total():
     t1, t2 = r1.tables.order_by("number")
     play(t1, [("ns", "7H", 8)])  # 1: +200, 2: +20
     play(t2, [("ns", "7H", 8)])  # 3: +200, 4: +20
-    tb = tiebreak_create(event=event, partnerships=[p[1], p[3]], actor=SCORER)
+    tb = tiebreak_create(event=event, partnerships=[p[1], p[3]])
     table = tb.rounds.get().tables.get()
     play(table, [("ew", "6C", 6)])  # E-W +60, N-S +40
     rows = {r.number: r for r in event_standings(event).rows}

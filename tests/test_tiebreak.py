@@ -7,10 +7,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.selectors import event_standings
-from tests.standings_builders import SCORER, make_event, make_partnerships, play, tie_for_second
+from tests.standings_builders import make_event, make_partnerships, play, tie_for_second
 from tournaments.models import Event, EventStaff, Round, Tiebreak
 from tournaments.services import round_create
-from scoring.tiebreaks import event_medal_settings_update, tiebreak_create, tiebreak_delete
+from scoring.tiebreaks import tiebreak_create, tiebreak_delete
+from tournaments.services import event_medal_settings_update
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,7 @@ def test_tie_for_second_is_listed_and_no_silver_or_bronze_yet():
 def test_two_tied_partnerships_play_each_other_for_one_round_by_default():
     event, p = tie_for_second()
     version = Event.objects.get(pk=event.pk).version
-    tb = tiebreak_create(event=event, partnerships=[p[3], p[2]], actor=SCORER)
+    tb = tiebreak_create(event=event, partnerships=[p[3], p[2]])
     assert tb.sequence == 1 and set(tb.partnerships.values_list("number", flat=True)) == {2, 3}
     (rnd,) = tb.rounds.all()
     assert rnd.number == 1 and rnd.status == Round.Status.OPEN
@@ -50,7 +51,7 @@ def test_two_tied_partnerships_play_each_other_for_one_round_by_default():
 
 def test_two_rounds_swap_directions():
     event, p = tie_for_second()
-    tb = tiebreak_create(event=event, partnerships=[2, 3], hands=2, actor=SCORER)
+    tb = tiebreak_create(event=event, partnerships=[2, 3], hands=2)
     tables = [r.tables.get() for r in tb.rounds.order_by("number")]
     assert [(t.ns.number, t.ew.number) for t in tables] == [(2, 3), (3, 2)]
 
@@ -62,7 +63,7 @@ def test_three_tied_play_a_round_robin():
     t1, t2 = rnd.tables.order_by("number")
     play(t1, [("ns", "6S", 6)])  # 1: +40, 2: +40
     play(t2, [("ew", "8NT", 6)])  # 4: -320, 3: +40
-    tb = tiebreak_create(event=event, partnerships=[1, 2, 3], actor=SCORER)
+    tb = tiebreak_create(event=event, partnerships=[1, 2, 3])
     rounds = list(tb.rounds.order_by("number"))
     assert len(rounds) == 3
     meetings = set()
@@ -80,10 +81,10 @@ def test_organizer_sets_the_tables():
     for table in rnd.tables.all():
         play(table, [("ns", "6S", 6)])  # everyone +40: a four-way tie for first
     with pytest.raises(ValidationError, match="partnerships 2 and 4 have no table"):
-        tiebreak_create(event=event, partnerships=[1, 2, 3, 4], tables=[(1, 1, 3)], actor=SCORER)
+        tiebreak_create(event=event, partnerships=[1, 2, 3, 4], tables=[(1, 1, 3)])
     with pytest.raises(ValidationError, match="partnership 1 is seated twice"):
-        tiebreak_create(event=event, partnerships=[1, 2, 3, 4], tables=[(1, 1, 3), (2, 1, 4)], actor=SCORER)
-    tb = tiebreak_create(event=event, partnerships=[1, 2, 3, 4], tables=[(1, 1, 3), (2, 4, 2)], actor=SCORER)
+        tiebreak_create(event=event, partnerships=[1, 2, 3, 4], tables=[(1, 1, 3), (2, 1, 4)])
+    tb = tiebreak_create(event=event, partnerships=[1, 2, 3, 4], tables=[(1, 1, 3), (2, 4, 2)])
     (r,) = tb.rounds.all()
     assert sorted((t.number, t.ns.number, t.ew.number) for t in r.tables.all()) == [(1, 1, 3), (2, 4, 2)]
 
@@ -91,23 +92,23 @@ def test_organizer_sets_the_tables():
 def test_refuses_partnerships_that_are_not_tied():
     event, p = three_way_tie()
     with pytest.raises(ValidationError) as err:
-        tiebreak_create(event=event, partnerships=[2, 1], actor=SCORER)
+        tiebreak_create(event=event, partnerships=[2, 1])
     assert "not tied with each other (1 is 1st on 200; 2 is 4th on 20)" in str(err.value)
     with pytest.raises(ValidationError, match="at least two"):
-        tiebreak_create(event=event, partnerships=[2], actor=SCORER)
+        tiebreak_create(event=event, partnerships=[2])
     with pytest.raises(ValidationError, match="No partnership 9"):
-        tiebreak_create(event=event, partnerships=[1, 9], actor=SCORER)
+        tiebreak_create(event=event, partnerships=[1, 9])
     assert Tiebreak.objects.count() == 0
 
 
 def test_all_of_a_tie_must_play():
     event, p = three_way_tie()
     with pytest.raises(ValidationError, match="Partnership 5 is tied on that place too and must play as well"):
-        tiebreak_create(event=event, partnerships=[1, 3], actor=SCORER)
-    tb = tiebreak_create(event=event, partnerships=[5, 3, 1], actor=SCORER)
+        tiebreak_create(event=event, partnerships=[1, 3])
+    tb = tiebreak_create(event=event, partnerships=[5, 3, 1])
     assert tb.rounds.count() == 3
     # A tie for 4th (no medal) may have a tiebreak too, if the organizer wants one.
-    assert tiebreak_create(event=event, partnerships=[2, 4, 6], actor=SCORER).sequence == 2
+    assert tiebreak_create(event=event, partnerships=[2, 4, 6]).sequence == 2
 
 
 def test_hands_must_be_whole_rounds():
@@ -115,21 +116,21 @@ def test_hands_must_be_whole_rounds():
     p = make_partnerships(event, 2)
     round_create(event=event, number=1, tables=[(1, p[1], p[2])])  # nothing played: 1 and 2 tie on 0
     with pytest.raises(ValidationError, match="6 is not a whole number of rounds of 4 hands"):
-        tiebreak_create(event=event, partnerships=[1, 2], hands=6, actor=SCORER)
-    tb = tiebreak_create(event=event, partnerships=[1, 2], hands=8, actor=SCORER)
+        tiebreak_create(event=event, partnerships=[1, 2], hands=6)
+    tb = tiebreak_create(event=event, partnerships=[1, 2], hands=8)
     assert tb.rounds.count() == 2
 
 
 def test_repeated_sessions_until_the_tie_is_broken():
     event, p = tie_for_second()
-    tb1 = tiebreak_create(event=event, partnerships=[2, 3], actor=SCORER)
+    tb1 = tiebreak_create(event=event, partnerships=[2, 3])
     table1 = tb1.rounds.get().tables.get()
     with pytest.raises(ValidationError, match="Tiebreak 1 is still being played"):
-        tiebreak_create(event=event, partnerships=[2, 3], actor=SCORER)
+        tiebreak_create(event=event, partnerships=[2, 3])
     play(table1, [("ns", "6S", 6)])  # +40 each: still tied
     rows = {r.number: r for r in event_standings(event).rows}
     assert rows[2].rank == rows[3].rank == 2 and rows[2].tiebreak_total == rows[3].tiebreak_total == 40
-    tb2 = tiebreak_create(event=event, partnerships=[2, 3], actor=SCORER)
+    tb2 = tiebreak_create(event=event, partnerships=[2, 3])
     assert tb2.sequence == 2
     table2 = tb2.rounds.get().tables.get()
     play(table2, [("ew", "7H", 8)])  # E-W +200, N-S +20
@@ -138,16 +139,15 @@ def test_repeated_sessions_until_the_tie_is_broken():
     assert (rows[winner].rank, rows[winner].medal, rows[winner].decided_by) == (2, "silver", "tiebreak 2")
     assert (rows[loser].rank, rows[loser].medal, rows[loser].total) == (3, "bronze", 240)
     with pytest.raises(ValidationError, match="has hands entered"):
-        tiebreak_delete(tiebreak=tb2, actor=SCORER)
+        tiebreak_delete(tiebreak=tb2)
 
 
 def test_medal_settings_service_validates():
     event = make_event()
     with pytest.raises(ValidationError) as err:
-        event_medal_settings_update(event=event, medal_scope="county", secondary_tiebreakers=["coin"], actor=SCORER)
+        event_medal_settings_update(event=event, medal_scope="county", secondary_tiebreakers=["coin"])
     assert set(err.value.message_dict) == {"medal_scope", "secondary_tiebreakers"}
-    event_medal_settings_update(event=event, medal_scope="both", secondary_tiebreakers=["fewest_sets", "head_to_head"],
-                                actor=SCORER)
+    event_medal_settings_update(event=event, medal_scope="both", secondary_tiebreakers=["fewest_sets", "head_to_head"])
     event.refresh_from_db()
     assert (event.medal_scope, event.secondary_tiebreakers, event.version) == ("both", ["fewest_sets", "head_to_head"], 1)
 

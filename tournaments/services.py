@@ -20,7 +20,8 @@ from django.utils.text import slugify
 from scoring.engine import rules as rules_engine
 
 from scoring.engine import movement, registration
-from scoring.engine.vocabulary import MAX_DIVISION
+from scoring.engine import standings as standings_engine
+from scoring.engine.vocabulary import MAX_DIVISION, MEDAL_SCOPES
 from .models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table
 
 
@@ -123,9 +124,33 @@ def event_update(*, event: Event, **values) -> Event:
     event.full_clean()
     # Only the changed columns: a full save would write back a stale `version`. The name,
     # sit-out policy and medal scope all show on the live pages, hence the bump.
+    medal_scope = changed.pop("medal_scope", None)
     if changed:
         event.save(update_fields=list(changed))
         event.bump_version()
+    if medal_scope is not None:
+        event = event_medal_settings_update(event=event, medal_scope=medal_scope,
+                                            secondary_tiebreakers=list(event.secondary_tiebreakers or []))
+    return event
+
+
+@transaction.atomic
+def event_medal_settings_update(*, event: Event, medal_scope: str, secondary_tiebreakers: list[str]) -> Event:
+    """The organizer's choice of medal scope and secondary tiebreakers (in order): the one writer of both."""
+    errors = {}
+    if medal_scope not in MEDAL_SCOPES:
+        errors["medal_scope"] = f"{medal_scope!r} is not one of {', '.join(MEDAL_SCOPES)}"
+    unknown = [n for n in secondary_tiebreakers if n not in standings_engine.SECONDARY_TIEBREAKERS]
+    if unknown:
+        errors["secondary_tiebreakers"] = (
+            f"{', '.join(map(repr, unknown))} is not one of {', '.join(standings_engine.SECONDARY_TIEBREAKERS)}")
+    elif len(set(secondary_tiebreakers)) != len(secondary_tiebreakers):
+        errors["secondary_tiebreakers"] = "a tiebreaker is listed twice"
+    if errors:
+        raise ValidationError(errors)
+    Event.objects.filter(pk=event.pk).update(medal_scope=medal_scope, secondary_tiebreakers=list(secondary_tiebreakers))
+    event.bump_version()
+    event.refresh_from_db()
     return event
 
 

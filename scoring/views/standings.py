@@ -26,8 +26,8 @@ from scoring import selectors
 from scoring.engine import standings as standings_engine
 from scoring.standings_forms import MedalSettingsForm, TiebreakForm
 from scoring.tables import shown_rounds, standings_table
-from scoring.services import Actor
 from scoring import tiebreaks
+from tournaments import services as event_services
 from tournaments.forms import add_service_errors
 from tournaments.models import Event, Partnership, Table, Tiebreak
 from tournaments.permissions import is_organizer, organizer_required
@@ -133,10 +133,6 @@ def medals_page(request, slug):
     return render(request, "scoring/medals_page.html", {"event": event, "standings": selectors.event_standings(event)})
 
 
-def _actor(request) -> Actor:
-    return Actor(request.user.get_username(), request.user, is_organizer=True)
-
-
 def _tied_choices(standings) -> list[tuple[int, str]]:
     """Only partnerships sharing a place (overall or in their division) can enter a tiebreak."""
     return [(row.number, f"{row.number} {row.players_label}") for row in sorted(standings.rows, key=lambda r: r.number)
@@ -166,8 +162,7 @@ def tiebreak_create(request, event):
         try:
             tiebreak = tiebreaks.tiebreak_create(
                 event=event, partnerships=form.cleaned_data["partnerships"], hands=form.cleaned_data["hands"],
-                tables=form.cleaned_data["tables"] if form.cleaned_data["layout"] == "tables" else None,
-                actor=_actor(request))
+                tables=form.cleaned_data["tables"] if form.cleaned_data["layout"] == "tables" else None)
             messages.success(request, f"Tiebreak {tiebreak.sequence} is ready: its tables are listed below.")
             return redirect("scoring:tiebreaks", event.slug)
         except ValidationError as exc:
@@ -180,7 +175,7 @@ def tiebreak_create(request, event):
 def tiebreak_delete(request, event, sequence):
     tiebreak = get_object_or_404(Tiebreak, event=event, sequence=sequence)
     try:
-        tiebreaks.tiebreak_delete(tiebreak=tiebreak, actor=_actor(request))
+        tiebreaks.tiebreak_delete(tiebreak=tiebreak)
         messages.success(request, f"Tiebreak {sequence} was removed.")
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
@@ -193,8 +188,8 @@ def medal_settings(request, event):
     form = MedalSettingsForm(request.POST)
     if form.is_valid():
         try:
-            tiebreaks.event_medal_settings_update(event=event, medal_scope=form.cleaned_data["medal_scope"],
-                                                  secondary_tiebreakers=form.chosen_tiebreakers(), actor=_actor(request))
+            event_services.event_medal_settings_update(event=event, medal_scope=form.cleaned_data["medal_scope"],
+                                                  secondary_tiebreakers=form.chosen_tiebreakers())
             messages.success(request, "Medal settings saved.")
             return redirect("scoring:tiebreaks", event.slug)
         except ValidationError as exc:
