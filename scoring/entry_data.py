@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from scoring.engine import rules as rules_engine
 from scoring.models import Hand, HandChange
-from scoring.engine.vocabulary import SEAT_NAMES, SIDE_LABELS, dealer_for, signed
+from scoring.engine.vocabulary import SIDE_LABELS, dealer_for, signed
 from scoring.services import score_for_table
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
@@ -89,10 +89,6 @@ class Seat:
     seat: str
     name: str
     side: str
-
-    @property
-    def seat_name(self) -> str:
-        return SEAT_NAMES[self.seat]
 
 
 @dataclass

@@ -110,9 +110,6 @@ class TableResult:
     def points_for(self, entrant_id: int) -> int:
         return self.ns_points if entrant_id == self.ns else self.ew_points
 
-    def opponent_of(self, entrant_id: int) -> int:
-        return self.ew if entrant_id == self.ns else self.ns
-
 
 @dataclass(frozen=True)
 class TiebreakSession:

@@ -38,7 +38,6 @@ HAND_FIELDS = ("declarer", "contract", "tricks", "penalty_kind", "penalty_side",
 ROUND_STATUSES = ("planned", "open", "closed")
 ROUND_STATUS_LABELS = {"planned": "Planned", "open": "In play", "closed": "Closed"}
 # A table's state in a round, as the organizer's dashboard names it and as the public pages say it.
-TABLE_STATUSES = ("not_started", "in_progress", "entered", "confirmed", "disputed")
 TABLE_STATUS_LABELS = {"not_started": "Not started", "in_progress": "In progress", "entered": "Entered",
                        "confirmed": "Confirmed", "disputed": "Disputed"}
 TABLE_STATUS_PUBLIC = {"not_started": "not started", "in_progress": "hands still to come",
