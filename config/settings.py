@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "axes",
     "tournaments",
     "scoring",
+    "bench",  # only for `manage.py bench` (bench/README.md); no models, no URLs
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,118 @@
+"""Per-request figures, through the whole middleware stack in this process (bench.http, no network):
+the standings page and JSON uncached, a live-standings poll answered 304, and saving one hand
+through the entry view as a phone does.
+
+Reads the bench event; the save figure takes hand 4 out of a few tables of the last round first
+(untimed) and stores it again through the view, so the event ends as complete as it began.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from bench.core import Family, Figure, FigureSpec, Stopwatch, Unmeasurable, record, timed
+from bench.http import PhoneClient, url_for
+from scoring.models import Hand, HandChange
+from tournaments.models import Round, Table
+
+
+def measure_get(bench, figure: Figure, url: str, *, uncached: bool, expect: int = 200, runs: int | None = None,
+                **headers) -> None:
+    """Median of `runs` GETs of url (the cache emptied before each when uncached), and its query count."""
+    phone = PhoneClient()
+    before = cache.clear if uncached else None
+    if before:
+        before()
+    phone.get(url, expect, **headers)  # warm-up: imports, templates, connection
+    if before:
+        before()
+    with CaptureQueriesContext(connection) as queries:
+        phone.get(url, expect, **headers)
+    figure.queries = len(queries)
+    record(figure, *timed(lambda: phone.get(url, expect, **headers), runs or bench.options["runs"], before))
+    figure.extra["url"] = url
+
+
+def standings_html(bench, figure: Figure) -> None:
+    measure_get(bench, figure, url_for("scoring:standings", bench.event.slug), uncached=True)
+
+
+def standings_json(bench, figure: Figure) -> None:
+    url = url_for("scoring:standings-json", bench.event.slug)
+    measure_get(bench, figure, url, uncached=True)
+    listed = len(json.loads(PhoneClient().get(url).content).get("standings", []))
+    if listed != bench.event.partnerships.count():
+        raise Unmeasurable(f"{url} lists {listed} partnerships, not {bench.event.partnerships.count()}")
+
+
+def poll_unchanged(bench, figure: Figure) -> None:
+    url = url_for("scoring:standings-fragment", bench.event.slug)
+    etag = PhoneClient().get(url).get("ETag")
+    if not etag:
+        raise Unmeasurable(f"{url} sends no ETag, so a poll cannot be answered with 304")
+    measure_get(bench, figure, url, uncached=False, expect=304, runs=max(200, bench.options["runs"]),
+                HTTP_IF_NONE_MATCH=etag)
+
+
+def save_hand(bench, figure: Figure) -> None:
+    """POST one hand at a table of the last round, as a phone does, at `runs` different tables.
+
+    The event is complete, so hand 4 of those tables (and its history row) is taken out first,
+    untimed; each timed POST stores it again through the entry view.
+    """
+    event, runs = bench.event, bench.options["runs"]
+    last = event.round_set.filter(tiebreak__isnull=True).order_by("-number").first()
+    tables = list(Table.objects.filter(round=last).order_by("-number")[:runs])
+    hands = {h.table_id: h for h in Hand.objects.filter(table__in=tables, number=4)}
+    if len(hands) < len(tables):
+        raise Unmeasurable("the bench tables do not all have a hand 4 to enter again")
+    Hand.objects.filter(pk__in=[h.pk for h in hands.values()]).delete()
+    HandChange.objects.filter(table__in=tables, hand_number=4).delete()
+    # A finished event's rounds are closed to table links; reopen the last one while we enter.
+    status = last.status
+    Round.objects.filter(pk=last.pk).update(status="open")
+    try:
+        _save_hands(figure, last, tables, hands)
+    finally:
+        Round.objects.filter(pk=last.pk).update(status=status)
+
+
+def _save_hands(figure: Figure, last, tables, hands) -> None:
+    wall, cpu = [], []
+    for index, table in enumerate(tables):
+        old = hands[table.pk]
+        phone = PhoneClient()
+        url = url_for("scoring:table-entry", table.token)
+        phone.get(url)
+        phone.post(url_for("scoring:table-side", table.token), {"side": "ns"})
+        data = {"number": 4, "round": last.pk, "declarer": old.declarer, "contract": old.contract,
+                "tricks": old.tricks, "penalty_kind": old.penalty_kind, "penalty_side": old.penalty_side,
+                "penalty_seat": old.penalty_seat, "note": old.note}
+        # The first save counts its queries; the others are timed without that bookkeeping.
+        counting = CaptureQueriesContext(connection) if index == 0 else contextlib.nullcontext([])
+        with counting as queries, Stopwatch() as watch:
+            phone.post(url, data)
+        wall.append(watch.wall)
+        cpu.append(watch.cpu)
+        if index == 0:
+            figure.queries = len(queries)
+        if not Hand.objects.filter(table=table, number=4).exists():
+            raise Unmeasurable(f"POST {url} answered 302 but stored no hand")
+    record(figure, wall, cpu)
+
+
+FAMILY = Family(
+    name="pages",
+    help="standings page and JSON, the live poll, saving a hand (in this process, as HTTPS requests)",
+    figures=(
+        FigureSpec("standings page HTML, uncached", "< 150 ms, <= 10 queries", standings_html),
+        FigureSpec("standings JSON, uncached", "< 100 ms", standings_json),
+        FigureSpec("live standings poll, nothing changed", "< 5 ms", poll_unchanged),
+        FigureSpec("save one hand through the entry view", "< 50 ms", save_hand),
+    ),
+)

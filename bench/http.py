@@ -1,0 +1,59 @@
+"""Requests as production answers them, without a network: Django's test client, made to look like a
+phone behind the TLS proxy of README "Production".
+
+Every request is secure (HTTPS, and the X-Forwarded-Proto header the proxy adds), goes to a host
+the settings allow, and posts with the CSRF cookie and an Origin header, so DEBUG=false with its
+HTTPS redirect, allowed hosts and CSRF checks answers as it does for a phone. An answer other than
+the expected status is Unmeasurable, naming the URL and the status. Touches no database itself.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.test import Client
+from django.urls import NoReverseMatch, reverse
+
+from bench.core import Unmeasurable
+
+
+def url_for(name: str, *args) -> str:
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        raise Unmeasurable(f"no URL named {name}") from None
+
+
+def allowed_host() -> str:
+    """A host name DJANGO_ALLOWED_HOSTS accepts (a sub-domain for a ".example.org" entry)."""
+    for host in settings.ALLOWED_HOSTS:
+        if host == "*":
+            return "testserver"
+        return f"bench{host}" if host.startswith(".") else host
+    return "localhost"  # Django accepts it when ALLOWED_HOSTS is empty and DEBUG is on
+
+
+class PhoneClient:
+    """A browser on HTTPS: GET and POST through the whole middleware stack, checking each status."""
+
+    def __init__(self) -> None:
+        self.host = allowed_host()
+        self.client = Client(enforce_csrf_checks=True, HTTP_HOST=self.host, HTTP_X_FORWARDED_PROTO="https")
+
+    def get(self, url: str, expect: int = 200, **headers):
+        response = self.client.get(url, secure=True, **headers)
+        return self._checked("GET", url, response, expect)
+
+    def post(self, url: str, data: dict, expect: int = 302):
+        token = self.client.cookies.get(settings.CSRF_COOKIE_NAME)
+        if token is None:
+            raise Unmeasurable(f"POST {url}: no CSRF cookie; GET the page with the form first")
+        response = self.client.post(url, {**data, "csrfmiddlewaretoken": token.value}, secure=True,
+                                    HTTP_ORIGIN=f"https://{self.host}")
+        return self._checked("POST", url, response, expect)
+
+    @staticmethod
+    def _checked(method: str, url: str, response, expect: int):
+        if response.status_code != expect:
+            where = f" to {response['Location']}" if response.has_header("Location") else ""
+            raise Unmeasurable(f"{method} {url} answered {response.status_code}{where}, not {expect}")
+        return response
