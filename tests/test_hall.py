@@ -43,9 +43,9 @@ HALL_HOST = f"{LAN}:8123"
 
 IP_ADDR = """\
 1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever preferred_lft forever
-2: docker0    inet 172.17.0.1/16 brd 172.17.255.255 scope global docker0\\       valid_lft forever preferred_lft forever
-3: br-5f2a9c    inet 172.18.0.1/16 brd 172.18.255.255 scope global br-5f2a9c\\       valid_lft forever preferred_lft forever
-4: wlp2s0    inet 192.168.1.50/24 brd 192.168.1.255 scope global dynamic noprefixroute wlp2s0\\       valid_lft 86155sec preferred_lft 86155sec
+2: docker0    inet 172.17.0.1/16 brd 172.17.255.255 scope global docker0\\  valid_lft forever preferred_lft forever
+3: br-5f2a9c    inet 172.18.0.1/16 brd 172.18.255.255 scope global br-5f2a9c\\ valid_lft forever preferred_lft forever
+4: wlp2s0    inet 192.168.1.50/24 brd 192.168.1.255 scope global dynamic wlp2s0\\ valid_lft 86155sec
 4: wlp2s0    inet6 fe80::1c2b:3ff:fe4a:5b6c/64 scope link\\       valid_lft forever preferred_lft forever
 5: tailscale0    inet 100.101.102.103/32 scope global tailscale0\\       valid_lft forever preferred_lft forever
 """
@@ -290,8 +290,9 @@ def svg_to_png(svg: str, path: Path, scale: int = 8) -> Path:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size * scale, size * scale, 8, 0, 0, 0, 0))
-                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    header = struct.pack(">IIBBBBB", size * scale, size * scale, 8, 0, 0, 0, 0)  # 8-bit greyscale
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw))
+                     + chunk(b"IEND", b""))
     return path
 
 
@@ -301,7 +302,7 @@ def test_projector_shows_a_qr_code_of_the_public_standings(hall_event, client, t
         pytest.skip("zbarimg not installed (Debian zbar-tools)")
     with override_settings(ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, LAN]):
         html = client.get(reverse("scoring:projector", args=[hall_event.slug]), HTTP_HOST=HALL_HOST).content.decode()
-        assert '<p class="phone-address">192.168.1.50:8123/events/hall-day/standings</p>' in html
+        assert '<p class="phone-address"><span class="phone-host">192.168.1.50:8123</span><span class="phone-path">/events/hall-day/standings</span></p>' in html
         svg = re.search(r'<div class="phone-qr">(<svg.*?</svg>)</div>', html, re.S).group(1)
         found = decode_qr(svg_to_png(svg, tmp_path / "projector.png"))
         assert found == "http://192.168.1.50:8123/events/hall-day/standings/"
@@ -311,11 +312,12 @@ def test_projector_shows_a_qr_code_of_the_public_standings(hall_event, client, t
 
 @override_settings(SITE_URL="")
 def test_projector_shows_no_code_a_phone_cannot_open(hall_event, client):
-    html = client.get(reverse("scoring:projector", args=[hall_event.slug]), HTTP_HOST="127.0.0.1:8000").content.decode()
+    url = reverse("scoring:projector", args=[hall_event.slug])
+    html = client.get(url, HTTP_HOST="127.0.0.1:8000").content.decode()
     assert "projector-phone" not in html and "<svg" not in html
     with override_settings(SITE_URL="http://192.168.1.50:8123"):
-        html = client.get(reverse("scoring:projector", args=[hall_event.slug]), HTTP_HOST="127.0.0.1:8000").content.decode()
-    assert '<p class="phone-address">192.168.1.50:8123/events/hall-day/standings</p>' in html
+        html = client.get(url, HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert '<p class="phone-address"><span class="phone-host">192.168.1.50:8123</span><span class="phone-path">/events/hall-day/standings</span></p>' in html
 
 
 # ------------------------------------------------------------------ the real thing: bin/serve --hall

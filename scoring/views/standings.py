@@ -97,12 +97,13 @@ def _phone_code(request, slug: str) -> dict:
     """The public standings' address and its QR code (inline SVG) for players' own phones."""
     url = site_address.site_url(request) + reverse("scoring:standings", args=[slug])
     if site_address.unreachable_reason(url):
-        return {"phone_url": None, "phone_short": "", "phone_qr": ""}
+        return {"phone_url": None}
     # Dark on white with the standard 4-module quiet zone (phones need it on the dark screen);
     # no size: the stylesheet scales it with the screen.
     svg = segno.make(url, error="m").svg_inline(border=4, dark="#000", light="#fff", omitsize=True,
                                                  title="QR code of the live standings")
-    return {"phone_url": url, "phone_short": site_address.short(url), "phone_qr": mark_safe(svg)}
+    host, _, path = site_address.short(url).partition("/")
+    return {"phone_url": url, "phone_host": host, "phone_path": f"/{path}", "phone_qr": mark_safe(svg)}
 
 
 def projector(request, slug):
