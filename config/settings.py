@@ -50,9 +50,15 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false")
     SECRET_KEY = "local-development-only-not-secret"
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+# `bin/serve --hall` sets the laptop's address on the hall's network: the phones ask for it
+# (README, "Running the day on a laptop").
+ALLOWED_HOSTS += env_list("HALL_ADDRESS", "")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
-# The address printed in QR codes on score sheets: what the phones in the hall can reach.
-SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Where printed QR codes, table links and the projector's code point (scoring.site_address):
+# empty follows the address the organizer's browser is using; set it when phones must use another.
+SITE_URL = env_str("SITE_URL", "").rstrip("/")
+if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, not {SITE_URL!r}")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -8,13 +8,12 @@ draws: scoring.pdf turns the dataclasses into bytes without touching the databas
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
-from scoring import pdf
+from scoring import pdf, site_address
 from scoring.engine import rules as rules_engine
 from scoring.models import Hand, HandChange
 from scoring.selectors import event_standings
@@ -40,13 +39,13 @@ def contract_values(rules: rules_engine.RuleSet) -> tuple[pdf.ContractValue, ...
     return tuple(pdf.ContractValue(c.code, c.label, rules.value(c), c.tricks, c.suit) for c in rules.legal_contracts())
 
 
-def entry_url(token: str) -> str:
-    """The table's entry page as a phone in the hall reaches it (settings.SITE_URL)."""
+def entry_url(token: str, site_url: str | None = None) -> str:
+    """The table's entry page as a phone in the hall reaches it (scoring.site_address decides the address)."""
     try:
         path = reverse("scoring:table-entry", args=[token])
     except NoReverseMatch:  # the entry views not installed: the same path they serve
         path = f"/t/{token}/"
-    return settings.SITE_URL + path
+    return (site_url or site_address.site_url()) + path
 
 
 def _round_label(rnd: Round) -> str:
@@ -114,7 +113,7 @@ def _status(event: Event, table: Table, count: int) -> str:
 
 
 def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int | None = None,
-               filled: bool = False) -> pdf.SheetsDoc:
+               filled: bool = False, site_url: str | None = None) -> pdf.SheetsDoc:
     """Score sheets (blank, with QR codes) or result sheets (filled) for one round or all.
     Three queries for result sheets, one for blank sheets, plus one checking the round."""
     rounds = select_rounds(event, round_number=round_number, tiebreak=tiebreak)
@@ -139,7 +138,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         if not filled:
             out.append(pdf.SheetTable(_round_label(table.round), table.number, ns, ew,
                                       tuple(pdf.SheetHand(n, d) for n, d in dealers),
-                                      entry_url=entry_url(table.token), short_code=format_token(table.token)))
+                                      entry_url=entry_url(table.token, site_url), short_code=format_token(table.token)))
             continue
         entered = hands.get(table.pk, {})
         changes = fixes.get(table.pk, [])
@@ -271,12 +270,13 @@ def medals_doc(event: Event, standings=None) -> pdf.MedalsDoc:
 
 
 def document(event: Event, kind: str, *, round_number: int | None = None,
-             tiebreak: int | None = None) -> tuple[str, str, bytes]:
-    """(file name, mimetype, bytes) of one of pdf.KINDS for an event."""
+             tiebreak: int | None = None, site_url: str | None = None) -> tuple[str, str, bytes]:
+    """(file name, mimetype, bytes) of one of pdf.KINDS for an event; site_url is where QR codes point."""
     if kind not in pdf.KINDS:
         raise ValidationError({"kind": f"{kind!r} is not a document (one of {', '.join(pdf.KINDS)})"})
     if kind in ("sheets", "results"):
-        doc = sheets_doc(event, round_number=round_number, tiebreak=tiebreak, filled=kind == "results")
+        doc = sheets_doc(event, round_number=round_number, tiebreak=tiebreak, filled=kind == "results",
+                         site_url=site_url)
     elif kind == "cards":
         doc = cards_doc(event)
     elif kind == "standings":

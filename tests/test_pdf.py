@@ -36,7 +36,7 @@ from django.urls import reverse
 from hypothesis import given, settings as hsettings, strategies as st
 from pypdf import PdfReader
 
-from scoring import pdf, print_data
+from scoring import pdf, print_data, site_address
 from scoring.services import Actor, hand_correct, hand_record
 from tournaments.models import Event, EventStaff, Partnership, Player, Round, format_token
 from tournaments.services import round_create
@@ -143,8 +143,8 @@ def test_sheet_entry_url_is_the_table_entry_page_on_site_url(gao):
     doc = print_data.sheets_doc(event, round_number=2)
     table = event.round_set.get(number=2).tables.get(number=1)
     sheet = doc.tables[0]
-    assert sheet.entry_url == f"{settings.SITE_URL}/t/{table.token}/"
-    assert sheet.entry_url == settings.SITE_URL + reverse("scoring:table-entry", args=[table.token])
+    assert sheet.entry_url == f"{site_address.site_url()}/t/{table.token}/"
+    assert sheet.entry_url == site_address.site_url() + reverse("scoring:table-entry", args=[table.token])
     assert (sheet.ns.number, sheet.ew.number) == (5, 1)
 
 
@@ -172,7 +172,7 @@ def test_sheets_qr_code_decodes_to_the_entry_url(gao, tmp_path):
     png = next(tmp_path.glob("p*.png"))
     found = subprocess.run(["zbarimg", "-q", "--raw", str(png)], capture_output=True, text=True).stdout.strip()
     table = event.round_set.get(number=1).tables.get(number=1)
-    assert found == f"{settings.SITE_URL}/t/{table.token}/"
+    assert found == f"{site_address.site_url()}/t/{table.token}/"
 
 
 def test_round_that_does_not_exist_is_refused_with_the_field_named(gao):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 
+import segno
+
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
@@ -18,11 +20,12 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import path
+from django.urls import path, reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
-from scoring import selectors
+from scoring import selectors, site_address
 from scoring.engine import standings as standings_engine
 from scoring.standings_forms import MedalSettingsForm, TiebreakForm
 from scoring.tables import shown_rounds, standings_table
@@ -90,10 +93,24 @@ def standings_fragment(request, slug):
     return _live(request, slug, "scoring/_standings_live.html")
 
 
+def _phone_code(request, slug: str) -> dict:
+    """The public standings' address and its QR code (inline SVG) for players' own phones."""
+    url = site_address.site_url(request) + reverse("scoring:standings", args=[slug])
+    if site_address.unreachable_reason(url):
+        return {"phone_url": None}
+    # Dark on white with the standard 4-module quiet zone (phones need it on the dark screen);
+    # no size: the stylesheet scales it with the screen.
+    svg = segno.make(url, error="m").svg_inline(border=4, dark="#000", light="#fff", omitsize=True,
+                                                 title="QR code of the live standings")
+    host, _, path = site_address.short(url).partition("/")
+    return {"phone_url": url, "phone_host": host, "phone_path": f"/{path}", "phone_qr": mark_safe(svg)}
+
+
 def projector(request, slug):
     event = get_object_or_404(Event, slug=slug)
     return render(request, "scoring/projector_page.html",
-                  _context(request, event, table=False) | {"etag": selectors.event_etag(slug)})
+                  _context(request, event, table=False) | {"etag": selectors.event_etag(slug)}
+                  | _phone_code(request, slug))
 
 
 @gzip_page

@@ -12,7 +12,7 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring import pdf, print_data
+from scoring import pdf, print_data, site_address
 from tournaments.management import event_or_error
 
 
@@ -35,6 +35,13 @@ class Command(BaseCommand):
             name, _, data = print_data.document(event, kind, round_number=round_number, tiebreak=tiebreak)
         except ValidationError as exc:
             raise CommandError("; ".join(f"--{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items())) from None
+        if kind == "sheets":
+            # No browser here to take an address from: say which one the QR codes carry.
+            codes = site_address.site_url()
+            warning = site_address.unreachable_reason(codes)
+            self.stderr.write(f"QR codes point at {codes} ({site_address.source()})."
+                              + (f" {warning} Set SITE_URL=http://ADDRESS:PORT to the address phones open."
+                                 if warning else ""))
         if output == "-":
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
