@@ -54,11 +54,11 @@ def _draw_certificate(c: Canvas, header: DocHeader, division: str, place: MedalP
     c.line(cx - inner / 2 + 40, h - 274, cx + inner / 2 - 40, h - 274)
     if partner:
         draw_text(c, cx, h - 300, f"playing with {partner} · Partnership {place.number}", SANS, 13, max_width=inner,
-              align="center", min_size=8)
+                  align="center", min_size=8)
     scope = "Overall, all divisions" if division == "Overall" else division
     draw_text(c, cx, h - 330, scope, SANS, 14, max_width=inner, align="center", min_size=8)
     draw_text(c, cx, h - 352, f"Total {place.total} points" + (f" · {place.tiebreak}" if place.tiebreak else ""),
-          SANS, 11, max_width=inner, align="center", min_size=7)
+              SANS, 11, max_width=inner, align="center", min_size=7)
     draw_text(c, cx, 80, header.date_venue, SANS, 12, max_width=inner, align="center", min_size=7)
     for x in (cx - 220, cx + 60):
         c.line(x, 120, x + 160, 120)

@@ -33,7 +33,7 @@ def _page_decorator(header: DocHeader, title: str):
         w, h = doc.pagesize
         c.saveState()
         draw_text(c, doc.leftMargin, h - 28, f"{header.event_name} · {title}", BOLD, 9,
-              max_width=w - doc.leftMargin - doc.rightMargin - 80)
+                  max_width=w - doc.leftMargin - doc.rightMargin - 80)
         draw_text(c, w - doc.rightMargin, h - 28, header.date_venue, SANS, 8, align="right", max_width=200)
         draw_text(c, w - doc.rightMargin, 20, f"Page {c.getPageNumber()}", SANS, 8, align="right")
         c.restoreState()
@@ -51,6 +51,22 @@ def _styles():
         "note": ParagraphStyle("note", fontName=SANS, fontSize=8, leading=10),
         "medal": ParagraphStyle("medal", fontName=SANS, fontSize=10, leading=12),
     }
+
+
+def _build(header: DocHeader, title: str, subtitle: str, size, margins: tuple[float, float, float, float],
+           body: list) -> bytes:
+    """A flowing document: the event's name and a subtitle over the body, `title` and the date in
+    every page's head and the page number at its foot. margins: left, right, top, bottom."""
+    st = _styles()
+    buf = io.BytesIO()
+    left, right, top, bottom = margins
+    template = SimpleDocTemplate(buf, pagesize=size, leftMargin=left, rightMargin=right, topMargin=top,
+                                 bottomMargin=bottom, title=f"{header.event_name}: {title.lower()}",
+                                 author=header.event_name)
+    story = [Paragraph(_esc(header.event_name), st["title"]), Paragraph(_esc(subtitle), st["sub"]), *body]
+    deco = _page_decorator(header, title)
+    template.build(story, onFirstPage=deco, onLaterPages=deco)
+    return buf.getvalue()
 
 
 def _esc(text: str) -> str:
@@ -72,13 +88,10 @@ def standings(doc: StandingsDoc) -> bytes:
     """Every partnership's rank, names, division, total and round points, landscape, with the
     header row repeated on every page."""
     size = landscape(page_size(doc.header))
+    margins = (36, 36, 40, 36)
     st = _styles()
-    buf = io.BytesIO()
-    frame_w = size[0] - 72
-    template = SimpleDocTemplate(buf, pagesize=size, leftMargin=36, rightMargin=36, topMargin=40, bottomMargin=36,
-                                 title=f"{doc.header.event_name}: standings", author=doc.header.event_name)
-    story = [Paragraph(_esc(doc.header.event_name), st["title"]),
-             Paragraph(_esc(" · ".join(p for p in ("Standings", doc.header.date_venue, doc.progress) if p)), st["sub"])]
+    frame_w = size[0] - margins[0] - margins[1]
+    story = []
     n = len(doc.round_labels)
     has_div = any(r.division for r in doc.rows)
     has_tb = any(r.tiebreak_total is not None for r in doc.rows)
@@ -154,20 +167,18 @@ def standings(doc: StandingsDoc) -> bytes:
     story.append(Paragraph(_esc("  ".join(legend)), st["note"]))
     for note in doc.notes:
         story.append(Paragraph(_esc(note), st["note"]))
-    deco = _page_decorator(doc.header, "Standings")
-    template.build(story, onFirstPage=deco, onLaterPages=deco)
-    return buf.getvalue()
+    subtitle = " · ".join(p for p in ("Standings", doc.header.date_venue, doc.progress) if p)
+    return _build(doc.header, "Standings", subtitle, size, margins, story)
 
 
 def medal_standings(doc: MedalsDoc) -> bytes:
+    """The medallists of each ranking that awards medals, one table each, with what still has
+    to happen before a place is decided."""
     size = page_size(doc.header)
+    margins = (48, 48, 48, 40)
     st = _styles()
-    buf = io.BytesIO()
-    template = SimpleDocTemplate(buf, pagesize=size, leftMargin=48, rightMargin=48, topMargin=48, bottomMargin=40,
-                                 title=f"{doc.header.event_name}: medal standings", author=doc.header.event_name)
-    frame_w = size[0] - 96
-    story = [Paragraph(_esc(doc.header.event_name), st["title"]),
-             Paragraph(_esc(f"Medal standings · {doc.header.date_venue}"), st["sub"])]
+    frame_w = size[0] - margins[0] - margins[1]
+    story = []
     widths = [44, 58, 40, frame_w - 44 - 58 - 40 - 50 - 120, 50, 120]
     for group in doc.groups:
         story.append(Paragraph(_esc(group.title), st["h2"]))
@@ -197,6 +208,4 @@ def medal_standings(doc: MedalsDoc) -> bytes:
     story.append(Spacer(1, 10))
     for note in doc.notes:
         story.append(Paragraph(_esc(note), st["note"]))
-    deco = _page_decorator(doc.header, "Medal standings")
-    template.build(story, onFirstPage=deco, onLaterPages=deco)
-    return buf.getvalue()
+    return _build(doc.header, "Medal standings", f"Medal standings · {doc.header.date_venue}", size, margins, story)

@@ -140,10 +140,10 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     # Rules reminder and value table
     if not lay.compact:
         draw_text(c, lay.left, lay.foot_top - 3, "Tricks: the tricks won by the declaring side (0 to 10).",
-              SANS, 8, max_width=lay.uw, min_size=5.5)
+                  SANS, 8, max_width=lay.uw, min_size=5.5)
         draw_text(c, lay.left, lay.foot_top - 13,
-              "Suit and no-trump contracts: made scores + the value (all ten tricks: at least 250); set scores − "
-              "the value. The defenders score 10 for each trick they win.", SANS, 8, max_width=lay.uw, min_size=5.5)
+                  "Suit and no-trump contracts: made scores + the value (all ten tricks: at least 250); set scores − "
+                  "the value. The defenders score 10 for each trick they win.", SANS, 8, max_width=lay.uw, min_size=5.5)
     grid, specials = _value_grid(doc.contract_values)
     draw_text(c, lay.left, lay.foot_top - 30, f"Contract values ({doc.rules_label})", BOLD, 9, max_width=lay.uw)
     heads = ["Tricks", "♠ Spades", "♣ Clubs", "♦ Diamonds", "♥ Hearts", "No Trump"]
@@ -194,7 +194,7 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
         for i, line in enumerate(lines):
             draw_text(c, qx + lay.QR / 2, lay.top - lay.QR - 9 - i * 10, line, BOLD, 8.5, align="center")
         draw_text(c, lay.left, lay.top - 100,
-              "Enter scores: scan the QR code, or type the table code under it.", SANS, 8.5, max_width=text_w)
+                  "Enter scores: scan the QR code, or type the table code under it.", SANS, 8.5, max_width=text_w)
     # Partnerships by seat
     half = (lay.uw - 12) / 2
     for i, side in enumerate((t.ns, t.ew)):
@@ -222,7 +222,7 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
             draw_text(c, dx + 5, y + 4 + (4 if len(lines) > 1 else 0), hand.dealer, BOLD, size)
             for k, line in enumerate(lines):
                 draw_text(c, dx + 5, y - 7 + (4 if len(lines) > 1 else 0) - k * (small + 1), line, SANS, small,
-                      max_width=dw - 9, min_size=5)
+                          max_width=dw - 9, min_size=5)
         else:
             draw_text(c, dx + 4, y, hand.dealer, BOLD, size)
             draw_text(c, dx + 7 + size, y, name, SANS, small, max_width=dw - 11 - size, min_size=5)
