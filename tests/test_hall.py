@@ -31,7 +31,8 @@ from django.test import RequestFactory, override_settings
 from django.urls import reverse
 
 from config import hall
-from scoring import print_data, site_address
+from scoring import site_address
+from scoring.printing import data as print_data
 from scoring.event_io import event_import
 from tests.command_helpers import run
 from tournaments.demo import build_demo_event

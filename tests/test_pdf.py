@@ -29,18 +29,36 @@ import sys
 from pathlib import Path
 
 import pytest
+import segno
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.urls import reverse
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from scoring import pdf, print_data, site_address
+from scoring import site_address
+from scoring.printing import KINDS, base, qr
+from scoring.printing.data import document, sheets_doc
+from scoring.printing.documents import (
+    ContractValue,
+    DocHeader,
+    RoundCell,
+    SheetHand,
+    SheetsDoc,
+    SheetSide,
+    SheetTable,
+    StandingRow,
+    StandingsDoc,
+)
+from scoring.printing.lists import standings
+from scoring.printing.sheets import score_sheets
 from scoring.services import Actor, hand_correct, hand_record
+from scoring.tiebreaks import tiebreak_create
 from tournaments.models import Event, EventStaff, Partnership, Player, Round, format_token
 from tournaments.services import round_create
-from scoring.tiebreaks import tiebreak_create
 
 ORGANIZER = Actor("Organizer Ana", is_organizer=True)
 NAMES = {
@@ -112,7 +130,7 @@ def break_tie(event, p):
 
 def test_score_sheets_print_each_table_with_players_by_seat_dealers_and_codes(gao):
     event, p = gao
-    name, mimetype, data = print_data.document(event, "sheets", round_number=1)
+    name, mimetype, data = document(event, "sheets", round_number=1)
     assert (name, mimetype) == ("gao-2026-sheets-round-1.pdf", "application/pdf")
     pages = text_of(data)
     assert len(pages) == 2
@@ -140,7 +158,7 @@ def test_score_sheets_print_each_table_with_players_by_seat_dealers_and_codes(ga
 
 def test_sheet_entry_url_is_the_table_entry_page_on_site_url(gao):
     event, _ = gao
-    doc = print_data.sheets_doc(event, round_number=2)
+    doc = sheets_doc(event, round_number=2)
     table = event.round_set.get(number=2).tables.get(number=1)
     sheet = doc.tables[0]
     assert sheet.entry_url == f"{site_address.site_url()}/t/{table.token}/"
@@ -151,13 +169,13 @@ def test_sheet_entry_url_is_the_table_entry_page_on_site_url(gao):
 def test_all_rounds_in_one_pdf_including_tiebreak_sessions(gao):
     event, p = gao
     break_tie(event, p)
-    pages = text_of(print_data.document(event, "sheets")[2])
+    pages = text_of(document(event, "sheets")[2])
     assert len(pages) == 5
     assert [re.search(r"(Tiebreak 1 · )?Round \d · Table \d", t).group(0) for t in pages] == [
         "Round 1 · Table 1", "Round 1 · Table 2", "Round 2 · Table 1", "Round 2 · Table 2",
         "Tiebreak 1 · Round 1 · Table 1",
     ]
-    only = text_of(print_data.document(event, "sheets", tiebreak=1)[2])
+    only = text_of(document(event, "sheets", tiebreak=1)[2])
     assert len(only) == 1 and "Tiebreak 1 · Round 1 · Table 1" in only[0]
 
 
@@ -167,7 +185,7 @@ def test_sheets_qr_code_decodes_to_the_entry_url(gao, tmp_path):
         pytest.skip("zbarimg or pdftoppm not installed")
     event, _ = gao
     out = tmp_path / "s.pdf"
-    out.write_bytes(print_data.document(event, "sheets", round_number=1)[2])
+    out.write_bytes(document(event, "sheets", round_number=1)[2])
     subprocess.run(["pdftoppm", "-png", "-r", "150", "-f", "1", "-l", "1", str(out), str(tmp_path / "p")], check=True)
     png = next(tmp_path.glob("p*.png"))
     found = subprocess.run(["zbarimg", "-q", "--raw", str(png)], capture_output=True, text=True).stdout.strip()
@@ -178,20 +196,20 @@ def test_sheets_qr_code_decodes_to_the_entry_url(gao, tmp_path):
 def test_round_that_does_not_exist_is_refused_with_the_field_named(gao):
     event, _ = gao
     with pytest.raises(Exception) as caught:
-        print_data.document(event, "sheets", round_number=7)
+        document(event, "sheets", round_number=7)
     assert caught.value.message_dict == {"round": ["round 7 does not exist (this event has rounds 1 to 2)"]}
 
 
 def test_page_size_follows_the_event(gao):
     event, _ = gao
-    page = PdfReader(io.BytesIO(print_data.document(event, "sheets", round_number=1)[2])).pages[0]
+    page = PdfReader(io.BytesIO(document(event, "sheets", round_number=1)[2])).pages[0]
     assert (round(page.mediabox.width), round(page.mediabox.height)) == (612, 792)  # US Letter
     event.page_size = "a4"
     event.save()
     for kind in ("sheets", "cards", "medals"):
-        page = PdfReader(io.BytesIO(print_data.document(event, kind)[2])).pages[0]
+        page = PdfReader(io.BytesIO(document(event, kind)[2])).pages[0]
         assert (round(page.mediabox.width), round(page.mediabox.height)) == (595, 842), kind
-    page = PdfReader(io.BytesIO(print_data.document(event, "standings")[2])).pages[0]
+    page = PdfReader(io.BytesIO(document(event, "standings")[2])).pages[0]
     assert (round(page.mediabox.width), round(page.mediabox.height)) == (842, 595)  # landscape A4
 
 
@@ -200,7 +218,7 @@ def test_page_size_follows_the_event(gao):
 
 def test_result_sheet_is_filled_from_the_hands_with_totals_and_corrections(gao):
     event, _ = gao
-    pages = text_of(print_data.document(event, "results", round_number=1)[2])
+    pages = text_of(document(event, "results", round_number=1)[2])
     first, second = (squash(t) for t in pages)
     assert "RESULT SHEET" in first
     # 7H made with 8 tricks: +200 to N-S, +20 to the defenders; 8NT set by one: -320, +30
@@ -227,11 +245,11 @@ def test_result_sheet_says_which_tables_are_incomplete_or_disputed(gao):
     table.disputed_at = datetime.datetime(2026, 5, 14, 15, tzinfo=datetime.UTC)
     table.dispute_reason = "hand 1 was 7S, not 6S"
     table.save()
-    text = squash(text_of(print_data.document(event, "results", tiebreak=1)[2])[0])
+    text = squash(text_of(document(event, "results", tiebreak=1)[2])[0])
     assert "DISPUTED: hand 1 was 7S, not 6S" in text
     table.disputed_at = None
     table.save()
-    text = squash(text_of(print_data.document(event, "results", tiebreak=1)[2])[0])
+    text = squash(text_of(document(event, "results", tiebreak=1)[2])[0])
     assert "Incomplete: 1 of 2 hands entered" in text
 
 
@@ -240,7 +258,7 @@ def test_result_sheet_says_which_tables_are_incomplete_or_disputed(gao):
 
 def test_movement_cards_list_table_direction_opponents_and_sit_outs(gao):
     event, _ = gao
-    pages = text_of(print_data.document(event, "cards")[2])
+    pages = text_of(document(event, "cards")[2])
     assert len(pages) == 1  # five cards fit on one page
     text = squash(pages[0])
     for n in range(1, 6):
@@ -258,7 +276,7 @@ def test_movement_cards_list_table_direction_opponents_and_sit_outs(gao):
 def test_withdrawn_partnerships_get_no_card(gao):
     event, p = gao
     Partnership.objects.filter(pk=p[4].pk).update(withdrawn=True)
-    text = squash(text_of(print_data.document(event, "cards")[2])[0])
+    text = squash(text_of(document(event, "cards")[2])[0])
     assert "Partnership 4" not in text and "Partnership 5" in text
 
 
@@ -267,7 +285,7 @@ def test_withdrawn_partnerships_get_no_card(gao):
 
 def test_standings_pdf_ranks_with_round_points_sit_outs_and_ties(gao):
     event, _ = gao
-    name, _, data = print_data.document(event, "standings")
+    name, _, data = document(event, "standings")
     assert name == "gao-2026-standings.pdf"
     text = squash(text_of(data)[0])
     assert "Rank No. Players Division R1 R2 Total Hands" in text
@@ -283,20 +301,22 @@ def test_standings_pdf_ranks_with_round_points_sit_outs_and_ties(gao):
 def test_standings_after_the_tiebreak_show_its_total(gao):
     event, p = gao
     break_tie(event, p)
-    text = squash(text_of(print_data.document(event, "standings")[2])[0])
+    text = squash(text_of(document(event, "standings")[2])[0])
     assert "Tiebreak" in text
-    assert re.search(r"\b2 1 María de los Ángeles Zúñiga-Hernández & José Peña — placed by tiebreak session 1 70-74 230 260 490 260 4", text)
-    assert re.search(r"\b3 5 Dolores Treviño & Earl Walker — placed by tiebreak session 1 70-74 \(90\) 400 490 70 2", text)
+    assert re.search(r"\b2 1 María de los Ángeles Zúñiga-Hernández & José Peña — placed by tiebreak session 1 "
+                     r"70-74 230 260 490 260 4", text)
+    assert re.search(r"\b3 5 Dolores Treviño & Earl Walker — placed by tiebreak session 1 "
+                     r"70-74 \(90\) 400 490 70 2", text)
 
 
 def test_long_standings_break_across_pages_and_repeat_the_header():
     rows = tuple(
-        pdf.StandingRow(rank=i, tied=False, number=i, names=f"Nélida Peña {i} & José Zúñiga {i}", division="70-74",
-                        total=5000 - i, rounds=tuple(pdf.RoundCell(100 + r) for r in range(10)), hands=40)
+        StandingRow(rank=i, tied=False, number=i, names=f"Nélida Peña {i} & José Zúñiga {i}", division="70-74",
+                        total=5000 - i, rounds=tuple(RoundCell(100 + r) for r in range(10)), hands=40)
         for i in range(1, 201)
     )
-    header = pdf.DocHeader("Long event", "long", "Thursday, May 14, 2026", "McAllen")
-    data = pdf.standings(pdf.StandingsDoc(header, tuple(f"R{n}" for n in range(1, 11)), rows))
+    header = DocHeader("Long event", "long", "Thursday, May 14, 2026", "McAllen")
+    data = standings(StandingsDoc(header, tuple(f"R{n}" for n in range(1, 11)), rows))
     pages = text_of(data)
     assert len(pages) >= 4
     for page in pages:
@@ -311,16 +331,18 @@ def test_long_standings_break_across_pages_and_repeat_the_header():
 
 def test_medals_wait_for_the_tiebreak_and_then_name_it(gao):
     event, p = gao
-    text = squash(text_of(print_data.document(event, "medals")[2])[0])
+    text = squash(text_of(document(event, "medals")[2])[0])
     assert "Medal standings · Thursday, May 14, 2026 · Lark Community Center, McAllen" in text
     assert "1st Gold 3 Ana Li & Bob Smith 820" in text
     assert "Silver" not in text
     assert "2nd and 3rd place tied on 490" in text
     break_tie(event, p)
-    text = squash(text_of(print_data.document(event, "medals")[2])[0])
+    text = squash(text_of(document(event, "medals")[2])[0])
     assert "1st Gold 3 Ana Li & Bob Smith 820" in text
-    assert "2nd Silver 1 María de los Ángeles Zúñiga-Hernández & José Peña 490 Tiebreak session 1: 260 points, which decided 2nd place" in text
-    assert "3rd Bronze 5 Dolores Treviño & Earl Walker 490 Tiebreak session 1: 70 points, which decided 3rd place" in text
+    assert ("2nd Silver 1 María de los Ángeles Zúñiga-Hernández & José Peña 490 "
+            "Tiebreak session 1: 260 points, which decided 2nd place") in text
+    assert ("3rd Bronze 5 Dolores Treviño & Earl Walker 490 "
+            "Tiebreak session 1: 70 points, which decided 3rd place") in text
 
 
 def test_medals_per_division(gao):
@@ -328,7 +350,7 @@ def test_medals_per_division(gao):
     event.medal_scope = "division"
     event.save()
     break_tie(event, p)
-    text = squash(text_of(print_data.document(event, "medals")[2])[0])
+    text = squash(text_of(document(event, "medals")[2])[0])
     assert "Division 70-74" in text and "Division 75+" in text
     assert "Overall" not in text
     assert "1st Gold 3 Ana Li & Bob Smith 820" in text
@@ -339,7 +361,7 @@ def test_medals_per_division(gao):
 def test_one_certificate_per_medal_winning_player(gao):
     event, p = gao
     break_tie(event, p)
-    pages = [squash(t) for t in text_of(print_data.document(event, "certificates")[2])]
+    pages = [squash(t) for t in text_of(document(event, "certificates")[2])]
     assert len(pages) == 6  # three medal places, two players each
     players = [re.search(r"awarded to (.+?) playing with", t).group(1) for t in pages]
     assert players == ["Ana Li", "Bob Smith", "María de los Ángeles Zúñiga-Hernández", "José Peña",
@@ -354,23 +376,31 @@ def test_one_certificate_per_medal_winning_player(gao):
 def test_certificates_before_any_medal_is_decided_say_so(gao):
     event, _ = gao
     Round.objects.filter(event=event, number=2).delete()
-    pages = text_of(print_data.document(event, "certificates")[2])
+    pages = text_of(document(event, "certificates")[2])
     assert len(pages) == 1 and "No medals decided yet." in pages[0]
 
 
 # ------------------------------------------------------------------ drawing helpers and purity
 
 
-def test_pdf_module_imports_nothing_from_django():
-    source = Path(pdf.__file__).read_text()
-    imported = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            imported.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            imported.add(node.module or "")
-    assert not [m for m in imported if m.split(".")[0] in ("django", "tournaments") or m.endswith("models")]
-    check = "import sys, scoring.pdf; bad = [m for m in sys.modules if m.startswith('django')]; print(bad); sys.exit(1 if bad else 0)"
+PRINTING = Path(settings.BASE_DIR) / "scoring" / "printing"
+DRAWING_MODULES = sorted(f"scoring.printing.{p.stem}".removesuffix(".__init__") for p in PRINTING.glob("*.py")
+                         if p.stem != "data")
+
+
+def test_printing_modules_but_the_data_reader_import_nothing_from_django():
+    assert "scoring.printing.sheets" in DRAWING_MODULES and "scoring.printing" in DRAWING_MODULES
+    for module in DRAWING_MODULES:
+        path = PRINTING / ("__init__.py" if module == "scoring.printing" else module.rsplit(".", 1)[1] + ".py")
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                imported.add(node.module or "")
+        assert not [m for m in imported if m.split(".")[0] in ("django", "tournaments") or m.endswith("models")], module
+    check = (f"import sys, {', '.join(DRAWING_MODULES)}; bad = [m for m in sys.modules if m.startswith('django')]; "
+             "print(bad); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", check], cwd=settings.BASE_DIR, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -379,39 +409,75 @@ def test_pdf_module_imports_nothing_from_django():
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyzÁÉÍÑÓÚáéíñóúü &'-", min_size=1, max_size=80),
        st.floats(min_value=20, max_value=400))
 def test_fit_never_exceeds_the_width(text, width):
-    out, size = pdf.fit(text, pdf.SANS, 12, width, min_size=6)
-    pdf._register_fonts()
+    out, size = base.fit(text, base.SANS, 12, width, min_size=6)
+    base.register_fonts()
     assert size >= 6
-    assert pdf._width(out, pdf.SANS, size) <= width + 0.01
+    assert base.text_width(out, base.SANS, size) <= width + 0.01
     if out == text:
         assert size <= 12
     else:
         assert out.endswith("…") and size == 6
 
 
+def _segno_symbol(data: str, mask: int) -> list[list[bool]]:
+    code = segno.make(data, error="m", mask=mask, micro=False, boost_error=False)
+    return [[bool(module) for module in row] for row in code.matrix]
+
+
+def _as_int(matrix: list[list[bool]]) -> int:
+    return int("".join("1" if module else "0" for row in matrix for module in row), 2)
+
+
 @hsettings(max_examples=25, deadline=None)
 @given(st.text(alphabet="0123456789ABCDEFGHJKMNPQRSTVWXYZ/:.abc", min_size=1, max_size=120))
-def test_qr_symbol_is_reportlabs_own_layout_for_the_mask_it_picks(data):
-    from reportlab.graphics.barcode.qr import QrCodeWidget
-
-    n, runs = pdf.qr_runs(data)
+def test_qr_symbol_is_segnos_own_for_the_mask_with_the_lowest_penalty(data):
+    n, runs = qr.qr_runs(data)
     mine = [[False] * n for _ in range(n)]
     for r, c, length in runs:
         for k in range(length):
             mine[r][c + k] = True
-    layouts = []
-    for mask in range(8):
-        qr = QrCodeWidget(data, barLevel="M").qr
-        qr.version = qr.calculate_version()
-        qr.makeImpl(False, mask)
-        layouts.append(qr.modules)
-    assert mine in layouts
+    symbols = [_segno_symbol(data, mask) for mask in range(8)]
+    assert mine in symbols
+    penalties = [qr.mask_penalty(_as_int(symbol), n) for symbol in symbols]
+    assert qr.mask_penalty(_as_int(mine), n) == min(penalties)
+
+
+def plain_penalty(m: list[list[int]]) -> int:
+    """The four mask penalty rules of ISO 18004 7.8.3, read off the matrix one module at a time."""
+    n = len(m)
+    score = 0
+    for line in m + [list(col) for col in zip(*m, strict=True)]:
+        run = 1
+        for a, b in zip(line, line[1:], strict=False):
+            if a == b:
+                run += 1
+            else:
+                score += run - 2 if run >= 5 else 0  # rule 1: 3 for five in a row, 1 more each
+                run = 1
+        score += run - 2 if run >= 5 else 0
+        text = "".join(map(str, line))
+        score += 40 * sum(text[i:i + 11] in ("00001011101", "10111010000") for i in range(n - 10))  # rule 3
+    score += 3 * sum(m[i][j] == m[i + 1][j] == m[i][j + 1] == m[i + 1][j + 1]  # rule 2
+                     for i in range(n - 1) for j in range(n - 1))
+    dark = sum(map(sum, m))
+    return score + 10 * (abs(100 * dark // (n * n) - 50) // 5)  # rule 4
 
 
 def test_mask_penalty_counts_the_standard_rules():
     # 5x5 all dark: rule 1: 5 rows + 5 columns, each a run of 5 -> 3 each = 30; rule 2: 16 blocks
     # x 3 = 48; rule 3: none; rule 4: 100% dark -> 10 * (50 // 5) = 100.
-    assert pdf.mask_penalty([0b11111] * 5, [0b11111] * 5, 5) == 30 + 48 + 100
+    assert qr.mask_penalty((1 << 25) - 1, 5) == 30 + 48 + 100
+    # 11x11, one finder-like row 00001011101 on light: rule 3 once (40); the other rows light.
+    rows = ["00001011101"] + ["0" * 11] * 10
+    assert plain_penalty([[int(b) for b in row] for row in rows]) == qr.mask_penalty(int("".join(rows), 2), 11)
+
+
+@hsettings(max_examples=60, deadline=None)
+@given(st.integers(min_value=5, max_value=25).flatmap(
+    lambda n: st.lists(st.lists(st.integers(0, 1), min_size=n, max_size=n), min_size=n, max_size=n)))
+def test_mask_penalty_agrees_with_a_plain_reading_of_the_rules(m):
+    n = len(m)
+    assert qr.mask_penalty(int("".join(str(b) for row in m for b in row), 2), n) == plain_penalty(m)
 
 
 # ------------------------------------------------------------------ views and command
@@ -455,7 +521,8 @@ def test_public_standings_pdf_is_fresh_after_a_score_changes(client, gao):
     url = reverse("scoring:pdf", args=[event.slug, "standings"])
     assert "2= 1 María" in squash(text_of(client.get(url).content)[0])
     break_tie(event, p)
-    assert "2 1 María de los Ángeles Zúñiga-Hernández & José Peña — placed by tiebreak" in squash(text_of(client.get(url).content)[0])
+    fresh = squash(text_of(client.get(url).content)[0])
+    assert "2 1 María de los Ángeles Zúñiga-Hernández & José Peña — placed by tiebreak" in fresh
 
 
 def test_round_parameter_and_bad_input(client, gao, users):
@@ -474,7 +541,7 @@ def test_print_page_links_every_document(client, gao, users):
     event, _ = gao
     client.force_login(users[0])
     page = client.get(reverse("scoring:print", args=[event.slug])).content.decode()
-    for kind in pdf.KINDS:
+    for kind in KINDS:
         assert reverse("scoring:pdf", args=[event.slug, kind]) in page
     assert reverse("scoring:pdf", args=[event.slug, "sheets"]) + "?round=2" in page
 
@@ -495,7 +562,7 @@ def test_command_writes_the_pdf(gao, tmp_path):
     assert not list(tmp_path.glob("*.partial"))
 
 
-@pytest.mark.parametrize("kind", pdf.KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_each_document_costs_the_same_number_of_queries_at_any_size(gao, kind):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -508,7 +575,7 @@ def test_each_document_costs_the_same_number_of_queries_at_any_size(gao, kind):
     for event in (small, big):
         event = Event.objects.get(pk=event.pk)
         with CaptureQueriesContext(connection) as queries:
-            print_data.document(event, kind)
+            document(event, kind)
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
     assert counts[0] <= 8
@@ -516,13 +583,13 @@ def test_each_document_costs_the_same_number_of_queries_at_any_size(gao, kind):
 
 def test_thirty_rounds_share_one_column_and_keep_the_names():
     rows = tuple(
-        pdf.StandingRow(rank=i, tied=False, number=i, names=f"María de los Ángeles Zúñiga-Hernández {i} & José Peña",
+        StandingRow(rank=i, tied=False, number=i, names=f"María de los Ángeles Zúñiga-Hernández {i} & José Peña",
                         division="70-74", total=3000 - i,
-                        rounds=tuple(pdf.RoundCell(100 + r, sat_out=r == 3) for r in range(30)), hands=120)
+                        rounds=tuple(RoundCell(100 + r, sat_out=r == 3) for r in range(30)), hands=120)
         for i in range(1, 4)
     )
-    header = pdf.DocHeader("Long session", "long", "Thursday, May 14, 2026")
-    text = squash(text_of(pdf.standings(pdf.StandingsDoc(header, tuple(f"R{n}" for n in range(1, 31)), rows)))[0])
+    header = DocHeader("Long session", "long", "Thursday, May 14, 2026")
+    text = squash(text_of(standings(StandingsDoc(header, tuple(f"R{n}" for n in range(1, 31)), rows)))[0])
     assert "Rank No. Players Division Round by round Total Hands" in text
     assert "María de los Ángeles Zúñiga-Hernández 2 & José Peña" in text
     assert "1: 100 2: 101 3: 102 4: (103) 5: 104" in text and "30: 129" in text
@@ -530,12 +597,12 @@ def test_thirty_rounds_share_one_column_and_keep_the_names():
 
 
 def test_a_sheet_for_twenty_hands_keeps_every_row_and_the_value_table():
-    side = pdf.SheetSide("ns", 500, "Nélida O'Brien", "José Peña")
-    other = pdf.SheetSide("ew", 2, "Ana Li", "Bob Smith")
-    hands = tuple(pdf.SheetHand(n, "NESW"[(n - 1) % 4], "ns", "7H", 8, 200, 20) for n in range(1, 21))
-    table = pdf.SheetTable("Round 1", 1, side, other, hands, ns_total=4000, ew_total=400, status="Confirmed")
-    header = pdf.DocHeader("Event", "e", "Thursday, May 14, 2026")
-    values = (pdf.ContractValue("6S", "6 Spades", 40, 6, "S"), pdf.ContractValue("10NT", "10 No Trump", 520, 10, "NT"))
-    text = squash(text_of(pdf.score_sheets(pdf.SheetsDoc(header, "McAllen", values, 20, (table,), filled=True)))[0])
+    side = SheetSide("ns", 500, "Nélida O'Brien", "José Peña")
+    other = SheetSide("ew", 2, "Ana Li", "Bob Smith")
+    hands = tuple(SheetHand(n, "NESW"[(n - 1) % 4], "ns", "7H", 8, 200, 20) for n in range(1, 21))
+    table = SheetTable("Round 1", 1, side, other, hands, ns_total=4000, ew_total=400, status="Confirmed")
+    header = DocHeader("Event", "e", "Thursday, May 14, 2026")
+    values = (ContractValue("6S", "6 Spades", 40, 6, "S"), ContractValue("10NT", "10 No Trump", 520, 10, "NT"))
+    text = squash(text_of(score_sheets(SheetsDoc(header, "McAllen", values, 20, (table,), filled=True)))[0])
     assert text.count("N-S 7H 8 +200 +20") == 20
     assert "+4000 +400" in text and "Contract values (McAllen)" in text

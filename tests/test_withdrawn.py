@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from scoring import print_data
 from scoring.engine import standings as S
 from scoring.integrity import event_check, totals_from_scratch
+from scoring.printing.data import document, medals_doc
 from scoring.selectors import event_standings
 from tests.standings_builders import make_event, make_partnerships, play
 from tests.test_selectors import four_pair_event
@@ -366,7 +366,7 @@ def test_projector_partnership_and_medal_pages(highest_withdrawn, client):
 
 def test_standings_pdf_shows_wd_and_the_legend(highest_withdrawn):
     event, _ = highest_withdrawn
-    text = text_of(print_data.document(event, "standings")[2])
+    text = text_of(document(event, "standings")[2])
     assert "WD 1 Ana1 Peña & Luis1 O'Brien — withdrawn 230 400 630 4" in text
     assert "1 3 Ana3 Peña & Luis3 O'Brien 260 260 520 4" in text
     assert "WD withdrawn: results kept (opponents keep their points), not ranked, no medal." in text
@@ -374,11 +374,11 @@ def test_standings_pdf_shows_wd_and_the_legend(highest_withdrawn):
 
 def test_medal_pdfs_and_certificates_leave_the_withdrawn_out(highest_withdrawn):
     event, _ = highest_withdrawn
-    doc = print_data.medals_doc(event)
+    doc = medals_doc(event)
     assert [(p.place, p.medal, p.number) for g in doc.groups for p in g.places] == [
         (1, "Gold", 3), (2, "Silver", 2), (3, "Bronze", 4)]
-    medals = text_of(print_data.document(event, "medals")[2])
-    certificates = text_of(print_data.document(event, "certificates")[2])
+    medals = text_of(document(event, "medals")[2])
+    certificates = text_of(document(event, "certificates")[2])
     assert "Ana3 Peña" in medals and "Ana3 Peña" in certificates
     assert "Ana1 Peña" not in medals and "Ana1 Peña" not in certificates
 

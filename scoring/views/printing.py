@@ -4,8 +4,8 @@ Score sheets (they carry each table's secret entry code), result sheets, movemen
 certificates are for the event's organizers and scorers. Standings and medal standings are as
 public as the live standings page, so anyone may download them; those two are cached for a
 minute under the live pages' ETag (it changes with every score save and every new round).
-The views read through scoring.print_data and draw with scoring.pdf; they write nothing. QR codes
-point where scoring.site_address says: SITE_URL, else the address the organizer is using.
+The views read and draw through scoring.printing.data; they write nothing. QR codes point where
+scoring.site_address says: SITE_URL, else the address the organizer is using.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
 
-from scoring import pdf, print_data, site_address
+from scoring import site_address
+from scoring.printing import KINDS
+from scoring.printing.data import document
 from scoring.selectors import event_etag
 from tournaments.models import Event, Round
 from tournaments.permissions import can_score, is_organizer, scorer_required
@@ -43,8 +45,8 @@ def _pdf_response(event: Event, kind: str, request) -> HttpResponse:
             raise ValidationError({"round": f"a round applies to sheets and results, not {kind}"})
         key = f"pdf:{kind}:{event_etag(event.slug)}" if kind in PUBLIC_KINDS else None
         found = cache.get(key) if key else None
-        name, mimetype, data = found or print_data.document(event, kind, round_number=round_number, tiebreak=tiebreak,
-                                                            site_url=site_address.site_url(request))
+        name, mimetype, data = found or document(event, kind, round_number=round_number, tiebreak=tiebreak,
+                                                 site_url=site_address.site_url(request))
     except ValidationError as exc:
         return HttpResponseBadRequest("; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()),
                                       content_type="text/plain; charset=utf-8")
@@ -62,7 +64,7 @@ def _staff_pdf(request, event: Event, kind: str) -> HttpResponse:
 
 
 def pdf_download(request, slug: str, kind: str) -> HttpResponse:
-    if kind not in pdf.KINDS:
+    if kind not in KINDS:
         raise Http404(f"No document called {kind}.")
     if kind in PUBLIC_KINDS:
         return _pdf_response(get_object_or_404(Event, slug=slug), kind, request)
@@ -71,7 +73,8 @@ def pdf_download(request, slug: str, kind: str) -> HttpResponse:
 
 @scorer_required
 def print_menu(request, event: Event):
-    rounds = Round.objects.filter(event=event).select_related("tiebreak").order_by(F("tiebreak__sequence").asc(nulls_first=True), "number")
+    main_first = F("tiebreak__sequence").asc(nulls_first=True)
+    rounds = Round.objects.filter(event=event).select_related("tiebreak").order_by(main_first, "number")
     codes_url = site_address.site_url(request)
     return render(request, "scoring/print_menu.html", {
         "event": event,

@@ -2,7 +2,7 @@
 [--tiebreak S] -o FILE`: write one printed document of an event to a file.
 
 The same documents as the organizer's Print page (scoring.views.printing), built by
-scoring.print_data and drawn by scoring.pdf; nothing is written to the database.
+scoring.printing.data and drawn by scoring.printing; nothing is written to the database.
 """
 
 import sys
@@ -12,7 +12,9 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring import pdf, print_data, site_address
+from scoring import site_address
+from scoring.printing import KINDS
+from scoring.printing.data import document
 from tournaments.management import event_or_error
 
 
@@ -21,7 +23,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="the event's slug")
-        parser.add_argument("--kind", required=True, choices=pdf.KINDS, help="which document")
+        parser.add_argument("--kind", required=True, choices=KINDS, help="which document")
         parser.add_argument("--round", type=int, dest="round_number", help="sheets/results: only this main round")
         parser.add_argument("--tiebreak", type=int, help="sheets/results: only this tiebreak session")
         parser.add_argument("-o", "--output", required=True, help="the PDF file to write ('-' for standard output)")
@@ -32,9 +34,10 @@ class Command(BaseCommand):
             raise CommandError(f"--round and --tiebreak apply to sheets and results, not {kind}")
         started = time.perf_counter()
         try:
-            name, _, data = print_data.document(event, kind, round_number=round_number, tiebreak=tiebreak)
+            name, _, data = document(event, kind, round_number=round_number, tiebreak=tiebreak)
         except ValidationError as exc:
-            raise CommandError("; ".join(f"--{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items())) from None
+            fields = exc.message_dict.items()
+            raise CommandError("; ".join(f"--{field}: {' '.join(msgs)}" for field, msgs in fields)) from None
         if kind == "sheets":
             # No browser here to take an address from: say which one the QR codes carry.
             codes = site_address.site_url()

@@ -1,9 +1,10 @@
-"""Reads for the printed documents: the ORM in, scoring.pdf's plain dataclasses out.
+"""Reads for the printed documents: the ORM in, scoring.printing.documents' plain dataclasses out.
 
 Each builder costs a fixed number of queries whatever the event's size (tables with their
 partnerships and players through select_related, hands and corrections one query each; standings
 and medals come from scoring.selectors.event_standings). Nothing here writes, and nothing here
-draws: scoring.pdf turns the dataclasses into bytes without touching the database.
+draws: the rest of scoring.printing turns the dataclasses into bytes without touching the database.
+The one module of the package that imports Django.
 """
 
 from __future__ import annotations
@@ -13,20 +14,39 @@ from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
-from scoring import pdf, site_address
+from scoring import site_address
 from scoring.engine import rules as rules_engine
-from scoring.models import Hand, HandChange
-from scoring.selectors import event_standings
 from scoring.engine.standings import decided_label
 from scoring.engine.vocabulary import PENALTY_WORDS, SIDE_LABELS, dealer_for, ordinal
+from scoring.models import Hand, HandChange
+from scoring.printing import KINDS, render
+from scoring.printing.documents import (
+    CardRound,
+    CardsDoc,
+    ContractValue,
+    Correction,
+    DocHeader,
+    MedalGroup,
+    MedalPlace,
+    MedalsDoc,
+    PartnershipCard,
+    RoundCell,
+    SheetHand,
+    SheetsDoc,
+    SheetSide,
+    SheetTable,
+    StandingRow,
+    StandingsDoc,
+)
+from scoring.selectors import event_standings
 from tournaments.models import Event, Partnership, Round, Seating, Table, format_token
 
 # Main rounds (no tiebreak) before tiebreak sessions: databases disagree where NULLs sort.
 MAIN_FIRST = F("round__tiebreak__sequence").asc(nulls_first=True)
 
 
-def header_for(event: Event) -> pdf.DocHeader:
-    return pdf.DocHeader(
+def header_for(event: Event) -> DocHeader:
+    return DocHeader(
         event_name=event.name,
         slug=event.slug,
         date_text=f"{event.date:%A, %B} {event.date.day}, {event.date.year}",
@@ -35,8 +55,8 @@ def header_for(event: Event) -> pdf.DocHeader:
     )
 
 
-def contract_values(rules: rules_engine.RuleSet) -> tuple[pdf.ContractValue, ...]:
-    return tuple(pdf.ContractValue(c.code, c.label, rules.value(c), c.tricks, c.suit) for c in rules.legal_contracts())
+def contract_values(rules: rules_engine.RuleSet) -> tuple[ContractValue, ...]:
+    return tuple(ContractValue(c.code, c.label, rules.value(c), c.tricks, c.suit) for c in rules.legal_contracts())
 
 
 def entry_url(token: str, site_url: str | None = None) -> str:
@@ -94,7 +114,8 @@ def _penalty_text(kind: str, side: str, seat: str, note: str) -> str:
 def _describe(values: dict | None) -> str:
     if not values:
         return "nothing"
-    text = f"{values.get('contract', '?')} by {SIDE_LABELS.get(values.get('declarer'), '?')}, {values.get('tricks', '?')} tricks"
+    side = SIDE_LABELS.get(values.get("declarer"), "?")
+    text = f"{values.get('contract', '?')} by {side}, {values.get('tricks', '?')} tricks"
     penalty = _penalty_text(values.get("penalty_kind") or "", values.get("penalty_side") or "",
                             values.get("penalty_seat") or "", "")
     return f"{text}, {penalty.lower()}" if penalty else text
@@ -113,7 +134,7 @@ def _status(event: Event, table: Table, count: int) -> str:
 
 
 def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int | None = None,
-               filled: bool = False, site_url: str | None = None) -> pdf.SheetsDoc:
+               filled: bool = False, site_url: str | None = None) -> SheetsDoc:
     """Score sheets (blank, with QR codes) or result sheets (filled) for one round or all.
     Three queries for result sheets, one for blank sheets, plus one checking the round."""
     rounds = select_rounds(event, round_number=round_number, tiebreak=tiebreak)
@@ -127,18 +148,19 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
     if filled:
         for hand in Hand.objects.filter(table__round__in=rounds).order_by():
             hands.setdefault(hand.table_id, {})[hand.number] = hand
-        for change in HandChange.objects.filter(table__round__in=rounds, action=HandChange.Action.UPDATE).order_by("at", "pk"):
+        updates = HandChange.objects.filter(table__round__in=rounds, action=HandChange.Action.UPDATE)
+        for change in updates.order_by("at", "pk"):
             fixes.setdefault(change.table_id, []).append(change)
     per_round = event.hands_per_round
     dealers = [(n, dealer_for(n)) for n in range(1, per_round + 1)]
     out = []
     for table in tables:
-        ns = pdf.SheetSide("ns", table.ns.number, table.ns.player_one.name, table.ns.player_two.name)
-        ew = pdf.SheetSide("ew", table.ew.number, table.ew.player_one.name, table.ew.player_two.name)
+        ns = SheetSide("ns", table.ns.number, table.ns.player_one.name, table.ns.player_two.name)
+        ew = SheetSide("ew", table.ew.number, table.ew.player_one.name, table.ew.player_two.name)
         if not filled:
-            out.append(pdf.SheetTable(_round_label(table.round), table.number, ns, ew,
-                                      tuple(pdf.SheetHand(n, d) for n, d in dealers),
-                                      entry_url=entry_url(table.token, site_url), short_code=format_token(table.token)))
+            out.append(SheetTable(_round_label(table.round), table.number, ns, ew,
+                                  tuple(SheetHand(n, d) for n, d in dealers),
+                                  entry_url=entry_url(table.token, site_url), short_code=format_token(table.token)))
             continue
         entered = hands.get(table.pk, {})
         changes = fixes.get(table.pk, [])
@@ -147,30 +169,30 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         for n, dealer in dealers:
             hand = entered.get(n)
             if hand is None:
-                rows.append(pdf.SheetHand(n, dealer))
+                rows.append(SheetHand(n, dealer))
                 continue
-            rows.append(pdf.SheetHand(
+            rows.append(SheetHand(
                 n, hand.dealer, hand.declarer, hand.contract, hand.tricks, hand.ns_points, hand.ew_points,
                 _penalty_text(hand.penalty_kind, hand.penalty_side, hand.penalty_seat, hand.note),
                 corrected=n in corrected,
             ))
-        out.append(pdf.SheetTable(
+        out.append(SheetTable(
             _round_label(table.round), table.number, ns, ew, tuple(rows),
             ns_total=sum(h.ns_points for h in entered.values()) if entered else None,
             ew_total=sum(h.ew_points for h in entered.values()) if entered else None,
             status=_status(event, table, len(entered)),
             corrections=tuple(
-                pdf.Correction(c.hand_number or 0, f"{timezone.localtime(c.at):%H:%M}", c.by, _describe(c.old),
+                Correction(c.hand_number or 0, f"{timezone.localtime(c.at):%H:%M}", c.by, _describe(c.old),
                                _describe(c.new), c.reason)
                 for c in changes
             ),
         ))
     rules = event.rules
-    return pdf.SheetsDoc(header_for(event), rules.label, contract_values(rules), per_round, tuple(out), filled,
+    return SheetsDoc(header_for(event), rules.label, contract_values(rules), per_round, tuple(out), filled,
                          _title(round_number, tiebreak))
 
 
-def cards_doc(event: Event) -> pdf.CardsDoc:
+def cards_doc(event: Event) -> CardsDoc:
     """One movement card per partnership still playing (two queries)."""
     partnerships = {
         p.pk: p for p in Partnership.objects.filter(event=event).select_related("player_one", "player_two")
@@ -180,26 +202,26 @@ def cards_doc(event: Event) -> pdf.CardsDoc:
         .select_related("round__tiebreak", "table")
         .order_by(MAIN_FIRST, "round__number")
     )
-    rounds_of: dict[int, list[pdf.CardRound]] = {pk: [] for pk in partnerships}
+    rounds_of: dict[int, list[CardRound]] = {pk: [] for pk in partnerships}
     for s in seatings:
         rnd = s.round
         label = f"T{rnd.tiebreak.sequence}·{rnd.number}" if rnd.tiebreak_id else str(rnd.number)
         if s.table_id is None:
-            rounds_of[s.partnership_id].append(pdf.CardRound(label, None))
+            rounds_of[s.partnership_id].append(CardRound(label, None))
             continue
         table = s.table
         mine_ns = table.ns_id == s.partnership_id
         opponent = partnerships[table.ew_id if mine_ns else table.ns_id]
-        rounds_of[s.partnership_id].append(pdf.CardRound(
-            label, table.number, "N-S" if mine_ns else "E-W", opponent_number=opponent.number,
+        rounds_of[s.partnership_id].append(CardRound(
+            label, table.number, SIDE_LABELS["ns" if mine_ns else "ew"], opponent_number=opponent.number,
             opponent_names=opponent.players_label,
         ))
     cards = tuple(
-        pdf.PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]))
+        PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]))
         for p in sorted(partnerships.values(), key=lambda p: p.number)
         if not p.withdrawn
     )
-    return pdf.CardsDoc(header_for(event), cards, sit_out_note=_sit_out_note(event))
+    return CardsDoc(header_for(event), cards, sit_out_note=_sit_out_note(event))
 
 
 def _sit_out_note(event: Event) -> str:
@@ -210,7 +232,7 @@ def _sit_out_note(event: Event) -> str:
     return "A sit-out round scores the average of your own completed rounds."
 
 
-def standings_doc(event: Event, standings=None) -> pdf.StandingsDoc:
+def standings_doc(event: Event, standings=None) -> StandingsDoc:
     """Every partnership's line, from scoring.selectors.event_standings (a fixed number of queries)."""
     standings = standings or event_standings(event)
     rows = []
@@ -220,9 +242,9 @@ def standings_doc(event: Event, standings=None) -> pdf.StandingsDoc:
             note = "withdrawn"
         elif r.decided_by not in ("total", "shared"):
             note = f"placed by {decided_label(r.decided_by).lower()}"
-        rows.append(pdf.StandingRow(
+        rows.append(StandingRow(
             rank=r.rank, tied=r.tied, number=r.number, names=r.players_label, division=r.division, total=r.total,
-            rounds=tuple(pdf.RoundCell(c.points, c.sit_out, c.provisional) for c in r.rounds),
+            rounds=tuple(RoundCell(c.points, c.sit_out, c.provisional) for c in r.rounds),
             hands=r.hands_played, provisional=r.provisional, tiebreak_total=r.tiebreak_total, note=note,
             withdrawn=r.withdrawn,
         ))
@@ -232,7 +254,7 @@ def standings_doc(event: Event, standings=None) -> pdf.StandingsDoc:
         + (f" ({ranking.name})" if ranking.division else "") + ". A tiebreak session decides it."
         for ranking, tie in standings.medal_ties
     ]
-    return pdf.StandingsDoc(
+    return StandingsDoc(
         header=header_for(event),
         round_labels=tuple(f"R{n}" for n in standings.rounds),
         rows=tuple(rows),
@@ -242,7 +264,7 @@ def standings_doc(event: Event, standings=None) -> pdf.StandingsDoc:
     )
 
 
-def medals_doc(event: Event, standings=None) -> pdf.MedalsDoc:
+def medals_doc(event: Event, standings=None) -> MedalsDoc:
     """The medallists of each ranking that awards medals (overall and/or each division)."""
     standings = standings or event_standings(event)
     groups = []
@@ -255,7 +277,8 @@ def medals_doc(event: Event, standings=None) -> pdf.MedalsDoc:
                 result = next((t for t in row.tiebreaks if t.sequence == sequence), None)
                 points = f": {result.total} points" if result else ""
                 tiebreak = f"{decided_label(row.decided_by)}{points}, which decided {ordinal(row.rank)} place"
-            places.append(pdf.MedalPlace(row.rank, row.medal.title(), row.number, tuple(row.players), row.total, tiebreak))
+            places.append(MedalPlace(row.rank, row.medal.title(), row.number, tuple(row.players), row.total,
+                                     tiebreak))
         pending = []
         if not ranking.final:
             pending.append("Medals are awarded once every round is complete"
@@ -264,16 +287,16 @@ def medals_doc(event: Event, standings=None) -> pdf.MedalsDoc:
             who = ", ".join(f"{n} ({names})" for n, names in tie.members)
             pending.append(f"{tie.places_label} place tied on {tie.total}: {who}. A tiebreak session decides it.")
         title = "Overall" if ranking.division is None else f"Division {ranking.name}"
-        groups.append(pdf.MedalGroup(title, tuple(places), " ".join(pending)))
+        groups.append(MedalGroup(title, tuple(places), " ".join(pending)))
     notes = (standings.progress.label + ".",) if not standings.progress.complete else ()
-    return pdf.MedalsDoc(header_for(event), tuple(groups), notes)
+    return MedalsDoc(header_for(event), tuple(groups), notes)
 
 
 def document(event: Event, kind: str, *, round_number: int | None = None,
              tiebreak: int | None = None, site_url: str | None = None) -> tuple[str, str, bytes]:
-    """(file name, mimetype, bytes) of one of pdf.KINDS for an event; site_url is where QR codes point."""
-    if kind not in pdf.KINDS:
-        raise ValidationError({"kind": f"{kind!r} is not a document (one of {', '.join(pdf.KINDS)})"})
+    """(file name, mimetype, bytes) of one of KINDS for an event; site_url is where QR codes point."""
+    if kind not in KINDS:
+        raise ValidationError({"kind": f"{kind!r} is not a document (one of {', '.join(KINDS)})"})
     if kind in ("sheets", "results"):
         doc = sheets_doc(event, round_number=round_number, tiebreak=tiebreak, filled=kind == "results",
                          site_url=site_url)
@@ -283,4 +306,4 @@ def document(event: Event, kind: str, *, round_number: int | None = None,
         doc = standings_doc(event)
     else:
         doc = medals_doc(event)
-    return pdf.render(kind, doc)
+    return render(kind, doc)

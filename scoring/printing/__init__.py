@@ -1,0 +1,46 @@
+"""Printed documents as PDF: score sheets, result sheets, movement cards, standings, medal
+standings, certificates.
+
+Plain data in, bytes out (pretix's renderer contract). The package's map:
+
+  documents.py     the frozen dataclasses each document is drawn from
+  data.py          the only module that reads the database (and imports Django): builds them
+  base.py          fonts, page sizes, text that shrinks to fit, the empty page
+  qr.py            QR codes, encoded by segno, drawn as rectangles
+  sheets.py        score sheets and result sheets
+  cards.py         partnership movement cards
+  lists.py         standings and medal standings
+  certificates.py  medal certificates
+
+`render()` below names a document and picks its drawing function. Every module but data.py is
+free of Django and the ORM (a test checks), so the same drawing runs in a view, a management
+command, a test or a benchmark.
+"""
+
+from __future__ import annotations
+
+from scoring.printing.cards import movement_cards
+from scoring.printing.certificates import certificates
+from scoring.printing.lists import medal_standings, standings
+from scoring.printing.sheets import score_sheets
+
+MIMETYPE = "application/pdf"
+BUILDERS = {
+    "sheets": score_sheets,
+    "results": score_sheets,
+    "cards": movement_cards,
+    "standings": standings,
+    "medals": medal_standings,
+    "certificates": certificates,
+}
+KINDS = tuple(BUILDERS)
+
+
+def render(kind: str, doc) -> tuple[str, str, bytes]:
+    """(file name, mimetype, bytes) for one of KINDS, pretix-style."""
+    if kind not in BUILDERS:
+        raise ValueError(f"{kind!r} is not a document kind (one of {', '.join(KINDS)})")
+    suffix = ""
+    if kind in ("sheets", "results") and doc.title:
+        suffix = "-" + doc.title.lower().replace(" ", "-")
+    return f"{doc.header.slug}-{kind}{suffix}.pdf", MIMETYPE, BUILDERS[kind](doc)

@@ -1,0 +1,98 @@
+"""Partnership movement cards: where each partnership sits in every round, and against whom,
+two cards across each page with dashed cut lines. Data in, PDF bytes out; no database, no Django.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from scoring.printing.base import BOLD, LIGHT, SANS, draw_text, empty_page, new_canvas, page_size
+from scoring.printing.documents import CardsDoc, PartnershipCard
+
+
+def movement_cards(doc: CardsDoc) -> bytes:
+    """One card per partnership, two across, as many down as fit, with dashed cut lines."""
+    size = page_size(doc.header)
+    w, h = size
+    m = 20
+    buf = io.BytesIO()
+    c = new_canvas(buf, doc.header, "movement cards", size)
+    n_rounds = max((len(card.rounds) for card in doc.cards), default=0)
+    row_h = 13.5
+    # padding, header block, table (heading row + one per round), two note lines, padding
+    card_h = 10 + 60 + (n_rounds + 1) * row_h + 26
+    per_col = max(1, int((h - 2 * m) // card_h))
+    card_w = (w - 2 * m) / 2
+    if not doc.cards:
+        empty_page(c, doc.header, size, "No partnerships to print.")
+    per_page = per_col * 2
+    for start in range(0, len(doc.cards), per_page):
+        chunk = doc.cards[start:start + per_page]
+        for i, card in enumerate(chunk):
+            col, row = i % 2, i // 2
+            x = m + col * card_w
+            y = h - m - (row + 1) * card_h
+            _draw_card(c, doc, card, x, y, card_w, card_h, row_h)
+        rows_used = (len(chunk) + 1) // 2
+        c.setDash(4, 3)
+        c.setLineWidth(0.5)
+        c.setStrokeColor(colors.black)
+        for r in range(rows_used + 1):
+            yy = h - m - r * card_h
+            c.line(m - 12, yy, w - m + 12, yy)
+        c.line(w / 2, h - m + 12, w / 2, h - m - rows_used * card_h - 12)
+        c.setDash()
+        draw_text(c, m - 14, h - m + 3, "✂", SANS, 10)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: float, w: float, h: float,
+               row_h: float) -> None:
+    pad = 10
+    inner = w - 2 * pad
+    left = x + pad
+    top = y + h - 10
+    c.setFillColor(colors.black)
+    draw_text(c, left, top - 9, doc.header.event_name, SANS, 8, max_width=inner - 60)
+    draw_text(c, left + inner, top - 9, doc.header.date_text, SANS, 8, align="right")
+    draw_text(c, left, top - 27, f"Partnership {card.number}", BOLD, 16, max_width=inner - 4)
+    draw_text(c, left, top - 41, card.names, SANS, 10, max_width=inner, min_size=6.5)
+    if card.division:
+        draw_text(c, left, top - 52, f"Division: {card.division}", SANS, 8.5, max_width=inner)
+    cols = [("Round", 30), ("Table", 30), ("Seats", 30), ("Opponents", inner - 90)]
+    ty = top - 58
+    c.setFillColor(LIGHT)
+    c.rect(left, ty - row_h, inner, row_h, stroke=0, fill=1)
+    c.setFillColor(colors.black)
+    cx = left
+    for label, cw in cols:
+        draw_text(c, cx + 2, ty - row_h + 4, label, BOLD, 7.5, max_width=cw - 3)
+        cx += cw
+    c.setLineWidth(0.4)
+    for i, rnd in enumerate(card.rounds):
+        yb = ty - (i + 2) * row_h
+        c.line(left, yb, left + inner, yb)
+        base = yb + 4
+        draw_text(c, left + 3, base, rnd.round_label, BOLD, 9, max_width=30)
+        if rnd.table is None:
+            draw_text(c, left + 33, base, "—", SANS, 9)
+            draw_text(c, left + 63, base, "—", SANS, 9)
+            draw_text(c, left + 93, base, "Sits out this round", BOLD, 8.5, max_width=inner - 93)
+            continue
+        draw_text(c, left + 33, base, str(rnd.table), BOLD, 9)
+        draw_text(c, left + 63, base, rnd.direction, SANS, 8.5)
+        draw_text(c, left + 93, base, str(rnd.opponent_number), BOLD, 9)
+        # Long names shrink before they are cut: the bold number is what finds the table.
+        draw_text(c, left + 114, base, rnd.opponent_names, SANS, 8, max_width=inner - 115, min_size=5.2)
+    bottom = ty - (len(card.rounds) + 1) * row_h
+    c.rect(left, bottom, inner, (len(card.rounds) + 1) * row_h, stroke=1, fill=0)
+    notes_y = bottom - 10
+    seat_line = "Seats N-S: the first named sits North, the second South. E-W: East and West."
+    draw_text(c, left, notes_y, seat_line, SANS, 7, max_width=inner, min_size=5.5)
+    if doc.sit_out_note:
+        draw_text(c, left, notes_y - 9, doc.sit_out_note, SANS, 7, max_width=inner, min_size=5.5)

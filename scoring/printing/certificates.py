@@ -1,0 +1,66 @@
+"""Medal certificates: one landscape page for each player of each medal-winning partnership.
+Data in (the same MedalsDoc as the medal standings), PDF bytes out; no database, no Django.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape
+from reportlab.pdfgen.canvas import Canvas
+
+from scoring.engine.vocabulary import ordinal
+from scoring.printing.base import BOLD, SANS, draw_text, empty_page, new_canvas, page_size
+from scoring.printing.documents import DocHeader, MedalPlace, MedalsDoc
+
+
+def certificates(doc: MedalsDoc) -> bytes:
+    """One landscape page per medal-winning player."""
+    size = landscape(page_size(doc.header))
+    w, h = size
+    buf = io.BytesIO()
+    c = new_canvas(buf, doc.header, "medal certificates", size)
+    pages = 0
+    for group in doc.groups:
+        for place in group.places:
+            for i, player in enumerate(place.players):
+                partner = place.players[1 - i] if len(place.players) == 2 else ""
+                _draw_certificate(c, doc.header, group.title, place, player, partner, w, h)
+                c.showPage()
+                pages += 1
+    if not pages:
+        empty_page(c, doc.header, size, "No medals decided yet.")
+    c.save()
+    return buf.getvalue()
+
+
+def _draw_certificate(c: Canvas, header: DocHeader, division: str, place: MedalPlace, player: str, partner: str,
+                      w: float, h: float) -> None:
+    c.setStrokeColor(colors.black)
+    c.setLineWidth(3)
+    c.rect(30, 30, w - 60, h - 60)
+    c.setLineWidth(0.8)
+    c.rect(38, 38, w - 76, h - 76)
+    cx = w / 2
+    inner = w - 140
+    c.setFillColor(colors.black)
+    draw_text(c, cx, h - 100, header.event_name, BOLD, 22, max_width=inner, align="center", min_size=11)
+    draw_text(c, cx, h - 150, f"{place.medal} medal", BOLD, 34, align="center")
+    draw_text(c, cx, h - 180, f"{ordinal(place.place)} place", SANS, 18, align="center")
+    draw_text(c, cx, h - 214, "awarded to", SANS, 12, align="center")
+    draw_text(c, cx, h - 262, player, BOLD, 32, max_width=inner, align="center", min_size=12)
+    c.setLineWidth(0.6)
+    c.line(cx - inner / 2 + 40, h - 274, cx + inner / 2 - 40, h - 274)
+    if partner:
+        draw_text(c, cx, h - 300, f"playing with {partner} · Partnership {place.number}", SANS, 13, max_width=inner,
+                  align="center", min_size=8)
+    scope = "Overall, all divisions" if division == "Overall" else division
+    draw_text(c, cx, h - 330, scope, SANS, 14, max_width=inner, align="center", min_size=8)
+    draw_text(c, cx, h - 352, f"Total {place.total} points" + (f" · {place.tiebreak}" if place.tiebreak else ""),
+              SANS, 11, max_width=inner, align="center", min_size=7)
+    draw_text(c, cx, 80, header.date_venue, SANS, 12, max_width=inner, align="center", min_size=7)
+    for x in (cx - 220, cx + 60):
+        c.line(x, 120, x + 160, 120)
+    draw_text(c, cx - 140, 108, "Organizer", SANS, 9, align="center")
+    draw_text(c, cx + 140, 108, "Tournament director", SANS, 9, align="center")

@@ -1,0 +1,200 @@
+"""The printed documents' input: frozen dataclasses of plain values, one family of them per document.
+
+scoring.printing.data builds them from the database; the drawing modules (sheets, cards, lists,
+certificates) turn them into PDF bytes. Nothing here draws, queries or imports Django, so a test
+or a benchmark can build a document by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.engine.vocabulary import SEATS, SIDE_LABELS, SIDE_OF_SEAT
+
+
+@dataclass(frozen=True)
+class DocHeader:
+    """What every document prints at the top, and the paper it is printed on."""
+
+    event_name: str
+    slug: str
+    date_text: str
+    venue: str = ""
+    page_size: str = "letter"  # "letter" or "a4"
+
+    @property
+    def date_venue(self) -> str:
+        return f"{self.date_text} · {self.venue}" if self.venue else self.date_text
+
+
+@dataclass(frozen=True)
+class ContractValue:
+    code: str  # 7H, 10NT, MIS
+    label: str  # "7 Hearts", "Misère"
+    value: int
+    tricks: int | None = None  # None for misère / nullo
+    suit: str | None = None
+
+
+@dataclass(frozen=True)
+class SheetSide:
+    """One partnership at a table: N-S seats player one at N and player two at S (E and W)."""
+
+    side: str  # "ns" or "ew"
+    number: int
+    first: str  # the player at N (or E)
+    second: str  # the player at S (or W)
+
+    @property
+    def label(self) -> str:
+        return SIDE_LABELS[self.side]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(seat for seat in SEATS if SIDE_OF_SEAT[seat] == self.side)
+
+
+@dataclass(frozen=True)
+class SheetHand:
+    """One row of a sheet. Blank sheets give only number and dealer."""
+
+    number: int
+    dealer: str  # N, E, S or W
+    declarer: str = ""  # "ns", "ew" or "" when not entered
+    contract: str = ""
+    tricks: int | None = None
+    ns_points: int | None = None
+    ew_points: int | None = None
+    penalty: str = ""  # as printed: "Revoke by E-W", "Bid out of turn: W", a note
+    corrected: bool = False
+
+
+@dataclass(frozen=True)
+class Correction:
+    hand_number: int
+    when: str
+    by: str
+    before: str
+    after: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class SheetTable:
+    round_label: str  # "Round 3", "Tiebreak 1 · Round 1"
+    number: int
+    ns: SheetSide
+    ew: SheetSide
+    hands: tuple[SheetHand, ...]
+    entry_url: str = ""
+    short_code: str = ""
+    ns_total: int | None = None
+    ew_total: int | None = None
+    status: str = ""  # result sheets: "Confirmed by ...", "Not confirmed", "DISPUTED: ..."
+    corrections: tuple[Correction, ...] = ()
+
+    def dealer_name(self, seat: str) -> str:
+        return {"N": self.ns.first, "S": self.ns.second, "E": self.ew.first, "W": self.ew.second}[seat]
+
+
+@dataclass(frozen=True)
+class SheetsDoc:
+    header: DocHeader
+    rules_label: str
+    contract_values: tuple[ContractValue, ...]
+    hands_per_round: int
+    tables: tuple[SheetTable, ...]
+    filled: bool = False  # True: result sheets, filled from the entered hands
+    title: str = ""  # "Round 3" or "All rounds": used in the file name
+
+
+@dataclass(frozen=True)
+class CardRound:
+    round_label: str  # "1", "TB1-1"
+    table: int | None  # None: sits out
+    direction: str = ""  # "N-S" or "E-W"
+    seats: str = ""  # "N María · S José"
+    opponent_number: int | None = None
+    opponent_names: str = ""
+
+
+@dataclass(frozen=True)
+class PartnershipCard:
+    number: int
+    names: str
+    division: str
+    rounds: tuple[CardRound, ...]
+
+
+@dataclass(frozen=True)
+class CardsDoc:
+    header: DocHeader
+    cards: tuple[PartnershipCard, ...]
+    sit_out_note: str = ""
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    points: int | None  # None: not played yet
+    sat_out: bool = False
+    provisional: bool = False
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int | None  # None for a withdrawn partnership
+    tied: bool
+    number: int
+    names: str
+    division: str
+    total: int
+    rounds: tuple[RoundCell, ...]
+    hands: int = 0
+    provisional: bool = False
+    tiebreak_total: int | None = None
+    note: str = ""  # which rule ordered this row, a withdrawal
+    withdrawn: bool = False  # results kept, not ranked: the rank reads "WD"
+
+    @property
+    def rank_text(self) -> str:
+        if self.withdrawn:
+            return "WD"
+        return f"{self.rank}=" if self.tied else str(self.rank)
+
+
+@dataclass(frozen=True)
+class StandingsDoc:
+    header: DocHeader
+    round_labels: tuple[str, ...]
+    rows: tuple[StandingRow, ...]
+    progress: str = ""
+    sit_out_note: str = ""
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MedalPlace:
+    place: int
+    medal: str  # Gold, Silver, Bronze
+    number: int
+    players: tuple[str, str]
+    total: int
+    tiebreak: str = ""  # "Tiebreak 1: 420 (decided 2nd place)" when a tiebreak decided it
+
+    @property
+    def names(self) -> str:
+        return " & ".join(self.players)
+
+
+@dataclass(frozen=True)
+class MedalGroup:
+    title: str  # a division's name, or "Overall"
+    places: tuple[MedalPlace, ...]
+    pending: str = ""  # "2nd place is tied (3, 7): a tiebreak session will decide it"
+
+
+@dataclass(frozen=True)
+class MedalsDoc:
+    header: DocHeader
+    groups: tuple[MedalGroup, ...]
+    notes: tuple[str, ...] = ()

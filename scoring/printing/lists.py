@@ -1,0 +1,211 @@
+"""The lists: standings (every partnership's rank, total and rounds) and medal standings (the
+medallists of each ranking). Flowing tables built with reportlab's platypus, the header row
+repeated on every page. Data in, PDF bytes out; no database, no Django.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
+
+from scoring.engine.vocabulary import ordinal
+from scoring.printing.base import (
+    BOLD,
+    GREY,
+    LIGHT,
+    SANS,
+    draw_text,
+    page_size,
+    register_fonts,
+    signed_or_blank,
+    text_width,
+)
+from scoring.printing.documents import DocHeader, MedalsDoc, RoundCell, StandingsDoc
+
+
+def _page_decorator(header: DocHeader, title: str):
+    def draw(c: Canvas, doc) -> None:
+        w, h = doc.pagesize
+        c.saveState()
+        draw_text(c, doc.leftMargin, h - 28, f"{header.event_name} · {title}", BOLD, 9,
+                  max_width=w - doc.leftMargin - doc.rightMargin - 80)
+        draw_text(c, w - doc.rightMargin, h - 28, header.date_venue, SANS, 8, align="right", max_width=200)
+        draw_text(c, w - doc.rightMargin, 20, f"Page {c.getPageNumber()}", SANS, 8, align="right")
+        c.restoreState()
+
+    return draw
+
+
+def _styles():
+    register_fonts()
+    return {
+        "title": ParagraphStyle("title", fontName=BOLD, fontSize=16, leading=20, spaceAfter=2),
+        "sub": ParagraphStyle("sub", fontName=SANS, fontSize=9.5, leading=12, spaceAfter=6),
+        "h2": ParagraphStyle("h2", fontName=BOLD, fontSize=13, leading=16, spaceBefore=10, spaceAfter=4),
+        "cell": ParagraphStyle("cell", fontName=SANS, fontSize=8, leading=9.5),
+        "note": ParagraphStyle("note", fontName=SANS, fontSize=8, leading=10),
+        "medal": ParagraphStyle("medal", fontName=SANS, fontSize=10, leading=12),
+    }
+
+
+def _build(header: DocHeader, title: str, subtitle: str, size, margins: tuple[float, float, float, float],
+           body: list) -> bytes:
+    """A flowing document: the event's name and a subtitle over the body, `title` and the date in
+    every page's head and the page number at its foot. margins: left, right, top, bottom."""
+    st = _styles()
+    buf = io.BytesIO()
+    left, right, top, bottom = margins
+    template = SimpleDocTemplate(buf, pagesize=size, leftMargin=left, rightMargin=right, topMargin=top,
+                                 bottomMargin=bottom, title=f"{header.event_name}: {title.lower()}",
+                                 author=header.event_name)
+    story = [Paragraph(_esc(header.event_name), st["title"]), Paragraph(_esc(subtitle), st["sub"]), *body]
+    deco = _page_decorator(header, title)
+    template.build(story, onFirstPage=deco, onLaterPages=deco)
+    return buf.getvalue()
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _round_cell(cell: RoundCell) -> str:
+    if cell.points is None:
+        return "·"
+    text = signed_or_blank(cell.points) if cell.points < 0 else str(cell.points)
+    if cell.sat_out:
+        text = f"({text})"
+    if cell.provisional:
+        text += "*"
+    return text
+
+
+def standings(doc: StandingsDoc) -> bytes:
+    """Every partnership's rank, names, division, total and round points, landscape, with the
+    header row repeated on every page."""
+    size = landscape(page_size(doc.header))
+    margins = (36, 36, 40, 36)
+    st = _styles()
+    frame_w = size[0] - margins[0] - margins[1]
+    story = []
+    n = len(doc.round_labels)
+    has_div = any(r.division for r in doc.rows)
+    has_tb = any(r.tiebreak_total is not None for r in doc.rows)
+    fixed = {"rank": 34, "no": 30, "div": 62 if has_div else 0, "total": 50, "hands": 40, "tb": 54 if has_tb else 0}
+    spare = frame_w - sum(fixed.values())
+    # One column a round while they fit at 24 points or more (up to 12-14 rounds); beyond that
+    # the rounds share one wrapped column ("1: 260  2: (90) ..."), so nothing is squeezed.
+    per_round = n > 0 and (spare - 150) / n >= 24
+    if per_round:
+        round_w = min(31.0, (spare - 150) / n)
+        names_w = spare - n * round_w
+        round_heads, round_widths = list(doc.round_labels), [round_w] * n
+    else:
+        names_w = 170.0
+        round_heads, round_widths = (["Round by round"], [spare - names_w]) if n else ([], [])
+        names_w = spare - sum(round_widths)
+    head = ["Rank", "No.", "Players"] + (["Division"] if has_div else []) + round_heads + \
+        ["Total"] + (["Tiebreak"] if has_tb else []) + ["Hands"]
+    widths = [fixed["rank"], fixed["no"], names_w] + ([fixed["div"]] if has_div else []) + round_widths + \
+        [fixed["total"]] + ([fixed["tb"]] if has_tb else []) + [fixed["hands"]]
+    data = [head]
+    cell = st["cell"]
+    name_room = names_w - 6
+    div_room = fixed["div"] - 6
+    for r in doc.rows:
+        names = r.names + (f" — {r.note}" if r.note else "")
+        # Paragraphs wrap but are slow: use one only where the text would not fit on one line.
+        name_cell = Paragraph(_esc(names), cell) if text_width(names, SANS, 8) > name_room else names
+        row = [r.rank_text, str(r.number), name_cell]
+        if has_div:
+            row.append(Paragraph(_esc(r.division), cell) if text_width(r.division, SANS, 8) > div_room else r.division)
+        if per_round:
+            row += [_round_cell(x) for x in r.rounds]
+        elif n:
+            row.append(Paragraph("  ".join(f"<b>{label.lstrip('R')}:</b>\u00a0{_round_cell(x)}"
+                                           for label, x in zip(doc.round_labels, r.rounds, strict=False)), st["cell"]))
+        row.append(signed_or_blank(r.total) if r.total < 0 else str(r.total) + ("*" if r.provisional else ""))
+        if has_tb:
+            row.append("" if r.tiebreak_total is None else str(r.tiebreak_total))
+        row.append(str(r.hands))
+        data.append(row)
+    if not doc.rows:
+        data.append(["", "", "No partnerships yet."] + [""] * (len(head) - 3))
+    table = LongTable(data, colWidths=widths, repeatRows=1)
+    first_round = 4 if has_div else 3
+    total_col = first_round + (len(round_heads))
+    style = [
+        ("FONT", (0, 0), (-1, -1), SANS, 8),
+        ("FONT", (0, 0), (-1, 0), BOLD, 8),
+        ("FONT", (total_col, 1), (total_col, -1), BOLD, 8.5),
+        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, GREY),
+        ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
+        ("ALIGN", (first_round if per_round else total_col, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (0, 0), (1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (total_col, 0), (-1, -1), 6),
+    ]
+    table.setStyle(TableStyle(style))
+    story.append(table)
+    legend = ["“2=” a shared rank (equal totals).", "(120) a sit-out round, scored by the event's sit-out rule.",
+              "* provisional: not yet confirmed by the opponents.", "· not played yet."]
+    if any(r.withdrawn for r in doc.rows):
+        legend.append("WD withdrawn: results kept (opponents keep their points), not ranked, no medal.")
+    if doc.sit_out_note:
+        legend.append(doc.sit_out_note)
+    story.append(Spacer(1, 8))
+    story.append(Paragraph(_esc("  ".join(legend)), st["note"]))
+    for note in doc.notes:
+        story.append(Paragraph(_esc(note), st["note"]))
+    subtitle = " · ".join(p for p in ("Standings", doc.header.date_venue, doc.progress) if p)
+    return _build(doc.header, "Standings", subtitle, size, margins, story)
+
+
+def medal_standings(doc: MedalsDoc) -> bytes:
+    """The medallists of each ranking that awards medals, one table each, with what still has
+    to happen before a place is decided."""
+    size = page_size(doc.header)
+    margins = (48, 48, 48, 40)
+    st = _styles()
+    frame_w = size[0] - margins[0] - margins[1]
+    story = []
+    widths = [44, 58, 40, frame_w - 44 - 58 - 40 - 50 - 120, 50, 120]
+    for group in doc.groups:
+        story.append(Paragraph(_esc(group.title), st["h2"]))
+        data = [["Place", "Medal", "No.", "Players", "Total", "Tiebreak"]]
+        for p in group.places:
+            data.append([ordinal(p.place), p.medal, str(p.number), Paragraph(_esc(p.names), st["medal"]),
+                         str(p.total), Paragraph(_esc(p.tiebreak), st["cell"]) if p.tiebreak else ""])
+        if not group.places:
+            data.append(["", "", "", "No results yet.", "", ""])
+        table = LongTable(data, colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), SANS, 10),
+            ("FONT", (0, 0), (-1, 0), BOLD, 9),
+            ("FONT", (0, 1), (1, -1), BOLD, 10),
+            ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+            ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, GREY),
+            ("ALIGN", (4, 0), (4, -1), "RIGHT"),
+            ("ALIGN", (2, 0), (2, -1), "RIGHT"),
+            ("RIGHTPADDING", (4, 0), (4, -1), 10),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ]))
+        story.append(table)
+        if group.pending:
+            story.append(Spacer(1, 4))
+            story.append(Paragraph(_esc(group.pending), st["note"]))
+    story.append(Spacer(1, 10))
+    for note in doc.notes:
+        story.append(Paragraph(_esc(note), st["note"]))
+    return _build(doc.header, "Medal standings", f"Medal standings · {doc.header.date_venue}", size, margins, story)
