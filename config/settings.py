@@ -11,6 +11,8 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from scoring.engine.textsafe import whole_number
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -33,10 +35,10 @@ def env_int(name: str, default: int) -> int:
     raw = os.environ.get(name)
     if raw is None or raw == "":
         return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}") from None
+    number = whole_number(raw, max_digits=18, signed=True)
+    if number is None:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}")
+    return number
 
 
 def env_list(name: str, default: str) -> list[str]:

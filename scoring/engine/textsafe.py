@@ -21,15 +21,18 @@ MAX_DIGITS = 9  # up to 999,999,999: more than any round, table, partnership or 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def whole_number(raw: object, *, max_digits: int = MAX_DIGITS) -> int | None:
-    """The non-negative whole number written in raw (surrounding spaces allowed), or None when
-    raw is not a string of 1..max_digits ASCII digits."""
+def whole_number(raw: object, *, max_digits: int = MAX_DIGITS, signed: bool = False) -> int | None:
+    """The whole number written in raw (surrounding spaces allowed), or None when raw is not a
+    string of 1..max_digits ASCII digits (with one leading "-" when signed)."""
     if not isinstance(raw, str):
         return None
     text = raw.strip()
+    negative = signed and text.startswith("-")
+    if negative:
+        text = text[1:]
     if not 1 <= len(text) <= max_digits or not set(text) <= ASCII_DIGITS:
         return None
-    return int(text)
+    return -int(text) if negative else int(text)
 
 
 def spreadsheet_cell(value: object) -> object:
@@ -39,10 +42,18 @@ def spreadsheet_cell(value: object) -> object:
     return value
 
 
+def _one_line_ending(value: object) -> object:
+    # The writer quotes a cell holding its line terminator ("\n") but not a bare "\r", which a
+    # reader would then take for the end of the row.
+    if isinstance(value, str) and "\r" in value:
+        return value.replace("\r\n", "\n").replace("\r", "\n")
+    return value
+
+
 def csv_text(rows: Iterable[Iterable[object]]) -> str:
     """Rows as CSV text (one "\\n" per line), every cell passed through spreadsheet_cell()."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in rows:
-        writer.writerow([spreadsheet_cell(cell) for cell in row])
+        writer.writerow([_one_line_ending(spreadsheet_cell(cell)) for cell in row])
     return out.getvalue()
