@@ -12,6 +12,7 @@ from django.urls import reverse
 from scoring.engine import standings as standings_engine
 from scoring.engine.textsafe import spreadsheet_cell, whole_number
 from scoring import selectors
+from tests.entry_fixtures import hand_post, setup  # noqa: F401
 from tests.standings_builders import make_event, make_partnerships, play, tie_for_second
 from tournaments.models import Player
 from tournaments.services import round_create
@@ -143,3 +144,47 @@ def test_registration_csv_refuses_fullwidth_and_arabic_digits():
     assert check_number("１") == (None, "the partnership number '１' is not a whole number")
     assert check_number("٣")[0] is None
     assert check_number("12") == (12, "")
+
+
+# --- A fault reaches the phone as a page that says what to do ------------------------------------
+
+def test_a_save_with_the_database_down_shows_the_500_page(setup, monkeypatch):
+    from django.db import OperationalError
+
+    from scoring import services
+    from scoring.models import Hand
+
+    phone = Client(raise_request_exception=False)
+    phone.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ns"})
+
+    def database_down(**kwargs):
+        raise OperationalError("could not connect to server: Connection refused")
+
+    monkeypatch.setattr(services, "hand_record", database_down)
+    response = phone.post(reverse("scoring:table-entry", args=[setup.t1.token]), hand_post(setup.t1, 1))
+    assert response.status_code == 500
+    page = response.content.decode()
+    assert "Your hand may not have been saved." in page
+    assert "Wait a moment and try again" in page and "tell the organizer" in page
+    assert "Server Error (500)" not in page and "Traceback" not in page
+    assert not Hand.objects.exists()
+
+
+def test_the_500_page_needs_no_database_or_request():
+    from django.template.loader import get_template
+
+    # Django's server_error view renders it with an empty context. No db fixture here: any query
+    # would raise "Database access not allowed".
+    html = get_template("500.html").render({})
+    assert "Your hand may not have been saved." in html and "tell the organizer" in html
+
+
+def test_entry_js_says_not_saved_on_a_5xx_or_no_network():
+    from django.conf import settings
+
+    js = (settings.BASE_DIR / "static" / "js" / "entry.js").read_text()
+    start = js.index("function sayWhenNotSaved(form)")
+    body = js[start:js.index("\n  }\n", start)]
+    assert "Not saved — try again" in body
+    assert "response.status >= 500" in body and ".catch(" in body  # 500, 503 and a failed fetch
+    assert 'forEach(sayWhenNotSaved)' in js
