@@ -188,3 +188,119 @@ def test_entry_js_says_not_saved_on_a_5xx_or_no_network():
     assert "Not saved — try again" in body
     assert "response.status >= 500" in body and ".catch(" in body  # 500, 503 and a failed fetch
     assert 'forEach(sayWhenNotSaved)' in js
+
+
+# --- Who may publish an event; hiding and deleting practice events -------------------------------
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def _event_form(name):
+    return {"name": name, "date": "2026-05-14", "venue": "", "rules_preset": "mcallen", "rounds": "3",
+            "hands_per_round": "4", "sit_out_policy": "average", "sit_out_points": "0",
+            "confirmation_required": "on", "medal_scope": "overall", "page_size": "letter"}
+
+
+@pytest.fixture
+def people(db):
+    from django.contrib.auth import get_user_model
+
+    make = get_user_model().objects.create_user
+    return {"scorer": make("sam"), "creator": make("cora")}
+
+
+def _as(user):
+    client = Client()
+    client.force_login(user, backend=BACKEND)
+    return client
+
+
+def test_an_account_without_the_permission_cannot_publish_an_event(people):
+    from tournaments.models import Event
+
+    scorer = _as(people["scorer"])
+    assert scorer.get(reverse("tournaments:event-create")).status_code == 403
+    response = scorer.post(reverse("tournaments:event-create"), _event_form("500 OFFICIAL RESULTS"))
+    assert response.status_code == 403 and "may not create events" in response.content.decode()
+    assert not Event.objects.exists()
+    assert "New event" not in scorer.get(reverse("tournaments:event-list")).content.decode()
+
+
+def test_the_permission_lets_an_account_create_events_and_pass_it_on(people):
+    from tournaments.models import Event
+    from tournaments.services import grant_event_creation
+
+    grant_event_creation(people["creator"])
+    creator = _as(people["creator"])
+    assert "New event" in creator.get(reverse("tournaments:event-list")).content.decode()
+    response = creator.post(reverse("tournaments:event-create"), _event_form("Club night"))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    event = Event.objects.get(name="Club night")
+    # As the event's organizer, the creator may let a staff member create events too...
+    creator.post(reverse("tournaments:staff", args=[event.slug]),
+                 {"username": "sam", "role": "scorer", "may_create_events": "on"})
+    people["scorer"].refresh_from_db()
+    assert type(people["scorer"]).objects.get(pk=people["scorer"].pk).has_perm("tournaments.add_event")
+
+
+def test_an_organizer_without_the_permission_cannot_grant_it(people):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import EventStaff
+
+    event = make_event()
+    EventStaff.objects.create(event=event, user=people["creator"], role="organizer")
+    _as(people["creator"]).post(reverse("tournaments:staff", args=[event.slug]),
+                                {"username": "sam", "role": "scorer", "may_create_events": "on"})
+    sam = get_user_model().objects.get(username="sam")
+    assert EventStaff.objects.filter(event=event, user=sam).exists()
+    assert not sam.has_perm("tournaments.add_event")
+
+
+def test_a_hidden_event_leaves_the_public_list_but_not_its_staffs(people):
+    from tournaments.models import EventStaff
+
+    shown, hidden = make_event(slug="shown", name="Shown 500"), make_event(slug="hidden", name="Hidden 500")
+    EventStaff.objects.create(event=hidden, user=people["creator"], role="organizer")
+    organizer = _as(people["creator"])
+    response = organizer.post(reverse("tournaments:event-listing", args=["hidden"]), {"practice": "on"})
+    assert response.status_code == 302
+    hidden.refresh_from_db()
+    assert (hidden.listed, hidden.practice) == (False, True)
+    public = Client().get(reverse("tournaments:event-list")).content.decode()
+    assert "Shown 500" in public and "Hidden 500" not in public
+    assert "Hidden 500" not in _as(people["scorer"]).get(reverse("tournaments:event-list")).content.decode()
+    mine = organizer.get(reverse("tournaments:event-list")).content.decode()
+    assert "Hidden 500" in mine and "Hidden from the public list" in mine
+    # The address still answers: hiding is not access control.
+    assert Client().get(reverse("tournaments:event-detail", args=["hidden"])).status_code == 200
+    # Only the event's organizers may change its listing.
+    assert _as(people["scorer"]).post(reverse("tournaments:event-listing", args=["shown"]), {}).status_code == 403
+    shown.refresh_from_db()
+    assert shown.listed
+
+
+def test_a_practice_event_is_deleted_after_a_confirmation_step(people):
+    from scoring.models import Hand
+    from tournaments.models import Event, EventStaff
+
+    event, _ = tie_for_second()
+    EventStaff.objects.create(event=event, user=people["creator"], role="organizer")
+    organizer = _as(people["creator"])
+    url = reverse("tournaments:event-delete", args=[event.slug])
+    # Not a practice event: refused, nothing deleted.
+    assert organizer.post(url, {"confirm": event.slug}).status_code == 302
+    assert Event.objects.filter(pk=event.pk).exists()
+    Event.objects.filter(pk=event.pk).update(practice=True)
+    page = organizer.get(url)
+    assert page.status_code == 200 and "cannot be undone" in page.content.decode()
+    assert "4 partnerships and 4 hands" in page.content.decode()
+    assert Event.objects.filter(pk=event.pk).exists()  # the GET only asks
+    organizer.post(url, {"confirm": "something-else"})
+    assert Event.objects.filter(pk=event.pk).exists()
+    # A scorer of the event cannot delete it.
+    EventStaff.objects.create(event=event, user=people["scorer"], role="scorer")
+    assert _as(people["scorer"]).post(url, {"confirm": event.slug}).status_code == 403
+    response = organizer.post(url, {"confirm": event.slug})
+    assert response.status_code == 302 and response["Location"] == reverse("tournaments:event-list")
+    assert not Event.objects.filter(pk=event.pk).exists() and not Hand.objects.exists()

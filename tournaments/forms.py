@@ -172,6 +172,21 @@ class StaffForm(forms.Form):
     password = forms.CharField(required=False, strip=False, widget=forms.PasswordInput(render_value=False),
                                label="Password for a new account",
                                help_text="Only for someone without an account yet: this creates it. Tell them the password.")
+    may_create_events = forms.BooleanField(
+        required=False, label="May create events",
+        help_text="Lets this person create events of their own, which appear on the public list.")
+
+    def __init__(self, *args, can_grant: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not can_grant:  # only someone who may create events can pass that on
+            del self.fields["may_create_events"]
+
+
+class ListingForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = ["listed", "practice"]
+        labels = {"listed": "Show on the public list of events", "practice": "Practice event"}
 
 
 class PartnershipForm(forms.Form):
