@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring import selectors
 from scoring.engine import standings as standings_engine
 from scoring.engine.textsafe import spreadsheet_cell, whole_number
-from scoring import selectors
 from tests.entry_fixtures import hand_post, setup  # noqa: F401
 from tests.standings_builders import make_event, make_partnerships, play, tie_for_second
 from tournaments.models import Player
@@ -304,3 +304,116 @@ def test_a_practice_event_is_deleted_after_a_confirmation_step(people):
     response = organizer.post(url, {"confirm": event.slug})
     assert response.status_code == 302 and response["Location"] == reverse("tournaments:event-list")
     assert not Event.objects.filter(pk=event.pk).exists() and not Hand.objects.exists()
+
+
+# --- Login lockouts: hard to turn against the organizer, hard to evade ---------------------------
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def accounts(db, settings):
+    from django.contrib.auth import get_user_model
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # counting, not hashing
+    settings.AXES_ADDRESS_FAILURE_LIMIT = 12
+    make = get_user_model().objects.create_user
+    return {name: make(name, f"{name}@example.org", PASSWORD) for name in ("organizer-k3v9qa", "stranger")}
+
+
+def _login(username, password, ip):
+    response = Client().post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=ip)
+    return response.status_code == 302 and "_auth_user_id" in response.client.session, response.status_code
+
+
+def test_a_stranger_cannot_lock_the_organizer_out_of_their_own_phone(accounts):
+    for _ in range(5):
+        _login("organizer-k3v9qa", "guess", "192.0.2.66")  # the stranger's phone
+    assert _login("organizer-k3v9qa", PASSWORD, "192.0.2.66") == (False, 429)
+    assert _login("organizer-k3v9qa", PASSWORD, "192.0.2.10") == (True, 302)  # the organizer's phone
+
+
+def test_one_address_guessing_through_many_usernames_is_paused(accounts):
+    # Four wrong passwords for each of three names stays under the per-name limit (5) but reaches
+    # the per-address limit (12): the address is paused, for real names too.
+    codes = [_login(name, "guess", "192.0.2.66")[1] for name in ("admin", "root", "organizer") for _ in range(4)]
+    assert codes == [200] * 11 + [429]  # the twelfth wrong password from the address pauses it
+    assert _login("stranger", PASSWORD, "192.0.2.66") == (False, 429)
+    assert _login("stranger", PASSWORD, "192.0.2.67") == (True, 302)
+
+
+def test_a_good_login_does_not_wipe_the_address_count(accounts):
+    for name in ("admin", "root"):
+        for _ in range(4):
+            _login(name, "guess", "192.0.2.66")
+    assert _login("stranger", PASSWORD, "192.0.2.66") == (True, 302)  # the attacker's own account
+    for _ in range(4):
+        _login("support", "guess", "192.0.2.66")
+    assert _login("stranger", PASSWORD, "192.0.2.66") == (False, 429)
+
+
+def _run_settings(**env):
+    import os
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith(("DJANGO_", "AXES_")) and k not in ("DATABASE_URL", "SQLITE_PATH", "SITE_URL")}
+    clean.update(env)
+    return subprocess.run([sys.executable, "manage.py", "check", "--deploy"], cwd=settings.BASE_DIR, env=clean,
+                          capture_output=True, text=True, timeout=120)
+
+
+PROD = {"DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "k" * 20 + "-Zq8vX1pT4mN7cR2yW5bH9jL3fD6gS0aE", "DJANGO_ALLOWED_HOSTS": "example.org"}
+
+
+@pytest.mark.parametrize("count, behind, message", [
+    ("1", "false", "DJANGO_PROXY_COUNT (1) and DJANGO_BEHIND_PROXY (false) disagree"),
+    ("0", "true", "DJANGO_PROXY_COUNT (0) and DJANGO_BEHIND_PROXY (true) disagree"),
+])
+def test_production_refuses_proxy_settings_that_disagree(count, behind, message):
+    result = _run_settings(**PROD, DJANGO_PROXY_COUNT=count, DJANGO_BEHIND_PROXY=behind)
+    assert result.returncode != 0 and "ImproperlyConfigured" in result.stderr and message in result.stderr
+
+
+@pytest.mark.parametrize("count, behind, code", [
+    (1, False, "fivehundred.E001"), (0, True, "fivehundred.E002"), (0, None, "fivehundred.W001"),
+    (1, True, None), (0, False, None), (2, True, None),
+])
+def test_the_deploy_check_reports_proxy_settings(settings, count, behind, code):
+    from config.checks import check_proxy_settings
+
+    settings.PROXY_COUNT, settings.BEHIND_PROXY = count, behind
+    assert [m.id for m in check_proxy_settings()] == ([code] if code else [])
+
+
+def test_check_deploy_runs_the_proxy_check():
+    result = _run_settings(**PROD)
+    assert "fivehundred.W001" in result.stderr + result.stdout
+
+
+def test_setup_demo_does_not_name_the_first_account_organizer(db, monkeypatch):
+    import re
+
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("setup_demo", stdout=out)
+    username = re.search(r"username: (\S+)", out.getvalue()).group(1)
+    assert username != "organizer" and re.fullmatch(r"organizer-[0-9a-z]{6}", username)
+    assert get_user_model().objects.get(username=username).has_perm("tournaments.add_event")
+    assert not get_user_model().objects.filter(username="organizer").exists()
+
+
+def test_setup_demo_takes_the_name_from_the_environment(db, monkeypatch):
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    monkeypatch.setenv("DEMO_ORGANIZER", "maria")
+    out = io.StringIO()
+    call_command("setup_demo", stdout=out)
+    assert "username: maria\n" in out.getvalue()
+    assert get_user_model().objects.get(username="maria").is_superuser
