@@ -148,7 +148,7 @@ def test_registration_csv_refuses_fullwidth_and_arabic_digits():
 
 # --- A fault reaches the phone as a page that says what to do ------------------------------------
 
-def test_a_save_with_the_database_down_shows_the_500_page(setup, monkeypatch):
+def test_a_save_with_the_database_down_shows_the_500_page(setup, monkeypatch):  # noqa: F811
     from django.db import OperationalError
 
     from scoring import services
@@ -366,7 +366,8 @@ def _run_settings(**env):
                           capture_output=True, text=True, timeout=120)
 
 
-PROD = {"DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "k" * 20 + "-Zq8vX1pT4mN7cR2yW5bH9jL3fD6gS0aE", "DJANGO_ALLOWED_HOSTS": "example.org"}
+PROD = {"DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "k" * 20 + "-Zq8vX1pT4mN7cR2yW5bH9jL3fD6gS0aE",
+        "DJANGO_ALLOWED_HOSTS": "example.org"}
 
 
 @pytest.mark.parametrize("count, behind, message", [

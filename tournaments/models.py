@@ -64,7 +64,8 @@ class Event(models.Model):
     # On the public list of events (the home page). An unlisted event still answers at its address.
     listed = models.BooleanField(default=True, help_text="Show this event on the public list of events.")
     # A practice or test event: its organizers may delete it, with everything in it.
-    practice = models.BooleanField(default=False, help_text="A practice or test event, which its organizers may delete.")
+    practice = models.BooleanField(default=False,
+                                   help_text="A practice or test event, which its organizers may delete.")
     # Bumped in the same transaction as every score write: live standings key their cache on it.
     version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

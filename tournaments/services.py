@@ -144,7 +144,8 @@ def event_delete(*, event: Event, confirm: str) -> str:
     results are never deleted from the site (export it, then mark it practice, if it must go)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if not event.practice:
-        raise ValidationError({"confirm": f"{event.name} is not a practice event: only practice events can be deleted"})
+        raise ValidationError(
+            {"confirm": f"{event.name} is not a practice event: only practice events can be deleted"})
     if confirm != event.slug:
         raise ValidationError({"confirm": "the confirmation does not match this event: nothing was deleted"})
     name = event.name
@@ -162,7 +163,8 @@ def grant_event_creation(user) -> None:
 
 
 @transaction.atomic
-def staff_add(*, event: Event, username: str, role: str, password: str = "", may_create_events: bool = False) -> EventStaff:
+def staff_add(*, event: Event, username: str, role: str, password: str = "",
+              may_create_events: bool = False) -> EventStaff:
     """Make a user a scorer or organizer of this event (or change their role). A new username
     with a password creates the account, so volunteers get one without the admin site.
     may_create_events also lets them create events of their own (the caller checks that the
