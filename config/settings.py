@@ -11,6 +11,8 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from scoring.engine.textsafe import whole_number
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -18,7 +20,7 @@ def env_str(name: str, default: str) -> str:
     return os.environ.get(name, default)
 
 
-def env_bool(name: str, default: bool) -> bool:
+def env_bool(name: str, default: bool | None) -> bool | None:
     raw = os.environ.get(name)
     if raw is None or raw == "":
         return default
@@ -33,10 +35,10 @@ def env_int(name: str, default: int) -> int:
     raw = os.environ.get(name)
     if raw is None or raw == "":
         return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}") from None
+    number = whole_number(raw, max_digits=18, signed=True)
+    if number is None:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}")
+    return number
 
 
 def env_list(name: str, default: str) -> list[str]:
@@ -69,6 +71,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "config.apps.SiteConfig",
     "tournaments",
     "scoring",
     "bench",  # only for `manage.py bench` (bench/README.md); no models, no URLs
@@ -169,19 +172,33 @@ LOGOUT_REDIRECT_URL = "tournaments:event-list"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
-# Login throttling: a whole hall shares one IP, so lock on username and IP together.
-# Five wrong passwords for one username from one address pause that username there; another
-# organizer in the same hall (same address) still logs in.
+# Login throttling (config.login_limits, README "Production"): five wrong passwords for one
+# username from one address pause that username there only, so a stranger on their own phone
+# cannot lock the organizer out; AXES_ADDRESS_FAILURE_LIMIT wrong passwords from one address,
+# whatever the usernames, pause that address.
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_ADDRESS_FAILURE_LIMIT = env_int("AXES_ADDRESS_FAILURE_LIMIT", 50)
+if not 1 <= AXES_FAILURE_LIMIT <= AXES_ADDRESS_FAILURE_LIMIT:
+    raise ImproperlyConfigured(f"AXES_FAILURE_LIMIT ({AXES_FAILURE_LIMIT}) must be at least 1 and at most "
+                               f"AXES_ADDRESS_FAILURE_LIMIT ({AXES_ADDRESS_FAILURE_LIMIT})")
 AXES_COOLOFF_TIME = timedelta(minutes=15)  # templates/registration/locked_out.html says 15 minutes
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the order of login_limits.group_limits
+AXES_HANDLER = "config.login_limits.LimitedAxesHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-# Behind a reverse proxy (nginx, a platform router) REMOTE_ADDR is the proxy: say how many proxies
-# append to X-Forwarded-For so the lock keys on the hall's address. 0 trusts no such header.
+# Behind a reverse proxy (nginx, a platform router) REMOTE_ADDR is the proxy: DJANGO_BEHIND_PROXY
+# says there is one and DJANGO_PROXY_COUNT how many proxies append to X-Forwarded-For, so the lock
+# keys on the visitor's address. 0 trusts no such header. The two must agree: production refuses
+# to start when they do not, and `manage.py check --deploy` reports it (config.login_limits).
 PROXY_COUNT = env_int("DJANGO_PROXY_COUNT", 0)
 if PROXY_COUNT < 0:
     raise ImproperlyConfigured(f"DJANGO_PROXY_COUNT must be 0 or more, not {PROXY_COUNT}")
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", None)  # None: not said (check --deploy warns)
+if not DEBUG and BEHIND_PROXY is not None and (PROXY_COUNT > 0) != BEHIND_PROXY:
+    raise ImproperlyConfigured(
+        f"DJANGO_PROXY_COUNT ({PROXY_COUNT}) and DJANGO_BEHIND_PROXY ({str(BEHIND_PROXY).lower()}) disagree: "
+        "behind a proxy set both (DJANGO_BEHIND_PROXY=true, DJANGO_PROXY_COUNT=1 for nginx); serving directly, "
+        "set neither")
 AXES_CLIENT_IP_CALLABLE = "config.middleware.client_ip"
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -11,9 +11,11 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring.engine import rules as rules_engine
+from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import HAND_FIELDS, PENALTY_FORM_LABELS, choices
 from scoring.entry_data import contract_choices
 from scoring.models import Hand
+from tournaments.forms import WholeNumberField
 from tournaments.models import TOKEN_LENGTH, Table, normalize_token
 
 TRICK_CHOICES = [(n, str(n)) for n in range(rules_engine.TRICKS_PER_HAND + 1)]
@@ -80,9 +82,9 @@ class HandForm(_HandFields):
         error_messages={"required": "Choose how many tricks the bidding side took (0 to 10).",
                         "invalid_choice": "Tricks must be a number from 0 to 10; %(value)s is not."},
     )
-    number = forms.IntegerField(widget=forms.HiddenInput, error_messages={"invalid": "The hand number is missing."})
-    round = forms.IntegerField(widget=forms.HiddenInput, error_messages={"invalid": "The round is missing."})
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    number = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": "The hand number is missing."})
+    round = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": "The round is missing."})
+    version = WholeNumberField(widget=forms.HiddenInput, required=False)
     reason = forms.CharField(label="Reason for the correction", required=False, max_length=500,
                              error_messages={"max_length": "Keep the reason under 500 characters."})
 
@@ -135,10 +137,10 @@ class SheetRowForm(_HandFields):
     declarer = forms.ChoiceField(label="Bid by", required=False)
     contract = forms.CharField(label="Contract", required=False, max_length=8,
                                error_messages={"max_length": "A contract is at most 6 characters (e.g. 10NT)."})
-    tricks = forms.IntegerField(label="Tricks", required=False, min_value=0, max_value=10,
+    tricks = WholeNumberField(label="Tricks", required=False, min_value=0, max_value=10,
                                 error_messages={"min_value": "0 to 10.", "max_value": "0 to 10.",
                                                 "invalid": "A number from 0 to 10."})
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = WholeNumberField(widget=forms.HiddenInput, required=False)
 
     field_order = ["declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note"]
 
@@ -189,8 +191,9 @@ class BaseSheetFormSet(forms.BaseFormSet):
         general = []
         for key, messages in exc.message_dict.items():
             parts = key.split("_", 2)
-            if parts[0] == "hand" and len(parts) >= 2 and parts[1].isdigit() and int(parts[1]) <= len(self.forms):
-                form = self.forms[int(parts[1]) - 1]
+            index = whole_number(parts[1]) if parts[0] == "hand" and len(parts) >= 2 else None
+            if index is not None and 1 <= index <= len(self.forms):
+                form = self.forms[index - 1]
                 field = parts[2] if len(parts) == 3 and parts[2] in form.fields else None
                 form.add_error(field, messages)
             else:

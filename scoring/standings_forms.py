@@ -5,7 +5,9 @@ from __future__ import annotations
 from django import forms
 
 from scoring.engine import standings as standings_engine
+from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import MAX_PARTNERSHIP_NUMBER
+from tournaments.forms import WholeNumberField
 
 TABLE_MAX = 999
 TIEBREAKER_CHOICES = [("", "— none —"), *standings_engine.SECONDARY_TIEBREAKERS.items()]
@@ -16,7 +18,7 @@ class TiebreakForm(forms.Form):
         coerce=int, widget=forms.CheckboxSelectMultiple, label="Tied partnerships who play",
         error_messages={"required": "Tick the tied partnerships."},
     )
-    hands = forms.IntegerField(min_value=1, max_value=200, label="Hands each meeting")
+    hands = WholeNumberField(min_value=1, max_value=200, label="Hands each meeting")
     layout = forms.ChoiceField(
         choices=[("auto", "Automatic: two play each other; three or more play a round robin"),
                  ("tables", "I set the tables myself (below)")],
@@ -38,9 +40,11 @@ class TiebreakForm(forms.Form):
             parts = line.replace(",", " ").replace("v", " ").split()
             if not parts:
                 continue
-            if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            # A long bound, so that an over-large number gets the range message below.
+            numbers = [whole_number(p, max_digits=60) for p in parts]
+            if len(numbers) != 3 or None in numbers:
                 raise forms.ValidationError(f"Line {line_no}: write three numbers, e.g. 1 3 7 (table, N-S, E-W).")
-            table, ns, ew = (int(p) for p in parts)
+            table, ns, ew = numbers
             # Checked here: a number past the database's range would fail when the table is stored.
             if not 1 <= table <= TABLE_MAX:
                 shown = parts[0] if len(parts[0]) <= 6 else parts[0][:6] + "…"

@@ -16,6 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from scoring.engine import standings as standings_engine
+from scoring.engine.textsafe import whole_number
 
 NOT_PLAYED_SORT = -10**9  # not played yet sorts below every real score
 # A phone shows a few dozen rows at most; a hundred keeps one page quick to send and render at a
@@ -257,10 +258,9 @@ def _withdrawn_last(table: StandingsTable) -> None:
 def _find(table: StandingsTable, asked: str) -> None:
     """?find=N: a player looks up their own pair. The page that holds it is shown (in the sort
     the viewer chose), and the live updates keep following it as it moves up or down."""
-    asked = asked.strip().lstrip("#")
-    if not asked.isdigit():
+    number = whole_number(asked.strip().lstrip("#"))
+    if number is None:
         return
-    number = int(asked)
     for index, record in enumerate(table.data):
         if record["number"] == number:
             record["index"] = index
@@ -273,7 +273,4 @@ def _page_number(asked: str | None, rows: int, per_page: int) -> int:
     """The page asked for, kept within the pages there are: a stale link (the event shrank, a
     typo) shows the nearest page rather than an error."""
     last = max(1, -(-rows // per_page))
-    try:
-        return min(max(int(asked or 1), 1), last)
-    except ValueError:
-        return 1
+    return min(max(whole_number(asked) or 1, 1), last)

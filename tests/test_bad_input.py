@@ -29,6 +29,7 @@ from scoring.models import Hand, HandChange
 from tests.command_helpers import run_failing
 from tests.standings_builders import make_event, make_partnerships, tie_for_second
 from tournaments import services
+from tournaments.services import grant_event_creation
 from tournaments.models import Event, EventStaff, Partnership, Player, Round, Table, Tiebreak
 
 pytestmark = pytest.mark.django_db
@@ -65,6 +66,7 @@ def login(user: User) -> Client:
 def olga(event):
     user = User.objects.create_user("h8-olga")
     EventStaff.objects.create(event=event, user=user, role=EventStaff.Role.ORGANIZER)
+    grant_event_creation(user)  # creating events needs the permission (README, "Who may create events")
     return login(user)
 
 

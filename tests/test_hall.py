@@ -366,10 +366,11 @@ def test_bin_serve_hall_end_to_end(tmp_path):
             time.sleep(0.5)
         text = log.read_text()
         assert f"http://{host}" in text
+        username = re.search(r"username: (\S+)", text).group(1)
         password = re.search(r"password: (\S+)", text).group(1)
         login = get("/accounts/login/").read().decode()
         csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', login).group(1)
-        get("/accounts/login/", {"csrfmiddlewaretoken": csrf, "username": "organizer", "password": password}).close()
+        get("/accounts/login/", {"csrfmiddlewaretoken": csrf, "username": username, "password": password}).close()
         menu = get("/events/golden-age-olympics-demo/print/").read().decode()
         assert f'<strong class="codes-url">http://{host}</strong>' in menu and "Phones cannot open" not in menu
         found = pdf_first_page_qr(get("/events/golden-age-olympics-demo/pdf/sheets/?round=1").read(), tmp_path)

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from scoring.services import Actor, hand_record
 from tournaments import services
+from tournaments.services import grant_event_creation
 from tournaments.models import Event, EventStaff, Partnership, Round, Table
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -18,7 +19,9 @@ ORGANIZER = Actor("olga", is_organizer=True)
 
 @pytest.fixture
 def olga(db):
-    return User.objects.create_user("olga")
+    user = User.objects.create_user("olga")
+    grant_event_creation(user)  # creating events needs the permission (README, "Who may create events")
+    return user
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 
 from scoring.engine import rules as rules_engine
+from scoring.engine.textsafe import whole_number
 
 from .models import Event, EventStaff
 from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
@@ -25,6 +26,21 @@ KEEP = ""  # every override field's blank choice: "as the preset says"
 # The model's check constraints (rounds, hands) and the event file's limit (sit-out points), as
 # field limits: a clear "at most 30" instead of a constraint's name, or the database's own range.
 NUMBER_LIMITS = {"rounds": (1, 30), "hands_per_round": (1, 20), "sit_out_points": (-10_000, 10_000)}
+
+
+class WholeNumberField(forms.IntegerField):
+    """An IntegerField that reads ASCII digits only (scoring.engine.textsafe.whole_number), with a
+    leading minus: Django's own goes through int(), which takes "١٢" or "1_000" for numbers."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        number = whole_number(str(value), max_digits=60, signed=True)
+        if number is None:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
 
 
 def _preset_values(name: str) -> str:
@@ -64,6 +80,7 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = SETTINGS_FIELDS
+        field_classes = {name: WholeNumberField for name in NUMBER_LIMITS}
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         help_texts = {
             "rounds": "McAllen plays 10.",
@@ -111,10 +128,11 @@ class EventForm(forms.ModelForm):
         if kind in ("int", "int | None"):
             if kind == "int | None" and raw.strip().lower() == "none":
                 return None
-            try:
-                return int(raw.strip())
-            except ValueError:
-                raise forms.ValidationError(f"{raw!r} is not a whole number") from None
+            number = whole_number(raw, max_digits=60, signed=True)
+            if number is None:
+                shown = raw if len(raw) <= 20 else raw[:20] + "…"
+                raise forms.ValidationError(f"{shown!r} is not a whole number")
+            return number
         return raw
 
     def clean(self):
@@ -154,10 +172,25 @@ class StaffForm(forms.Form):
     password = forms.CharField(required=False, strip=False, widget=forms.PasswordInput(render_value=False),
                                label="Password for a new account",
                                help_text="Only for someone without an account yet: this creates it. Tell them the password.")
+    may_create_events = forms.BooleanField(
+        required=False, label="May create events",
+        help_text="Lets this person create events of their own, which appear on the public list.")
+
+    def __init__(self, *args, can_grant: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not can_grant:  # only someone who may create events can pass that on
+            del self.fields["may_create_events"]
+
+
+class ListingForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = ["listed", "practice"]
+        labels = {"listed": "Show on the public list of events", "practice": "Practice event"}
 
 
 class PartnershipForm(forms.Form):
-    number = forms.IntegerField(required=False, min_value=1, max_value=9999,
+    number = WholeNumberField(required=False, min_value=1, max_value=9999,
                                 help_text="Leave empty for the next free number.")
     player_one = forms.CharField(label="Player 1", max_length=MAX_NAME)
     player_two = forms.CharField(label="Player 2", max_length=MAX_NAME)

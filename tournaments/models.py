@@ -61,6 +61,11 @@ class Event(models.Model):
     medal_scope = models.CharField(max_length=10, choices=MedalScope.choices, default=MedalScope.OVERALL)
     secondary_tiebreakers = models.JSONField(default=list, blank=True)
     page_size = models.CharField(max_length=10, choices=PageSize.choices, default=PageSize.LETTER)
+    # On the public list of events (the home page). An unlisted event still answers at its address.
+    listed = models.BooleanField(default=True, help_text="Show this event on the public list of events.")
+    # A practice or test event: its organizers may delete it, with everything in it.
+    practice = models.BooleanField(default=False,
+                                   help_text="A practice or test event, which its organizers may delete.")
     # Bumped in the same transaction as every score write: live standings key their cache on it.
     version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -3,13 +3,14 @@ queries (no query per partnership or per table). Writes live in services.py."""
 
 from __future__ import annotations
 
+from django.db.models import Count, Q
 from django.http import Http404
 
 from scoring.engine import movement
 from scoring.engine.vocabulary import TABLE_STATUS_LABELS
 
 from . import services
-from .models import Event, Partnership, Round, Seating
+from .models import Event, EventStaff, Partnership, Round, Seating, Table
 
 
 
@@ -19,7 +20,19 @@ def events():
 
 
 def event_list_for(user):
-    return Event.objects.all()
+    """The home page's events: the listed ones, plus unlisted ones the user helps run."""
+    if user.is_authenticated and user.is_superuser:
+        return Event.objects.all()
+    if user.is_authenticated:
+        mine = EventStaff.objects.filter(user=user).values("event_id")
+        return Event.objects.filter(Q(listed=True) | Q(pk__in=mine))
+    return Event.objects.filter(listed=True)
+
+
+def event_size(event: Event) -> dict:
+    """What deleting the event would remove, for the confirmation page."""
+    return {"hands": Table.objects.filter(round__event=event).aggregate(n=Count("hands"))["n"],
+            "partnerships": event.partnerships.count()}
 
 
 def event_copy(event: Event) -> Event:

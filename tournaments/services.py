@@ -10,6 +10,7 @@ partnership that appears twice in one round.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -155,9 +156,44 @@ def event_medal_settings_update(*, event: Event, medal_scope: str, secondary_tie
 
 
 @transaction.atomic
-def staff_add(*, event: Event, username: str, role: str, password: str = "") -> EventStaff:
+def event_listing(*, event: Event, listed: bool, practice: bool) -> Event:
+    """Show or hide the event on the public list, and mark it a practice event (or not)."""
+    Event.objects.filter(pk=event.pk).update(listed=listed, practice=practice)
+    event.listed, event.practice = listed, practice
+    return event
+
+
+@transaction.atomic
+def event_delete(*, event: Event, confirm: str) -> str:
+    """Delete a practice event with everything in it; confirm must be its slug. A real event's
+    results are never deleted from the site (export it, then mark it practice, if it must go)."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if not event.practice:
+        raise ValidationError(
+            {"confirm": f"{event.name} is not a practice event: only practice events can be deleted"})
+    if confirm != event.slug:
+        raise ValidationError({"confirm": "the confirmation does not match this event: nothing was deleted"})
+    name = event.name
+    # Partnerships and players are protected while tables and sit-outs name them: rounds first.
+    Round.objects.filter(event=event).delete()
+    Partnership.objects.filter(event=event).delete()
+    Player.objects.filter(event=event).delete()
+    event.delete()
+    return name
+
+
+def grant_event_creation(user) -> None:
+    """Let user create events (the tournaments.add_event permission; README, "Who may create events")."""
+    user.user_permissions.add(Permission.objects.get(content_type__app_label="tournaments", codename="add_event"))
+
+
+@transaction.atomic
+def staff_add(*, event: Event, username: str, role: str, password: str = "",
+              may_create_events: bool = False) -> EventStaff:
     """Make a user a scorer or organizer of this event (or change their role). A new username
-    with a password creates the account, so volunteers get one without the admin site."""
+    with a password creates the account, so volunteers get one without the admin site.
+    may_create_events also lets them create events of their own (the caller checks that the
+    person granting it holds that permission)."""
     if role not in EventStaff.Role.values:
         raise ValidationError({"role": f"{role!r} is not a role (organizer or scorer)"})
     username = (username or "").strip()
@@ -177,6 +213,8 @@ def staff_add(*, event: Event, username: str, role: str, password: str = "") -> 
     elif password:
         raise ValidationError({"password": f"{user.get_username()} already has an account: leave the password empty"})
     staff, _ = EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})
+    if may_create_events:
+        grant_event_creation(user)
     return staff
 
 

@@ -13,8 +13,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from . import selectors, services
-from .forms import (CloseRoundForm, EventForm, FlagForm, ImportForm, PartnershipEditForm, PartnershipForm, StaffForm,
-                    add_service_errors, form_messages)
+from .forms import (CloseRoundForm, EventForm, FlagForm, ImportForm, ListingForm, PartnershipEditForm, PartnershipForm,
+                    StaffForm, add_service_errors, form_messages)
 from .models import EventStaff, Partnership, Round, Table
 from .permissions import can_score, is_organizer, organizer_required, scorer_required
 from .tables import PartnershipTable, StaffTable
@@ -53,8 +53,40 @@ def event_detail(request, slug):
 
 # --- Settings and staff -----------------------------------------------------------------------
 
+@organizer_required
+def event_listing(request, event):
+    form = ListingForm(request.POST or None, instance=selectors.event_copy(event))
+    if request.method == "POST" and form.is_valid():
+        services.event_listing(event=event, **form.cleaned_data)
+        messages.success(request, "Shown on the public list." if form.cleaned_data["listed"]
+                         else "Hidden from the public list (its address still works).")
+        return redirect("tournaments:event-listing", event.slug)
+    return render(request, "tournaments/event_listing.html", {"event": event, "form": form})
+
+
+@organizer_required
+def event_delete(request, event):
+    if request.method == "POST":
+        try:
+            name = services.event_delete(event=event, confirm=request.POST.get("confirm", ""))
+        except ValidationError as error:
+            _flash(request, error)
+            return redirect("tournaments:event-listing", event.slug)
+        messages.success(request, f"{name} was deleted.")
+        return redirect("tournaments:event-list")
+    if not event.practice:
+        messages.error(request, f"{event.name} is not a practice event: only practice events can be deleted.")
+        return redirect("tournaments:event-listing", event.slug)
+    return render(request, "tournaments/event_delete.html", {"event": event, **selectors.event_size(event)})
+
+
+CREATE_EVENTS = "tournaments.add_event"
+
+
 @login_required
 def event_create(request):
+    if not request.user.has_perm(CREATE_EVENTS):
+        return render(request, "tournaments/event_create_refused.html", status=403)
     form = EventForm(request.POST or None, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         try:
@@ -84,7 +116,7 @@ def event_edit(request, event):
 
 @organizer_required
 def staff(request, event):
-    form = StaffForm(request.POST or None)
+    form = StaffForm(request.POST or None, can_grant=request.user.has_perm(CREATE_EVENTS))
     if request.method == "POST" and form.is_valid():
         try:
             services.staff_add(event=event, **form.cleaned_data)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME, MAX_PARTNERSHIP_NUMBER
 from dataclasses import dataclass
 
@@ -46,9 +47,9 @@ def check_number(raw: str) -> tuple[int | None, str]:
     text = (raw or "").strip()
     if not text:
         return None, "the partnership number is empty"
-    if not re.fullmatch(r"\d+", text):
+    number = whole_number(text, max_digits=60)  # ASCII digits only: "１" or "٣" is not a number here
+    if number is None:
         return None, f"the partnership number {text!r} is not a whole number"
-    number = int(text)
     if not 1 <= number <= MAX_PARTNERSHIP_NUMBER:
         return None, f"the partnership number {number} is not between 1 and {MAX_PARTNERSHIP_NUMBER}"
     return number, ""

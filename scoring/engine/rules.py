@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Iterable, Sequence
 
+from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import PENALTY_KINDS, SCORING_PENALTIES
 
 SUITS = ("S", "C", "D", "H", "NT")
@@ -78,8 +79,8 @@ def parse_contract(text: str) -> Contract:
         return Contract(code)
     for suit in ("NT", "S", "C", "D", "H"):
         number = code[: -len(suit)]
-        if code.endswith(suit) and number.isascii() and number.isdigit():
-            tricks = int(number)
+        tricks = whole_number(number, max_digits=2)
+        if code.endswith(suit) and tricks is not None:
             if 6 <= tricks <= 10:
                 return Contract(f"{tricks}{suit}", tricks, suit)
             break

@@ -27,11 +27,10 @@ Rules (issues 2 and 4, McAllen A):
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
+from scoring.engine.textsafe import csv_text
 from scoring.engine.vocabulary import MEDAL_SCOPES, MEDALS, SIT_OUT_POLICIES, ordinal
 
 WITHDRAWN_LABEL = "WD"  # the rank a withdrawn partnership shows everywhere
@@ -669,22 +668,21 @@ def _cell_text(cell: RoundCell) -> str:
 def as_csv(standings: Standings) -> str:
     """One line per partnership; round columns R1..Rn hold the points (empty = not played).
     sit_out_rounds and provisional_rounds list round numbers separated by spaces. A withdrawn
-    partnership's rank is "WD"."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
+    partnership's rank is "WD". Text that a spreadsheet would run as a formula (a name starting
+    with "=") is written with a leading apostrophe (textsafe.spreadsheet_cell)."""
+    rows = [
         ["rank", "tied", "partnership", "player_1", "player_2", "division", "total"]
         + [f"R{n}" for n in standings.rounds]
         + ["sit_out_rounds", "provisional_rounds", "hands_played", "tiebreak_total", "medal", "decided_by",
            "sit_out_policy"]
-    )
+    ]
     policy = standings.setup.sit_out_policy
     if policy == "fixed":
         policy = f"fixed {standings.setup.sit_out_points}"
     for row in standings.rows:
-        writer.writerow(
-            [WITHDRAWN_LABEL if row.withdrawn else row.rank, "yes" if row.tied else "no", row.number, row.players[0], row.players[1], row.division,
-             row.total]
+        rows.append(
+            [WITHDRAWN_LABEL if row.withdrawn else row.rank, "yes" if row.tied else "no", row.number,
+             row.players[0], row.players[1], row.division, row.total]
             + ["" if c.points is None else c.points for c in row.rounds]
             + [
                 " ".join(str(c.round) for c in row.rounds if c.sit_out),
@@ -696,7 +694,7 @@ def as_csv(standings: Standings) -> str:
                 policy,
             ]
         )
-    return out.getvalue()
+    return csv_text(rows)
 
 
 def as_text(standings: Standings, title: str) -> str:

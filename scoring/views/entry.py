@@ -21,6 +21,7 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from scoring import entry_data, services
+from scoring.engine.textsafe import whole_number
 from scoring.forms import (ConfirmForm, DisputeForm, HandForm, SheetReasonForm, SideForm, TableCodeForm,
                            hand_initial, sheet_formset)
 from scoring.models import Hand
@@ -317,7 +318,7 @@ def table_history(request, event, table_id):
 
 @scorer_required
 def event_history(request, event):
-    page = Paginator(entry_data.event_changes(event), 100).get_page(request.GET.get("page"))
+    page = Paginator(entry_data.event_changes(event), 100).get_page(whole_number(request.GET.get("page", "")) or 1)
     return render(request, "scoring/history_event.html",
                   {"event": event, "page": page, "rows": entry_data.history_rows(page.object_list)})
 

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import path
 
 from scoring import site_address
+from scoring.engine.textsafe import whole_number
 from scoring.printing import KINDS
 from scoring.printing.data import document
 from scoring.selectors import event_etag
@@ -33,9 +34,11 @@ def _number(request, name: str) -> int | None:
     raw = request.GET.get(name, "").strip()
     if not raw:
         return None
-    if not raw.isdigit():
-        raise ValidationError({name: f"{raw!r} is not a {name} number"})
-    return int(raw)
+    number = whole_number(raw)
+    if number is None:
+        shown = raw if len(raw) <= 12 else raw[:12] + "…"
+        raise ValidationError({name: f"{shown!r} is not a {name} number"})
+    return number
 
 
 def _pdf_response(event: Event, kind: str, request) -> HttpResponse:

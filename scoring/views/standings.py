@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import selectors, site_address
 from scoring.engine import standings as standings_engine
+from scoring.engine.textsafe import whole_number
 from scoring.standings_forms import MedalSettingsForm, TiebreakForm
 from scoring.tables import shown_rounds, standings_table
 from scoring import tiebreaks
@@ -159,7 +160,7 @@ def _tied_choices(standings) -> list[tuple[int, str]]:
 @organizer_required
 def tiebreaks_page(request, event, tiebreak_form=None, settings_form=None, status=200):
     standings = selectors.event_standings(event)
-    chosen = [int(n) for n in request.GET.getlist("p") if n.isdigit()]
+    chosen = [n for n in map(whole_number, request.GET.getlist("p")) if n is not None]
     tiebreak_form = tiebreak_form or TiebreakForm(choices=_tied_choices(standings), hands_per_round=event.hands_per_round,
                                                   initial={"partnerships": chosen})
     return render(request, "scoring/tiebreak_page.html", {

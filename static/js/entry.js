@@ -1,7 +1,8 @@
-/* Score entry: the live points preview, showing penalty fields only when they apply, and a few
-   keyboard shortcuts. The points come from the "score-table" JSON the server renders from its own
-   rules engine (scoring.entry_data.preview_table), so this file holds no scoring rules: it looks
-   a hand up and swaps the two sides when E-W bid. The server scores every hand again on save. */
+/* Score entry: the live points preview, showing penalty fields only when they apply, a few
+   keyboard shortcuts, and "Not saved — try again" when a save gets no answer. The points come
+   from the "score-table" JSON the server renders from its own rules engine
+   (scoring.entry_data.preview_table), so this file holds no scoring rules: it looks a hand up
+   and swaps the two sides when E-W bid. The server scores every hand again on save. */
 (function () {
   "use strict";
 
@@ -136,7 +137,45 @@
     update();
   }
 
+  // --- a save the server could not answer -------------------------------------------------
+  // The form is posted with fetch so that a failure can be told apart from an answer: a 5xx
+  // (the database down, a worker killed) or no network leaves the form as typed and says "Not
+  // saved — try again". Any other answer (the next page, the form with its errors) is shown as
+  // an ordinary post would show it.
+  function sayWhenNotSaved(form) {
+    if (!window.fetch || !window.FormData) return;  // an older browser posts the ordinary way
+    var note = document.createElement("p");
+    note.className = "message error save-failed";
+    note.setAttribute("role", "alert");
+    note.tabIndex = -1;
+    note.hidden = true;
+    note.textContent = "Not saved — try again. Your hand may not have been saved: check the list of hands, " +
+      "then press Save again. If it keeps happening, tell the organizer.";
+    form.insertBefore(note, form.firstChild);
+    var busy = false;
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      if (busy) return;
+      busy = true;
+      note.hidden = true;
+      var data = new FormData(form);
+      if (e.submitter && e.submitter.name) data.append(e.submitter.name, e.submitter.value);
+      fetch(form.action, { method: "POST", body: data, credentials: "same-origin" }).then(function (response) {
+        if (response.status >= 500) throw new Error("HTTP " + response.status);
+        if (response.redirected) { window.location.assign(response.url); return null; }
+        return response.text().then(function (html) {
+          document.open(); document.write(html); document.close();
+        });
+      }).catch(function () {
+        busy = false;
+        note.hidden = false;
+        note.focus();
+      });
+    });
+  }
+
   document.querySelectorAll(".hand-form").forEach(wireHandForm);
   var sheet = document.getElementById("sheet-form");
   if (sheet) wireSheet(sheet);
+  document.querySelectorAll(".hand-form, #sheet-form").forEach(sayWhenNotSaved);
 })();

@@ -8,15 +8,15 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.engine import movement
+from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import MAX_MOVEMENT_ROUNDS, MAX_PARTNERSHIPS
 
 
 def _whole_number(name: str, low: int, high: int):
     def parse(raw: str) -> int:
-        try:
-            value = int(raw)
-        except (TypeError, ValueError):
-            raise CommandError(f"--{name}: {raw!r} is not a whole number") from None
+        value = whole_number(raw, max_digits=60, signed=True)
+        if value is None:
+            raise CommandError(f"--{name}: {raw!r} is not a whole number")
         if not low <= value <= high:
             raise CommandError(f"--{name}: {value} is not between {low} and {high}")
         return value
