@@ -4,16 +4,11 @@ UTF-8, names as written (ensure_ascii off), two-space indent and a fixed key ord
 event always gives the same bytes and export -> import -> export is identical. Reads only.
 """
 
-import json
-
 from django.core.management.base import BaseCommand
 
+from scoring.engine.eventfile import to_text
 from scoring.event_io import event_export
 from tournaments.management import event_or_error
-
-
-def dump(data: dict) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 class Command(BaseCommand):
@@ -28,4 +23,4 @@ class Command(BaseCommand):
         if hasattr(stream, "reconfigure"):
             # A terminal or pipe in the C locale would otherwise fail on Peña.
             stream.reconfigure(encoding="utf-8")
-        self.stdout.write(dump(event_export(event)), ending="")
+        self.stdout.write(to_text(event_export(event)), ending="")

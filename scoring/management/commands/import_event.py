@@ -5,16 +5,16 @@ stderr, each with its place in the file, the command exits non-zero and nothing 
 (scoring.event_io.event_import runs in one transaction).
 """
 
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.event_io import event_import
+from scoring.engine import eventfile
 from scoring.engine.eventfile import EventFileError
+from scoring.event_io import event_import
 
 
-def read_event_file(path: str, stdin=None) -> dict:
+def read_event_file(path: str, stdin=None) -> object:
     """The parsed JSON of `path` (or stdin for "-"); CommandError says where a JSON error is."""
     name = "standard input" if path == "-" else path
     try:
@@ -26,17 +26,10 @@ def read_event_file(path: str, stdin=None) -> dict:
                 raw = handle.read()
     except OSError as exc:
         raise CommandError(f"{name}: cannot read it ({exc.strerror or exc})") from None
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise CommandError(f"{name}: not UTF-8 text (byte {exc.start + 1} cannot be read)") from None
     try:
-        return json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise CommandError(f"{name}: not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise CommandError(f"{name}: not an event file: its JSON is nested too deeply to read") from None
+        return eventfile.read(raw, name)
+    except EventFileError as exc:
+        raise CommandError("\n".join(exc.problems)) from None
 
 
 class Command(BaseCommand):
