@@ -12,9 +12,9 @@ from scoring.engine import eventfile
 from scoring.engine.eventfile import keys, spec
 
 KEYS_OF = {"event": keys.EVENT_KEYS, "partnership": keys.PARTNERSHIP_KEYS, "round": keys.ROUND_KEYS,
-           "table": keys.TABLE_KEYS, "hand": keys.HAND_KEYS}
+           "table": keys.TABLE_KEYS, "hand": keys.HAND_KEYS, "change": keys.CHANGE_KEYS, "staff": keys.STAFF_KEYS}
 SPEC_OF = {"event": spec.EventSpec, "partnership": spec.PartnershipSpec, "round": spec.RoundSpec,
-           "table": spec.TableSpec, "hand": spec.HandSpec}
+           "table": spec.TableSpec, "hand": spec.HandSpec, "change": spec.ChangeSpec, "staff": spec.StaffSpec}
 
 
 def test_every_optional_key_is_an_allowed_key_and_a_spec_field():
@@ -32,7 +32,9 @@ def test_the_dataclasses_take_their_plain_defaults_from_the_table():
     made = {
         "event": spec.EventSpec(name="x", date=None, rules="mcallen", rounds=1, hands_per_round=1),
         "partnership": spec.PartnershipSpec(number=1, players=("a", "b")),
+        "round": spec.RoundSpec(number=1),
         "table": spec.TableSpec(number=1, ns=1, ew=2),
+        "change": spec.ChangeSpec(action="create", by="x", at=None),
         "hand": spec.HandSpec(number=1, contract="7H", declarer="ns", tricks=7),
     }
     for (kind, key), default in plain.items():

@@ -30,12 +30,14 @@ from scoring.engine.eventfile.keys import (
 from scoring.engine.eventfile.reading import detect_format, read
 from scoring.engine.eventfile.spec import (
     FORMAT,
+    ChangeSpec,
     EventFile,
     EventFileError,
     EventSpec,
     HandSpec,
     PartnershipSpec,
     RoundSpec,
+    StaffSpec,
     TableSpec,
     TiebreakSpec,
 )
@@ -44,7 +46,7 @@ from scoring.engine.eventfile.writing import to_dict, to_text
 
 __all__ = [
     "EVENT_KEYS", "FORMAT", "HAND_KEYS", "OPTIONAL", "PARTNERSHIP_KEYS", "PENALTY_KEYS", "ROUND_KEYS", "SLUG_RE",
-    "TABLE_KEYS", "TIEBREAK_KEYS", "TOP_KEYS", "EventFile", "EventFileError", "EventSpec", "HandSpec",
-    "PartnershipSpec", "RoundSpec", "TableSpec", "TiebreakSpec", "check", "default_confirmed", "derived_status",
+    "TABLE_KEYS", "TIEBREAK_KEYS", "TOP_KEYS", "ChangeSpec", "EventFile", "EventFileError", "EventSpec", "HandSpec",
+    "PartnershipSpec", "RoundSpec", "StaffSpec", "TableSpec", "TiebreakSpec", "check", "default_confirmed", "derived_status",
     "detect_format", "parse", "read", "table_complete", "to_dict", "to_text",
 ]

@@ -14,6 +14,10 @@ import re
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile.keys import (
+    CHANGE_KEYS,
+    CHANGE_REQUIRED,
+    STAFF_KEYS,
+    STAFF_REQUIRED,
     EVENT_KEYS,
     HAND_KEYS,
     OPTIONAL,
@@ -27,6 +31,8 @@ from scoring.engine.eventfile.keys import (
 )
 from scoring.engine.eventfile.reading import detect_format
 from scoring.engine.eventfile.spec import (
+    ChangeSpec,
+    StaffSpec,
     FORMAT,
     EventFile,
     EventFileError,
@@ -40,6 +46,7 @@ from scoring.engine.eventfile.spec import (
 from scoring.engine.eventfile.values import Problems, is_int, json_type, show
 from scoring.engine.vocabulary import (
     MAX_EVENT_TEXT,
+    MAX_NOTE,
     MAX_HANDS_PER_ROUND,
     MAX_NAME,
     MAX_PARTNERSHIP_NUMBER,
@@ -64,6 +71,17 @@ class _Checker(Problems):
                 ok &= value is not None
                 values[row.key] = value
         return values, ok
+
+    def required_keys(self, raw: dict, checks: dict, place: str) -> dict:
+        """The clean value of each key in `checks` (None when missing or bad, with its problem)."""
+        values: dict = {}
+        for key, check in checks.items():
+            if key not in raw:
+                self.add(f"{place}.{key}", "missing")
+                values[key] = None
+            else:
+                values[key] = check(self, raw[key], f"{place}.{key}")
+        return values
 
     # --- the event ----------------------------------------------------------------------
 
@@ -279,6 +297,12 @@ class _Checker(Problems):
             rnd.status = values["status"] or "planned"
         elif ctx["hands_per_round"]:
             rnd.status = ROW["round"]["status"].default_for(rnd, ctx["hands_per_round"])
+        rnd.closed_at = values.get("closed_at")
+        rnd.closed_by = values.get("closed_by") or ""
+        rnd.close_note = values.get("close_note") or ""
+        for key in ("closed_at", "closed_by"):
+            if values.get(key) and rnd.status != "closed":
+                self.add(f"{rplace}.{key}", f"only a closed round has this (this round is {rnd.status})")
         return rnd
 
     def partnership_ref(self, raw: object, place: str, ctx: dict, tiebreak: list[int] | None) -> int | None:
@@ -344,9 +368,73 @@ class _Checker(Problems):
             spec.confirmed = bool(flag)
         elif hpr:
             spec.confirmed = ROW["table"]["confirmed"].default_for(spec, hpr)
+        spec.confirmed_by = values.get("confirmed_by") or ""
+        spec.confirmed_at = values.get("confirmed_at")
+        for key in ("confirmed_by", "confirmed_at"):
+            if values.get(key) and not spec.confirmed:
+                self.add(f"{tplace}.{key}", "only a confirmed table has this")
+        if "history" in t:
+            spec.history = self.history(t["history"], f"{tplace}.history", hands)
         if number is None or ns is None or ew is None:
             return None
         return spec
+
+    def history(self, data: object, place: str, hands: list[HandSpec]) -> list[ChangeSpec]:
+        """A table's history rows, oldest first, as exported with --history."""
+        found: list[ChangeSpec] = []
+        for i, raw in enumerate(self.lst(data, place) or []):
+            cplace = f"{place}[{i}]"
+            c = self.obj(raw, cplace, CHANGE_KEYS)
+            if c is None:
+                continue
+            required = self.required_keys(c, CHANGE_REQUIRED, cplace)
+            values, good = self.optional("change", c, cplace)
+            snapshots = {}
+            for key in ("old", "new"):
+                snapshots[key] = self.snapshot(c.get(key), f"{cplace}.{key}")
+                good &= key not in c or c[key] is None or snapshots[key] is not None
+            if good and all(v is not None for v in required.values()):
+                found.append(ChangeSpec(**required, **values, **snapshots))
+        origins = {c.hand for c in found if c.action in ("create", "import")}
+        for hand in hands:
+            if hand.number not in origins and found:
+                self.add(place, f"hand {hand.number} has no row that entered or imported it")
+        return found
+
+    def snapshot(self, value: object, place: str) -> dict | None:
+        """A history row's old or new values: an object of text, numbers, true/false or null."""
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.add(place, f"expected an object or null, got {json_type(value)}")
+            return None
+        ok = True
+        for key, item in value.items():
+            if isinstance(item, (dict, list)):
+                self.add(f"{place}.{key}", f"expected text, a number, true/false or null, got {json_type(item)}")
+                ok = False
+            elif isinstance(item, str):
+                ok &= self.text(item, f"{place}.{key}", MAX_NOTE) is not None
+        return dict(value) if ok else None
+
+    def staff(self, data: object) -> list[StaffSpec]:
+        found: list[StaffSpec] = []
+        seen: dict[str, int] = {}
+        for i, raw in enumerate(self.lst(data, "staff") or []):
+            place = f"staff[{i}]"
+            s = self.obj(raw, place, STAFF_KEYS)
+            if s is None:
+                continue
+            values = self.required_keys(s, STAFF_REQUIRED, place)
+            name = values["username"]
+            if name is not None and name in seen:
+                self.add(f"{place}.username", f"{name} is listed twice (also staff[{seen[name]}])")
+                continue
+            if name is not None:
+                seen[name] = i
+            if all(v is not None for v in values.values()):
+                found.append(StaffSpec(**values))
+        return found
 
     def one_hand(self, raw: object, hplace: str, ctx: dict) -> HandSpec | None:
         h = self.obj(raw, hplace, HAND_KEYS)
@@ -467,6 +555,7 @@ def check(data: object) -> tuple[list[str], EventFile | None]:
         "hands_per_round": _within(ev_raw.get("hands_per_round"), MAX_HANDS_PER_ROUND),
         "partnerships": None,
     }
+    staff = c.staff(top["staff"]) if "staff" in top else []
     partnerships = None
     if "partnerships" not in top:
         c.add("partnerships", "missing")
@@ -485,7 +574,7 @@ def check(data: object) -> tuple[list[str], EventFile | None]:
     if c.problems or event is None or partnerships is None:
         return c.problems, None
     rounds.sort(key=lambda r: r.number)
-    return [], EventFile(event=event, partnerships=partnerships, rounds=rounds, tiebreaks=tiebreaks)
+    return [], EventFile(event=event, staff=staff, partnerships=partnerships, rounds=rounds, tiebreaks=tiebreaks)
 
 
 def parse(data: object) -> EventFile:

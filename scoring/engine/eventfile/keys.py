@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.engine.eventfile.values import Choice, DistinctChoices, Flag, Integer, Slug, Text
+from scoring.engine.eventfile.values import Choice, DistinctChoices, Flag, Integer, Slug, Text, Timestamp, Username
 from scoring.engine.standings import SECONDARY_TIEBREAKERS
 from scoring.engine.vocabulary import (
+    HAND_CHANGE_LABELS,
+    MAX_ACTOR,
     MAX_DIVISION,
     MAX_EVENT_TEXT,
     MAX_NOTE,
@@ -26,19 +28,23 @@ from scoring.engine.vocabulary import (
     SEATS,
     SIDES,
     SIT_OUT_POLICIES,
+    STAFF_ROLE_LABELS,
     dealer_for,
 )
 
 # Every key each object allows, in the order the writer puts them.
-TOP_KEYS = ("format", "event", "partnerships", "rounds", "tiebreaks")
+TOP_KEYS = ("format", "event", "staff", "partnerships", "rounds", "tiebreaks")
 EVENT_KEYS = (
     "name", "slug", "date", "venue", "rules", "rule_overrides", "rounds", "hands_per_round",
     "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope",
     "secondary_tiebreakers", "page_size",
 )
 PARTNERSHIP_KEYS = ("number", "players", "division", "checked_in", "withdrawn")
-ROUND_KEYS = ("number", "status", "tables", "byes")
-TABLE_KEYS = ("table", "ns", "ew", "entered_side", "confirmed", "dispute", "hands")
+STAFF_KEYS = ("username", "role")
+ROUND_KEYS = ("number", "status", "closed_at", "closed_by", "close_note", "tables", "byes")
+TABLE_KEYS = ("table", "ns", "ew", "entered_side", "confirmed", "confirmed_by", "confirmed_at", "dispute", "hands",
+              "history")
+CHANGE_KEYS = ("hand", "action", "by", "username", "at", "reason", "old", "new")
 HAND_KEYS = ("hand", "contract", "declarer", "tricks", "penalty", "note", "dealer")
 PENALTY_KEYS = ("kind", "side", "seat")
 TIEBREAK_KEYS = ("partnerships", "tables", "rounds")
@@ -105,11 +111,16 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
         Optional("withdrawn", False, Flag()),
     ),
     "round": (
+        Optional("closed_at", None, Timestamp()),  # None: the importer's clock, for a closed round
+        Optional("closed_by", "", Text(MAX_ACTOR)),
+        Optional("close_note", "", Text(MAX_NOTE)),  # why a round closed unfinished, or who reopened it
         Optional("status", Derived(derived_status), Choice(ROUND_STATUSES, "a round status")),
     ),
     "table": (
         Optional("entered_side", "", Choice(SIDES, "a side")),
         Optional("dispute", "", Text(MAX_NOTE, allow_empty=False)),
+        Optional("confirmed_by", "", Text(MAX_ACTOR, allow_empty=False)),  # "": the importer's label
+        Optional("confirmed_at", None, Timestamp()),  # None: the importer's clock
         Optional("confirmed", Derived(default_confirmed), Flag()),
     ),
     "hand": (
@@ -117,6 +128,20 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
         Optional("dealer", Derived(rotation_dealer), Choice(SEATS, "a seat")),
     ),
 }
+
+# One row of a table's history: the keys every row needs, and the optional ones.
+CHANGE_REQUIRED = {
+    "action": Choice(tuple(HAND_CHANGE_LABELS), "a history action"),
+    "by": Text(MAX_ACTOR, allow_empty=False),
+    "at": Timestamp(),
+}
+OPTIONAL["change"] = (
+    Optional("hand", None, Integer(1, 1000)),
+    Optional("username", "", Username()),
+    Optional("reason", "", Text(MAX_NOTE)),
+)
+OPTIONAL["staff"] = ()
+STAFF_REQUIRED = {"username": Username(), "role": Choice(tuple(STAFF_ROLE_LABELS), "a staff role")}
 
 ROW = {kind: {row.key: row for row in rows} for kind, rows in OPTIONAL.items()}
 

@@ -38,6 +38,20 @@ class HandSpec:
 
 
 @dataclass
+class ChangeSpec:
+    """One row of a table's history (scoring.models.HandChange), kept when exported with --history."""
+
+    action: str
+    by: str
+    at: datetime.datetime
+    hand: int | None = default("change", "hand")
+    username: str = default("change", "username")
+    reason: str = default("change", "reason")
+    old: dict | None = None
+    new: dict | None = None
+
+
+@dataclass
 class TableSpec:
     number: int
     ns: int
@@ -46,6 +60,9 @@ class TableSpec:
     confirmed: bool = False  # worked out by the checker when the file leaves it out
     entered_side: str = default("table", "entered_side")
     dispute: str = default("table", "dispute")
+    confirmed_by: str = default("table", "confirmed_by")
+    confirmed_at: datetime.datetime | None = default("table", "confirmed_at")
+    history: list[ChangeSpec] | None = None  # None: the file has no history (the importer writes its own)
 
 
 @dataclass
@@ -54,6 +71,9 @@ class RoundSpec:
     tables: list[TableSpec] = field(default_factory=list)
     byes: list[int] = field(default_factory=list)
     status: str = "planned"  # worked out by the checker when the file leaves it out
+    closed_at: datetime.datetime | None = default("round", "closed_at")
+    closed_by: str = default("round", "closed_by")
+    close_note: str = default("round", "close_note")
 
 
 @dataclass
@@ -90,8 +110,15 @@ class EventSpec:
 
 
 @dataclass
+class StaffSpec:
+    username: str
+    role: str  # organizer or scorer
+
+
+@dataclass
 class EventFile:
     event: EventSpec
+    staff: list[StaffSpec] = field(default_factory=list)
     partnerships: list[PartnershipSpec] = field(default_factory=list)
     rounds: list[RoundSpec] = field(default_factory=list)
     tiebreaks: list[TiebreakSpec] = field(default_factory=list)

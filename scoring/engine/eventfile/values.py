@@ -8,11 +8,14 @@ text of a length, true/false, one of a list). The small check classes at the bot
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from dataclasses import dataclass
 
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]{1,80}$")
+# Django's own username rule (letters, digits and @ . + - _), written out so the engine needs no Django.
+USERNAME_RE = re.compile(r"^[\w.@+-]{1,150}$")
 
 
 def show(value: object) -> str:
@@ -175,3 +178,34 @@ class DistinctChoices:
             ok &= got is not None
             clean.append(got)
         return clean if ok else None
+
+
+@dataclass(frozen=True)
+class Timestamp:
+    """A moment with its time zone, ISO 8601 ("2026-05-14T15:04:05.123456Z"); read as UTC."""
+
+    def __call__(self, p: Problems, value: object, place: str) -> datetime.datetime | None:
+        moment = None
+        if isinstance(value, str) and len(value) <= 40:
+            try:
+                moment = datetime.datetime.fromisoformat(value)
+            except ValueError:
+                moment = None
+        if moment is None or moment.tzinfo is None:
+            p.add(place, f"{show(value)} is not a moment with its time zone (e.g. 2026-05-14T15:04:05Z)")
+            return None
+        return moment.astimezone(datetime.UTC)
+
+
+@dataclass(frozen=True)
+class Username:
+    def __call__(self, p: Problems, value: object, place: str) -> str | None:
+        if not isinstance(value, str) or not USERNAME_RE.match(value):
+            p.add(place, f"{show(value)} is not a username (letters, digits and @ . + - _, at most 150)")
+            return None
+        return value
+
+
+def timestamp_text(moment: datetime.datetime) -> str:
+    """How the file writes a moment: UTC, with a Z."""
+    return moment.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")

@@ -8,6 +8,7 @@ indent. Pure Python: no Django, no I/O.
 
 from __future__ import annotations
 
+import datetime
 import json
 
 from scoring.engine import rules as rules_engine
@@ -20,7 +21,8 @@ from scoring.engine.eventfile.keys import (
     TABLE_KEYS,
     derived_status,
 )
-from scoring.engine.eventfile.spec import FORMAT, EventFile, HandSpec, RoundSpec, TableSpec
+from scoring.engine.eventfile.spec import FORMAT, ChangeSpec, EventFile, HandSpec, RoundSpec, TableSpec
+from scoring.engine.eventfile.values import timestamp_text
 
 
 def _emit(kind: str, keys: tuple[str, ...], spec: object, values: dict, hands_per_round: int) -> dict:
@@ -36,7 +38,29 @@ def _emit(kind: str, keys: tuple[str, ...], spec: object, values: dict, hands_pe
             continue
         value = getattr(spec, key)
         if row.always_written or value != row.default_for(spec, hands_per_round):
-            out[key] = list(value) if isinstance(value, (list, tuple)) else value
+            out[key] = _plain(value)
+    return out
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, datetime.datetime):
+        return timestamp_text(value)
+    return list(value) if isinstance(value, (list, tuple)) else value
+
+
+def _change_dict(change: ChangeSpec) -> dict:
+    out: dict = {}
+    if change.hand is not None:
+        out["hand"] = change.hand
+    out.update(action=change.action, by=change.by)
+    if change.username:
+        out["username"] = change.username
+    out["at"] = timestamp_text(change.at)
+    if change.reason:
+        out["reason"] = change.reason
+    for key in ("old", "new"):
+        if getattr(change, key) is not None:
+            out[key] = getattr(change, key)
     return out
 
 
@@ -57,6 +81,8 @@ def _table_dict(table: TableSpec, hands_per_round: int) -> dict:
         "table": table.number, "ns": table.ns, "ew": table.ew,
         "hands": [_hand_dict(h, hands_per_round) for h in sorted(table.hands, key=lambda h: h.number)],
     }
+    if table.history is not None:
+        values["history"] = [_change_dict(c) for c in table.history]
     return _emit("table", TABLE_KEYS, table, values, hands_per_round)
 
 
@@ -99,9 +125,10 @@ def to_dict(file: EventFile) -> dict:
         else:
             item["rounds"] = [_round_dict(r, hpr) for r in rounds]
         tiebreaks.append(item)
-    return {
-        "format": FORMAT,
-        "event": event,
+    out: dict = {"format": FORMAT, "event": event}
+    if file.staff:
+        out["staff"] = [{"username": s.username, "role": s.role} for s in sorted(file.staff, key=lambda s: s.username)]
+    return out | {
         "partnerships": partnerships,
         "rounds": [_round_dict(r, hpr) for r in sorted(file.rounds, key=lambda r: r.number)],
         "tiebreaks": tiebreaks,

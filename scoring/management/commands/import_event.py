@@ -1,6 +1,7 @@
 """`python manage.py import_event FILE [--slug SLUG]`: create an event from a 500-event/1 file.
 
-FILE may be `-` for standard input. On any problem every problem is printed on its own line to
+FILE may be `-` for standard input. Accounts the file names (staff, history) that this site lacks
+are created without a usable password, and the command says which. On any problem every problem is printed on its own line to
 stderr, each with its place in the file, the command exits non-zero and nothing is written
 (scoring.event_io.event_import runs in one transaction).
 """
@@ -58,3 +59,8 @@ class Command(BaseCommand):
             f"Imported {event.name} as {event.slug}: {partnerships} partnerships, "
             f"{event.round_set.filter(tiebreak__isnull=True).count()} rounds, {hands} hands."
         )
+        for name in event.accounts_created:
+            self.stdout.write(
+                f"Created the account {name} (from the file's staff or history) without a usable password: "
+                f"set one with `python manage.py changepassword {name}` before it can log in."
+            )
