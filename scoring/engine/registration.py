@@ -46,7 +46,7 @@ def check_number(raw: str) -> tuple[int | None, str]:
     text = (raw or "").strip()
     if not text:
         return None, "the partnership number is empty"
-    if not re.fullmatch(r"\d+", text):
+    if not re.fullmatch(r"[0-9]+", text):  # ASCII digits only: \d and int() also take ١ or ２
         return None, f"the partnership number {text!r} is not a whole number"
     number = int(text)
     if not 1 <= number <= MAX_PARTNERSHIP_NUMBER:

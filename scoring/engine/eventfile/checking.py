@@ -43,13 +43,23 @@ from scoring.engine.eventfile.spec import (
     TableSpec,
     TiebreakSpec,
 )
-from scoring.engine.eventfile.values import Problems, is_int, json_type, show
+from scoring.engine.eventfile.values import (
+    Problems,
+    capped,
+    character_problem,
+    is_int,
+    json_type,
+    printable,
+    show,
+    walk,
+)
 from scoring.engine.vocabulary import (
     MAX_EVENT_TEXT,
     MAX_NOTE,
     MAX_HANDS_PER_ROUND,
     MAX_NAME,
     MAX_PARTNERSHIP_NUMBER,
+    MAX_PROBLEMS,
     MAX_ROUNDS,
     PENALTY_KINDS,
     SEATS,
@@ -60,6 +70,8 @@ from scoring.engine.vocabulary import (
 
 class _Checker(Problems):
     """Walks the file once, collecting problems and building the dataclasses as it goes."""
+
+    result: EventFile | None = None
 
     def optional(self, kind: str, raw: dict, place: str) -> tuple[dict, bool]:
         """The clean value of each optional key `raw` has (keys.OPTIONAL), and whether all were good."""
@@ -230,6 +242,7 @@ class _Checker(Problems):
         if items is None:
             return []
         found = []
+        in_play: list[tuple[str, int]] = []
         seen: dict[int, int] = {}
         for i, item in enumerate(items):
             rplace = f"{place}[{i}]"
@@ -249,6 +262,15 @@ class _Checker(Problems):
             rnd = self.one_round(r, rplace, number or 0, ctx, tiebreak=tiebreak)
             if rnd is not None:
                 found.append(rnd)
+                if rnd.status == "open" and r.get("status") == "open":
+                    in_play.append((rplace, rnd.number))
+        # Only one round is in play at a time (README, "Running the day"). A round whose status is
+        # worked out (a file typed from sheets, some rounds half typed in) stays open as before.
+        if len(in_play) > 1:
+            first = in_play[0][1]
+            for rplace, number in in_play[1:]:
+                self.add(f"{rplace}.status", f"round {number} is open while round {first} is open too; "
+                                             "only one round is in play at a time")
         return found
 
     def one_round(
@@ -533,11 +555,28 @@ class _Checker(Problems):
 
 
 def check(data: object) -> tuple[list[str], EventFile | None]:
-    """Every problem in `data` (a parsed JSON value) and, when there are none, the EventFile."""
+    """Every problem in `data` (a parsed JSON value) and, when there are none, the EventFile.
+
+    At most 200 problems are listed, then how many more there are.
+    """
     c = _Checker()
+    _check(c, data)
+    problems = capped([printable(p) for p in c.problems], MAX_PROBLEMS)
+    return problems, (c.result if not problems else None)
+
+
+def _characters(c: _Checker, data: object) -> None:
+    """No text anywhere in the file, keys included, holds a character it must not (values.CONTROL, ...)."""
+    for kind, place, value in walk(data):
+        if isinstance(value, str) and (problem := character_problem(value)):
+            c.add(place or "the file", f"the key {problem}" if kind == "key" else problem)
+
+
+def _check(c: _Checker, data: object) -> None:
+    _characters(c, data)
     top = c.obj(data, "", TOP_KEYS)
     if top is None:
-        return c.problems, None
+        return
     if "format" not in top:
         c.add("format", f"missing (expected {show(FORMAT)})")
     elif detect_format(top) != FORMAT:
@@ -572,9 +611,9 @@ def check(data: object) -> tuple[list[str], EventFile | None]:
         if tb is not None:
             tiebreaks.append(tb)
     if c.problems or event is None or partnerships is None:
-        return c.problems, None
+        return
     rounds.sort(key=lambda r: r.number)
-    return [], EventFile(event=event, staff=staff, partnerships=partnerships, rounds=rounds, tiebreaks=tiebreaks)
+    c.result = EventFile(event=event, staff=staff, partnerships=partnerships, rounds=rounds, tiebreaks=tiebreaks)
 
 
 def parse(data: object) -> EventFile:

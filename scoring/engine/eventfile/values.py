@@ -18,8 +18,57 @@ SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]{1,80}$")
 USERNAME_RE = re.compile(r"^[\w.@+-]{1,150}$")
 
 
+# Characters no text in an event file may hold: control characters other than tab and line breaks,
+# the bidirectional marks and overrides that make text display in another order than it is stored,
+# and lone surrogates (half a character, which no file or database can store).
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+BIDI = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """`text` safe to print in a problem: those characters shown as \\uXXXX escapes."""
+    return re.sub(f"{CONTROL.pattern}|{BIDI.pattern}|{SURROGATE.pattern}", lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def show(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return printable(json.dumps(value, ensure_ascii=False))
+
+
+def character_problem(text: str) -> str | None:
+    """What is wrong with the characters of `text`, or None."""
+    for pattern, what in ((SURROGATE, "half of a character (a lone surrogate)"), (CONTROL, "a control character"),
+                          (BIDI, "a bidirectional-override character")):
+        found = pattern.search(text)
+        if found:
+            return f"contains {what}, U+{ord(found.group()):04X}, at character {found.start() + 1}"
+    return None
+
+
+def walk(data: object):
+    """Every value and key of a parsed file with its place, in file order, without recursion:
+    ("value", place, value) and ("key", place, key)."""
+    stack: list = [("value", "", data)]
+    while stack:
+        kind, place, value = stack.pop()
+        yield kind, place, value
+        if kind != "value":
+            continue
+        children: list = []
+        if isinstance(value, dict):
+            for key, item in value.items():
+                sub = f"{place}.{key}" if place else str(key)
+                children += [("key", sub, key), ("value", sub, item)]
+        elif isinstance(value, list):
+            children = [("value", f"{place}[{i}]", item) for i, item in enumerate(value)]
+        stack.extend(reversed(children))
+
+
+def capped(problems: list[str], limit: int) -> list[str]:
+    """The first `limit` problems and a count of the rest: a broken 40 MB file does not print 690,000 lines."""
+    if len(problems) <= limit:
+        return problems
+    return [*problems[:limit], f"... and {len(problems) - limit} more problems"]
 
 
 def json_type(value: object) -> str:

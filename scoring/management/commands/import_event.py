@@ -12,7 +12,10 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.engine import eventfile
 from scoring.engine.eventfile import EventFileError
+from scoring.engine.vocabulary import MAX_EVENT_FILE_BYTES
 from scoring.event_io import event_import
+
+LIMIT = MAX_EVENT_FILE_BYTES + 1
 
 
 def read_event_file(path: str, stdin=None) -> object:
@@ -21,10 +24,10 @@ def read_event_file(path: str, stdin=None) -> object:
     try:
         if path == "-":
             stream = stdin if stdin is not None else sys.stdin
-            raw = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+            raw = stream.buffer.read(LIMIT) if hasattr(stream, "buffer") else stream.read(LIMIT)
         else:
             with open(path, "rb") as handle:
-                raw = handle.read()
+                raw = handle.read(LIMIT)  # a file over the limit is refused without reading it all
     except OSError as exc:
         raise CommandError(f"{name}: cannot read it ({exc.strerror or exc})") from None
     try:
