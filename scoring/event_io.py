@@ -4,14 +4,17 @@ The checking and the file's shape live in scoring.engine.eventfile (pure); this 
 EventFile into rows and rows back into an EventFile. An import is one transaction of bulk
 inserts, so a 500-partnership event goes in within seconds and a file with any problem writes
 nothing. Points come from scoring.services.score_for_table, the same code that scores a hand
-typed at a table, and every imported hand gets one HandChange row with action "import".
-It does not touch existing events: a slug that is taken is refused.
+typed at a table. A table whose history is in the file gets those HandChange rows back; any other
+imported hand gets one row with action "import". The staff come back too: an account the file
+names that this site lacks is created without a usable password (listed in the returned event's
+`accounts_created`). It does not touch existing events: a slug that is taken is refused.
 """
 
 from __future__ import annotations
 
 import datetime
 
+from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -21,7 +24,7 @@ from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile import EventFileError
 from scoring.models import Hand, HandChange
 from scoring.services import dealer_for, score_for_table
-from tournaments.models import Event, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak
+from tournaments.models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak
 
 IMPORT_LABEL = "event file"  # shown as who entered and who confirmed imported scores
 BATCH = 1000
@@ -69,6 +72,9 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
         secondary_tiebreakers=list(ev.secondary_tiebreakers), page_size=ev.page_size,
     )
 
+    users, event.accounts_created = _accounts(spec)
+    EventStaff.objects.bulk_create([EventStaff(event=event, user=users[s.username], role=s.role) for s in spec.staff])
+
     players = []
     for p in spec.partnerships:
         players += [Player(event=event, name=p.players[0]), Player(event=event, name=p.players[1])]
@@ -92,7 +98,11 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
     round_specs = [(None, r) for r in spec.rounds] + [
         (tb, r) for tb, tb_spec in zip(tiebreaks, spec.tiebreaks) for r in tb_spec.rounds
     ]
-    rounds = [Round(event=event, number=r.number, tiebreak=tb, status=r.status) for tb, r in round_specs]
+    rounds = [
+        Round(event=event, number=r.number, tiebreak=tb, status=r.status, closed_by=r.closed_by,
+              close_note=r.close_note, closed_at=r.closed_at)
+        for tb, r in round_specs
+    ]
     Round.objects.bulk_create(rounds, batch_size=BATCH)
 
     tables, table_specs, sit_outs = [], [], []
@@ -100,7 +110,8 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
         for t in r.tables:
             tables.append(Table(
                 round=rnd, number=t.number, ns=by_number[t.ns], ew=by_number[t.ew], entered_side=t.entered_side,
-                confirmed_at=now if t.confirmed else None, confirmed_by=IMPORT_LABEL if t.confirmed else "",
+                confirmed_at=(t.confirmed_at or now) if t.confirmed else None,
+                confirmed_by=(t.confirmed_by or IMPORT_LABEL) if t.confirmed else "",
                 disputed_at=now if t.dispute else None, dispute_reason=t.dispute,
             ))
             table_specs.append(t)
@@ -111,8 +122,9 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
     seatings += [Seating(round=s.round, partnership=s.partnership, sit_out=s) for s in sit_outs]
     Seating.objects.bulk_create(seatings, batch_size=BATCH)
 
-    hands, changes = [], []
+    hands, changes, moments = [], [], []
     for table, t in zip(tables, table_specs):
+        versions = _last_versions(t.history or [])
         for h in t.hands:
             ns_points, ew_points, made = score_for_table(
                 rules, declarer=h.declarer, contract=h.contract, tricks=h.tricks,
@@ -125,21 +137,61 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
             }
             hands.append(Hand(
                 table=table, number=h.number, dealer=h.dealer or dealer_for(h.number), ns_points=ns_points,
-                ew_points=ew_points, made=made, entered_by=IMPORT_LABEL, **values,
+                ew_points=ew_points, made=made, entered_by=IMPORT_LABEL, version=versions.get(h.number, 1), **values,
             ))
+            if t.history is None:
+                changes.append(HandChange(
+                    event=event, table=table, hand_number=h.number, action=HandChange.Action.IMPORT,
+                    by=IMPORT_LABEL, new={**values, "ns_points": ns_points, "ew_points": ew_points, "version": 1},
+                ))
+                moments.append(None)
+        for c in t.history or []:
             changes.append(HandChange(
-                event=event, table=table, hand_number=h.number, action=HandChange.Action.IMPORT, by=IMPORT_LABEL,
-                new={**values, "ns_points": ns_points, "ew_points": ew_points, "version": 1},
+                event=event, table=table, hand_number=c.hand, action=c.action, old=c.old, new=c.new,
+                reason=c.reason, by=c.by, by_user=users.get(c.username),
             ))
+            moments.append(c.at)
     Hand.objects.bulk_create(hands, batch_size=BATCH)
     HandChange.objects.bulk_create(changes, batch_size=BATCH)
+    # `at` is stamped with the clock on insert; the file's own moments go in afterwards.
+    kept = [c for c, at in zip(changes, moments) if at is not None]
+    for c, at in zip(changes, moments):
+        if at is not None:
+            c.at = at
+    HandChange.objects.bulk_update(kept, ["at"], batch_size=BATCH)
     event.bump_version()
     event.refresh_from_db(fields=["version"])
     return event
 
 
-def event_export(event: Event) -> dict:
-    """The event as a 500-event/1 object in canonical form (see scoring.engine.eventfile.to_dict)."""
+def _accounts(spec: eventfile.EventFile) -> tuple[dict, list[str]]:
+    """The site's account for every username the file names (staff, history), and the usernames
+    that had to be created: without a usable password, so nobody can log in as them until an
+    administrator sets one (README, "Backups")."""
+    names = {s.username for s in spec.staff}
+    for r in [*spec.rounds, *(r for tb in spec.tiebreaks for r in tb.rounds)]:
+        names |= {c.username for t in r.tables for c in t.history or [] if c.username}
+    User = get_user_model()
+    users = {u.username: u for u in User.objects.filter(username__in=names)}
+    created = sorted(names - set(users))
+    for name in created:
+        users[name] = User.objects.create_user(username=name)  # no password: unusable
+    return users, created
+
+
+def _last_versions(history: list[eventfile.ChangeSpec]) -> dict[int, int]:
+    """Each hand's version as its history last wrote it, so the next correction continues the count."""
+    versions: dict[int, int] = {}
+    for c in history:
+        version = (c.new or {}).get("version")
+        if c.hand is not None and isinstance(version, int) and not isinstance(version, bool) and version >= 1:
+            versions[c.hand] = version
+    return versions
+
+
+def event_export(event: Event, *, history: bool = False) -> dict:
+    """The event as a 500-event/1 object in canonical form (see scoring.engine.eventfile.to_dict);
+    with `history`, every table carries its HandChange rows."""
     partnerships = list(event.partnerships.select_related("player_one", "player_two").order_by("number"))
     number_of = {p.pk: p.number for p in partnerships}
     hands_by_table: dict[int, list[eventfile.HandSpec]] = {}
@@ -148,9 +200,19 @@ def event_export(event: Event) -> dict:
         "note", "dealer",
     ):
         hands_by_table.setdefault(h.pop("table_id"), []).append(eventfile.HandSpec(**h))
+    changes_by_table: dict[int, list[eventfile.ChangeSpec]] = {}
+    if history:
+        for c in HandChange.objects.filter(event=event).order_by("at", "pk").values(
+            "table_id", "hand_number", "action", "by", "by_user__username", "at", "reason", "old", "new",
+        ):
+            changes_by_table.setdefault(c["table_id"], []).append(eventfile.ChangeSpec(
+                hand=c["hand_number"], action=c["action"], by=c["by"], username=c["by_user__username"] or "",
+                at=c["at"], reason=c["reason"], old=c["old"], new=c["new"],
+            ))
     tables_by_round: dict[int, list[eventfile.TableSpec]] = {}
     for t in Table.objects.filter(round__event=event).order_by("round_id", "number").values(
-        "id", "round_id", "number", "ns_id", "ew_id", "entered_side", "confirmed_at", "disputed_at", "dispute_reason",
+        "id", "round_id", "number", "ns_id", "ew_id", "entered_side", "confirmed_at", "confirmed_by", "disputed_at",
+        "dispute_reason",
     ):
         tables_by_round.setdefault(t["round_id"], []).append(eventfile.TableSpec(
             number=t["number"], ns=number_of[t["ns_id"]], ew=number_of[t["ew_id"]],
@@ -158,15 +220,21 @@ def event_export(event: Event) -> dict:
             entered_side=t["entered_side"],
             # A dispute with no reason text still has to survive the trip.
             dispute=(t["dispute_reason"] or "disputed") if t["disputed_at"] else "",
+            confirmed_by=t["confirmed_by"] if t["confirmed_at"] else "", confirmed_at=t["confirmed_at"],
+            history=changes_by_table.get(t["id"], []) if history else None,
         ))
     byes_by_round: dict[int, list[int]] = {}
     for s in SitOut.objects.filter(round__event=event).values("round_id", "partnership_id"):
         byes_by_round.setdefault(s["round_id"], []).append(number_of[s["partnership_id"]])
     main, by_tiebreak = [], {}
-    for r in event.round_set.order_by("number").values("id", "number", "status", "tiebreak_id"):
+    for r in event.round_set.order_by("number").values(
+        "id", "number", "status", "tiebreak_id", "closed_at", "closed_by", "close_note",
+    ):
+        closed = r["status"] == "closed"
         spec = eventfile.RoundSpec(
             number=r["number"], tables=tables_by_round.get(r["id"], []), byes=sorted(byes_by_round.get(r["id"], [])),
-            status=r["status"],
+            status=r["status"], closed_at=r["closed_at"] if closed else None,
+            closed_by=r["closed_by"] if closed else "", close_note=r["close_note"],
         )
         if r["tiebreak_id"] is None:
             main.append(spec)
@@ -178,7 +246,12 @@ def event_export(event: Event) -> dict:
         )
         for tb in event.tiebreaks.order_by("sequence").prefetch_related("partnerships")
     ]
+    staff = [
+        eventfile.StaffSpec(username=username, role=role)
+        for username, role in event.staff.values_list("user__username", "role").order_by("user__username")
+    ]
     spec = eventfile.EventFile(
+        staff=staff,
         event=eventfile.EventSpec(
             name=event.name, slug=event.slug, date=_as_date(event.date), venue=event.venue, rules=event.rules_preset,
             rule_overrides=dict(event.rule_overrides or {}), rounds=event.rounds,

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from scoring.engine.vocabulary import PENALTY_LABELS, SEAT_NAMES, SIDE_LABELS, choices, members
+from scoring.engine.vocabulary import HAND_CHANGE_LABELS, PENALTY_LABELS, SEAT_NAMES, SIDE_LABELS, choices, members
 
 SIDES = choices(SIDE_LABELS)
 SEATS = choices(SEAT_NAMES)
@@ -60,13 +60,7 @@ class Hand(models.Model):
 class HandChange(models.Model):
     """Append-only audit row: who changed what at a table, when, from what to what, and why."""
 
-    class Action(models.TextChoices):
-        CREATE = "create", "Entered"
-        UPDATE = "update", "Corrected"
-        DELETE = "delete", "Deleted"
-        CONFIRM = "confirm", "Confirmed"
-        DISPUTE = "dispute", "Disputed"
-        IMPORT = "import", "Imported"
+    Action = models.TextChoices("Action", members(HAND_CHANGE_LABELS))
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="hand_changes")
     table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="changes")

@@ -77,7 +77,7 @@ CASES = [
     ("wrong format", lambda d: d.update(format="500-event/2"), ['format: "500-event/2" is not "500-event/1"']),
     ("missing format", lambda d: d.pop("format"), ['format: missing (expected "500-event/1")']),
     ("unknown top key", lambda d: d.update(scores=[]),
-     ["scores: unknown key (expected one of format, event, partnerships, rounds, tiebreaks)"]),
+     ["scores: unknown key (expected one of format, event, staff, partnerships, rounds, tiebreaks)"]),
     ("unknown event key", lambda d: d["event"].update(place="Hall"),
      ["event.place: unknown key (expected one of name, slug, date, venue, rules, rule_overrides, rounds, "
       "hands_per_round, sit_out_policy, sit_out_points, confirmation_required, medal_scope, "

@@ -216,6 +216,8 @@ class ImportForm(forms.Form):
         upload, text = cleaned.get("file"), (cleaned.get("text") or "").strip()
         if upload and upload.size > self.MAX_BYTES:
             raise forms.ValidationError("The file is larger than 512 KB: is it the right file?")
+        if not upload and len(text.encode("utf-8", "surrogatepass")) > self.MAX_BYTES:
+            raise forms.ValidationError("The pasted text is larger than 512 KB: paste fewer lines, or upload the file.")
         if not upload and not text:
             raise forms.ValidationError("Choose a file or paste the lines.")
         cleaned["data"] = upload.read() if upload else text

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import (
-    MEDAL_SCOPE_LABELS, PAGE_SIZE_LABELS, ROUND_STATUS_LABELS, SIT_OUT_POLICY_LABELS, members,
+    MEDAL_SCOPE_LABELS, PAGE_SIZE_LABELS, ROUND_STATUS_LABELS, SIT_OUT_POLICY_LABELS, STAFF_ROLE_LABELS, members,
 )
 
 
@@ -97,9 +97,7 @@ class Event(models.Model):
 class EventStaff(models.Model):
     """Who may do what at one event. Superusers are organizers of every event."""
 
-    class Role(models.TextChoices):
-        ORGANIZER = "organizer", "Organizer"
-        SCORER = "scorer", "Scorer"
+    Role = models.TextChoices("Role", members(STAFF_ROLE_LABELS))
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")

@@ -33,6 +33,10 @@ PENALTY_FORM_LABELS = {"": "No penalty", "revoke": "Established revoke (changes 
 # What a hand records beyond its number and dealer: compared field by field to tell an edit from a repeat.
 HAND_FIELDS = ("declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note")
 
+# What a row of a table's history records (scoring.models.HandChange), as the history page names it.
+HAND_CHANGE_LABELS = {"create": "Entered", "update": "Corrected", "delete": "Deleted", "confirm": "Confirmed",
+                      "dispute": "Disputed", "import": "Imported"}
+
 # ---------------------------------------------------------------- rounds and tables
 
 ROUND_STATUSES = ("planned", "open", "closed")
@@ -44,6 +48,8 @@ TABLE_STATUS_PUBLIC = {"not_started": "not started", "in_progress": "hands still
                        "entered": "not confirmed yet", "confirmed": "confirmed", "disputed": "disputed"}
 
 # ---------------------------------------------------------------- event choices
+
+STAFF_ROLE_LABELS = {"organizer": "Organizer", "scorer": "Scorer"}
 
 SIT_OUT_POLICIES = {
     "average": "average of own completed rounds",
@@ -64,7 +70,10 @@ MAX_NAME = 120  # a player's name
 MAX_DIVISION = 60
 MAX_EVENT_TEXT = 200  # an event's name and venue
 MAX_NOTE = 500  # notes, dispute reasons, close notes
+MAX_ACTOR = 150  # who entered, confirmed or closed (a label), and a username (Django's own limit)
 MAX_PARTNERSHIP_NUMBER = 9999
+MAX_EVENT_FILE_BYTES = 20 * 1024 * 1024  # an event file; the 500-partnership event with its history is far smaller
+MAX_PROBLEMS = 200  # problems listed for one file; the rest are counted
 MAX_ROUNDS = 30  # rounds of one event (the event form and event files)
 MAX_HANDS_PER_ROUND = 20
 MAX_PARTNERSHIPS = 500  # the largest event a movement is planned for

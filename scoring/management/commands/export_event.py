@@ -1,19 +1,17 @@
-"""`python manage.py export_event SLUG`: write the event as a 500-event/1 JSON file to stdout.
+"""`python manage.py export_event SLUG [--history]`: write the event as a 500-event/1 JSON file to stdout.
+
+With --history every table carries its change history (who entered, corrected, confirmed or
+disputed what, when, and why), so a restore shows the same history pages.
 
 UTF-8, names as written (ensure_ascii off), two-space indent and a fixed key order, so the same
 event always gives the same bytes and export -> import -> export is identical. Reads only.
 """
 
-import json
-
 from django.core.management.base import BaseCommand
 
+from scoring.engine.eventfile import to_text
 from scoring.event_io import event_export
 from tournaments.management import event_or_error
-
-
-def dump(data: dict) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 class Command(BaseCommand):
@@ -21,11 +19,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="the event's slug, as in its address")
+        parser.add_argument("--history", action="store_true",
+                            help="include every table's change history (a full backup)")
 
-    def handle(self, *args, slug, **options):
+    def handle(self, *args, slug, history=False, **options):
         event = event_or_error(slug)
         stream = self.stdout._out
         if hasattr(stream, "reconfigure"):
             # A terminal or pipe in the C locale would otherwise fail on Peña.
             stream.reconfigure(encoding="utf-8")
-        self.stdout.write(dump(event_export(event)), ending="")
+        self.stdout.write(to_text(event_export(event, history=history)), ending="")

@@ -1,42 +1,39 @@
 """`python manage.py import_event FILE [--slug SLUG]`: create an event from a 500-event/1 file.
 
-FILE may be `-` for standard input. On any problem every problem is printed on its own line to
+FILE may be `-` for standard input. Accounts the file names (staff, history) that this site lacks
+are created without a usable password, and the command says which. On any problem every problem is printed on its own line to
 stderr, each with its place in the file, the command exits non-zero and nothing is written
 (scoring.event_io.event_import runs in one transaction).
 """
 
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.event_io import event_import
+from scoring.engine import eventfile
 from scoring.engine.eventfile import EventFileError
+from scoring.engine.vocabulary import MAX_EVENT_FILE_BYTES
+from scoring.event_io import event_import
+
+LIMIT = MAX_EVENT_FILE_BYTES + 1
 
 
-def read_event_file(path: str, stdin=None) -> dict:
+def read_event_file(path: str, stdin=None) -> object:
     """The parsed JSON of `path` (or stdin for "-"); CommandError says where a JSON error is."""
     name = "standard input" if path == "-" else path
     try:
         if path == "-":
             stream = stdin if stdin is not None else sys.stdin
-            raw = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+            raw = stream.buffer.read(LIMIT) if hasattr(stream, "buffer") else stream.read(LIMIT)
         else:
             with open(path, "rb") as handle:
-                raw = handle.read()
+                raw = handle.read(LIMIT)  # a file over the limit is refused without reading it all
     except OSError as exc:
         raise CommandError(f"{name}: cannot read it ({exc.strerror or exc})") from None
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise CommandError(f"{name}: not UTF-8 text (byte {exc.start + 1} cannot be read)") from None
     try:
-        return json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise CommandError(f"{name}: not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise CommandError(f"{name}: not an event file: its JSON is nested too deeply to read") from None
+        return eventfile.read(raw, name)
+    except EventFileError as exc:
+        raise CommandError("\n".join(exc.problems)) from None
 
 
 class Command(BaseCommand):
@@ -65,3 +62,8 @@ class Command(BaseCommand):
             f"Imported {event.name} as {event.slug}: {partnerships} partnerships, "
             f"{event.round_set.filter(tiebreak__isnull=True).count()} rounds, {hands} hands."
         )
+        for name in event.accounts_created:
+            self.stdout.write(
+                f"Created the account {name} (from the file's staff or history) without a usable password: "
+                f"set one with `python manage.py changepassword {name}` before it can log in."
+            )

@@ -1,0 +1,18 @@
+"""The site's own answers to bad requests (handler400 in config/urls.py).
+
+A form bigger than Django's DATA_UPLOAD_MAX_MEMORY_SIZE (a huge paste into the partnership import,
+say) is refused while the request is read, before any view runs; instead of a bare "Bad Request"
+the sender gets a page saying what happened and what to do. Reads nothing, writes nothing.
+"""
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.shortcuts import render
+from django.views import defaults
+
+
+def bad_request(request, exception=None):
+    if isinstance(exception, RequestDataTooBig):
+        megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / (1024 * 1024)
+        return render(request, "400_too_big.html", {"limit": f"{megabytes:g} MB"}, status=413)
+    return defaults.bad_request(request, exception)

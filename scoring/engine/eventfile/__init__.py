@@ -1,0 +1,52 @@
+"""Event files, format "500-event/1": read, check and write them (README, "Event files").
+
+Pure Python on purpose: no Django, no database; scoring/event_io.py is the bridge to the ORM.
+The package in four steps, one module each:
+
+- reading.py: bytes or text -> the JSON value, and the format a file names;
+- checking.py: that value -> the spec dataclasses, or every problem with its place
+  (`check()`, `parse()`);
+- writing.py: the dataclasses -> the canonical object and text (`to_dict()`, `to_text()`), so
+  export -> import -> export gives identical JSON;
+- spec.py: the dataclasses themselves; keys.py: the keys each object allows and ONE table of the
+  optional keys with their defaults and checks; values.py: the checks of single values.
+"""
+
+from scoring.engine.eventfile.checking import check, parse
+from scoring.engine.eventfile.keys import (
+    EVENT_KEYS,
+    HAND_KEYS,
+    OPTIONAL,
+    PARTNERSHIP_KEYS,
+    PENALTY_KEYS,
+    ROUND_KEYS,
+    TABLE_KEYS,
+    TIEBREAK_KEYS,
+    TOP_KEYS,
+    default_confirmed,
+    derived_status,
+    table_complete,
+)
+from scoring.engine.eventfile.reading import detect_format, read
+from scoring.engine.eventfile.spec import (
+    FORMAT,
+    ChangeSpec,
+    EventFile,
+    EventFileError,
+    EventSpec,
+    HandSpec,
+    PartnershipSpec,
+    RoundSpec,
+    StaffSpec,
+    TableSpec,
+    TiebreakSpec,
+)
+from scoring.engine.eventfile.values import SLUG_RE
+from scoring.engine.eventfile.writing import to_dict, to_text
+
+__all__ = [
+    "EVENT_KEYS", "FORMAT", "HAND_KEYS", "OPTIONAL", "PARTNERSHIP_KEYS", "PENALTY_KEYS", "ROUND_KEYS", "SLUG_RE",
+    "TABLE_KEYS", "TIEBREAK_KEYS", "TOP_KEYS", "ChangeSpec", "EventFile", "EventFileError", "EventSpec", "HandSpec",
+    "PartnershipSpec", "RoundSpec", "StaffSpec", "TableSpec", "TiebreakSpec", "check", "default_confirmed", "derived_status",
+    "detect_format", "parse", "read", "table_complete", "to_dict", "to_text",
+]

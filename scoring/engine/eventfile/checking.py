@@ -1,0 +1,636 @@
+"""Checking an event file: a parsed JSON value -> the spec dataclasses, or every problem with its place.
+
+`check()` collects every problem in a file (not just the first), each naming its place, e.g.
+`rounds[2].tables[0].hands[3].tricks: 11 is not between 0 and 10`; `parse()` returns an
+`EventFile` or raises `EventFileError` with that list. Optional keys are read through the one
+table in keys.py. Later checks use what could be read, so one bad field does not hide the rest.
+Pure Python: no Django, no database, no I/O.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from scoring.engine import rules as rules_engine
+from scoring.engine.eventfile.keys import (
+    CHANGE_KEYS,
+    CHANGE_REQUIRED,
+    STAFF_KEYS,
+    STAFF_REQUIRED,
+    EVENT_KEYS,
+    HAND_KEYS,
+    OPTIONAL,
+    PARTNERSHIP_KEYS,
+    PENALTY_KEYS,
+    ROUND_KEYS,
+    ROW,
+    TABLE_KEYS,
+    TIEBREAK_KEYS,
+    TOP_KEYS,
+)
+from scoring.engine.eventfile.reading import detect_format
+from scoring.engine.eventfile.spec import (
+    ChangeSpec,
+    StaffSpec,
+    FORMAT,
+    EventFile,
+    EventFileError,
+    EventSpec,
+    HandSpec,
+    PartnershipSpec,
+    RoundSpec,
+    TableSpec,
+    TiebreakSpec,
+)
+from scoring.engine.eventfile.values import (
+    Problems,
+    capped,
+    character_problem,
+    is_int,
+    json_type,
+    printable,
+    show,
+    walk,
+)
+from scoring.engine.vocabulary import (
+    MAX_EVENT_TEXT,
+    MAX_NOTE,
+    MAX_HANDS_PER_ROUND,
+    MAX_NAME,
+    MAX_PARTNERSHIP_NUMBER,
+    MAX_PROBLEMS,
+    MAX_ROUNDS,
+    PENALTY_KINDS,
+    SEATS,
+    SIDE_OF_SEAT,
+    SIDES,
+)
+
+
+class _Checker(Problems):
+    """Walks the file once, collecting problems and building the dataclasses as it goes."""
+
+    result: EventFile | None = None
+
+    def optional(self, kind: str, raw: dict, place: str) -> tuple[dict, bool]:
+        """The clean value of each optional key `raw` has (keys.OPTIONAL), and whether all were good."""
+        values: dict = {}
+        ok = True
+        for row in OPTIONAL[kind]:
+            if row.key in raw:
+                value = row.check(self, raw[row.key], f"{place}.{row.key}")
+                ok &= value is not None
+                values[row.key] = value
+        return values, ok
+
+    def required_keys(self, raw: dict, checks: dict, place: str) -> dict:
+        """The clean value of each key in `checks` (None when missing or bad, with its problem)."""
+        values: dict = {}
+        for key, check in checks.items():
+            if key not in raw:
+                self.add(f"{place}.{key}", "missing")
+                values[key] = None
+            else:
+                values[key] = check(self, raw[key], f"{place}.{key}")
+        return values
+
+    # --- the event ----------------------------------------------------------------------
+
+    def event(self, data: object) -> tuple[EventSpec | None, rules_engine.RuleSet | None]:
+        ev = self.obj(data, "event", EVENT_KEYS)
+        if ev is None:
+            return None, None
+        ok = True
+        name = self.required(ev, "name", "event.name")
+        if "name" in ev:
+            name = self.text(name, "event.name", MAX_EVENT_TEXT, allow_empty=False)
+        ok &= name is not None
+        date = None
+        if "date" not in ev:
+            self.add("event.date", "missing")
+        elif not isinstance(ev["date"], str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", ev["date"]):
+            self.add("event.date", f"{show(ev['date'])} is not a date (YYYY-MM-DD)")
+        else:
+            try:
+                date = datetime.date.fromisoformat(ev["date"])
+            except ValueError:
+                self.add("event.date", f"{show(ev['date'])} is not a date (YYYY-MM-DD)")
+        ok &= date is not None
+        rounds = hands = None
+        if "rounds" not in ev:
+            self.add("event.rounds", "missing")
+        else:
+            rounds = self.integer(ev["rounds"], "event.rounds", 1, MAX_ROUNDS)
+        if "hands_per_round" not in ev:
+            self.add("event.hands_per_round", "missing")
+        else:
+            hands = self.integer(ev["hands_per_round"], "event.hands_per_round", 1, MAX_HANDS_PER_ROUND)
+        ok &= rounds is not None and hands is not None
+        preset, ruleset, overrides = self.rules(ev)
+        ok &= ruleset is not None
+        spec_values, good = self.optional("event", ev, "event")
+        ok &= good
+        if not ok:
+            return None, ruleset
+        return (
+            EventSpec(name=name, date=date, rules=preset, rounds=rounds, hands_per_round=hands,
+                      rule_overrides=overrides, **spec_values),
+            ruleset,
+        )
+
+    def rules(self, ev: dict) -> tuple[str | None, rules_engine.RuleSet | None, dict]:
+        if "rules" not in ev:
+            self.add("event.rules", "missing")
+            return None, None, {}
+        preset = ev["rules"]
+        if not isinstance(preset, str) or preset not in rules_engine.PRESETS:
+            self.add("event.rules", f"{show(preset)} is not a rule set (one of {', '.join(rules_engine.PRESETS)})")
+            return None, None, {}
+        base = rules_engine.PRESETS[preset]
+        if base.players != 4:
+            four = ", ".join(name for name, r in rules_engine.PRESETS.items() if r.players == 4)
+            self.add("event.rules", f"{preset} is a rule set for three players; a partnership event needs a "
+                                    f"four-handed rule set ({four})")
+            return None, None, {}
+        overrides = ev.get("rule_overrides", {})
+        if not isinstance(overrides, dict):
+            self.add("event.rule_overrides", f"expected an object of rule: value, got {json_type(overrides)}")
+            return preset, None, {}
+        clean: dict = {}
+        for name, value in overrides.items():
+            # One field at a time, so every bad override is reported, not only the first.
+            try:
+                single = rules_engine.rule_set(preset, {name: value})
+            except rules_engine.RulesError as exc:
+                self._rules_problem(exc)
+                continue
+            got = getattr(single, name)
+            clean[name] = list(got) if isinstance(got, tuple) else got
+        if len(clean) != len(overrides):
+            return preset, None, {}
+        try:
+            ruleset = rules_engine.rule_set(preset, clean)
+        except rules_engine.RulesError as exc:
+            self._rules_problem(exc)
+            return preset, None, {}
+        ordered = {k: clean[k] for k in rules_engine.OVERRIDABLE_FIELDS if k in clean}
+        return preset, ruleset, ordered
+
+    def _rules_problem(self, exc: Exception) -> None:
+        field_name, _, message = str(exc).partition(": ")
+        if message:
+            self.add(f"event.rule_overrides.{field_name}", message)
+        else:
+            self.add("event.rule_overrides", str(exc))
+
+    # --- partnerships ---------------------------------------------------------------------
+
+    def partnerships(self, data: object) -> list[PartnershipSpec] | None:
+        items = self.lst(data, "partnerships")
+        if items is None:
+            return None
+        found: list[PartnershipSpec] = []
+        seen: dict[int, int] = {}
+        ok = True
+        for i, item in enumerate(items):
+            place = f"partnerships[{i}]"
+            p = self.obj(item, place, PARTNERSHIP_KEYS)
+            if p is None:
+                ok = False
+                continue
+            number = None
+            if "number" not in p:
+                self.add(f"{place}.number", "missing")
+            else:
+                number = self.integer(p["number"], f"{place}.number", 1, MAX_PARTNERSHIP_NUMBER)
+                if number is not None and number in seen:
+                    also = f"partnerships[{seen[number]}]"
+                    self.add(f"{place}.number", f"partnership {number} is listed twice (also {also})")
+                    number = None
+                elif number is not None:
+                    seen[number] = i
+            names = None
+            if "players" not in p:
+                self.add(f"{place}.players", "missing")
+            elif self.lst(p["players"], f"{place}.players") is not None:
+                if len(p["players"]) != 2:
+                    self.add(f"{place}.players", f"expected two names, got {len(p['players'])}")
+                else:
+                    names = []
+                    for j, raw in enumerate(p["players"]):
+                        if isinstance(raw, str) and not raw.strip():
+                            self.add(f"{place}.players[{j}]", "empty name")
+                            names = None
+                            continue
+                        name = self.text(raw, f"{place}.players[{j}]", MAX_NAME)
+                        if name is None:
+                            names = None
+                        elif names is not None:
+                            names.append(name)
+            extras, good = self.optional("partnership", p, place)
+            if number is None or names is None or not good:
+                ok = False
+                continue
+            found.append(PartnershipSpec(number=number, players=(names[0], names[1]), **extras))
+        return found if ok else None
+
+    # --- rounds, tables, hands ------------------------------------------------------------
+
+    def rounds_list(self, data: object, place: str, ctx: dict, *, tiebreak: list[int] | None = None) -> list[RoundSpec]:
+        items = self.lst(data, place)
+        if items is None:
+            return []
+        found = []
+        in_play: list[tuple[str, int]] = []
+        seen: dict[int, int] = {}
+        for i, item in enumerate(items):
+            rplace = f"{place}[{i}]"
+            r = self.obj(item, rplace, ROUND_KEYS)
+            if r is None:
+                continue
+            number = None
+            if "number" not in r:
+                self.add(f"{rplace}.number", "missing")
+            else:
+                high = ctx["rounds"] if tiebreak is None else MAX_ROUNDS
+                number = self.integer(r["number"], f"{rplace}.number", 1, high)
+                if number is not None and number in seen:
+                    self.add(f"{rplace}.number", f"round {number} appears twice (also {place}[{seen[number]}])")
+                elif number is not None:
+                    seen[number] = i
+            rnd = self.one_round(r, rplace, number or 0, ctx, tiebreak=tiebreak)
+            if rnd is not None:
+                found.append(rnd)
+                if rnd.status == "open" and r.get("status") == "open":
+                    in_play.append((rplace, rnd.number))
+        # Only one round is in play at a time (README, "Running the day"). A round whose status is
+        # worked out (a file typed from sheets, some rounds half typed in) stays open as before.
+        if len(in_play) > 1:
+            first = in_play[0][1]
+            for rplace, number in in_play[1:]:
+                self.add(f"{rplace}.status", f"round {number} is open while round {first} is open too; "
+                                             "only one round is in play at a time")
+        return found
+
+    def one_round(
+        self, r: dict, rplace: str, number: int, ctx: dict, *, tiebreak: list[int] | None,
+    ) -> RoundSpec | None:
+        rnd = RoundSpec(number=number)
+        where_played: dict[int, str] = {}
+        label = f"round {number}" if number else "this round"
+        if "tables" not in r:
+            self.add(f"{rplace}.tables", "missing (give [] for a round not yet drawn)")
+        tables = self.lst(r.get("tables", []), f"{rplace}.tables") or []
+        seen_tables: dict[int, int] = {}
+        for ti, item in enumerate(tables):
+            tplace = f"{rplace}.tables[{ti}]"
+            table = self.one_table(item, tplace, ctx, tiebreak=tiebreak)
+            if table is None:
+                continue
+            if table.number in seen_tables:
+                self.add(f"{tplace}.table", f"table {table.number} appears twice in {label} "
+                                              f"(also tables[{seen_tables[table.number]}])")
+            else:
+                seen_tables[table.number] = ti
+            for side in ("ns", "ew"):
+                num = getattr(table, side)
+                if num in where_played:
+                    self.add(f"{tplace}.{side}", f"partnership {num} plays twice in {label} (also {where_played[num]})")
+                else:
+                    where_played[num] = f"at table {table.number}"
+            rnd.tables.append(table)
+        byes = self.lst(r.get("byes", []), f"{rplace}.byes") or []
+        for bi, raw in enumerate(byes):
+            bplace = f"{rplace}.byes[{bi}]"
+            num = self.partnership_ref(raw, bplace, ctx, tiebreak)
+            if num is None:
+                continue
+            if num in where_played:
+                if where_played[num] == "sitting out":
+                    self.add(bplace, f"partnership {num} is listed twice as sitting out {label}")
+                else:
+                    self.add(bplace, f"partnership {num} sits out {label} but also plays {where_played[num]}")
+                continue
+            where_played[num] = "sitting out"
+            rnd.byes.append(num)
+        values, _ = self.optional("round", r, rplace)
+        if "status" in values:
+            rnd.status = values["status"] or "planned"
+        elif ctx["hands_per_round"]:
+            rnd.status = ROW["round"]["status"].default_for(rnd, ctx["hands_per_round"])
+        rnd.closed_at = values.get("closed_at")
+        rnd.closed_by = values.get("closed_by") or ""
+        rnd.close_note = values.get("close_note") or ""
+        for key in ("closed_at", "closed_by"):
+            if values.get(key) and rnd.status != "closed":
+                self.add(f"{rplace}.{key}", f"only a closed round has this (this round is {rnd.status})")
+        return rnd
+
+    def partnership_ref(self, raw: object, place: str, ctx: dict, tiebreak: list[int] | None) -> int | None:
+        if not is_int(raw):
+            self.add(place, f"expected a partnership number, got {json_type(raw)} {show(raw)}")
+            return None
+        known = ctx["partnerships"]
+        if known is not None and raw not in known:
+            self.add(place, f"partnership {raw} is not in the partnerships list")
+            return None
+        if tiebreak and raw not in tiebreak:
+            self.add(place, f"partnership {raw} is not in this tiebreak")
+            return None
+        return raw
+
+    def one_table(self, item: object, tplace: str, ctx: dict, *, tiebreak: list[int] | None) -> TableSpec | None:
+        t = self.obj(item, tplace, TABLE_KEYS)
+        if t is None:
+            return None
+        number = ns = ew = None
+        if "table" not in t:
+            self.add(f"{tplace}.table", "missing")
+        else:
+            number = self.integer(t["table"], f"{tplace}.table", 1, 1000)
+        for side in SIDES:
+            if side not in t:
+                self.add(f"{tplace}.{side}", "missing")
+        if "ns" in t:
+            ns = self.partnership_ref(t["ns"], f"{tplace}.ns", ctx, tiebreak)
+        if "ew" in t:
+            ew = self.partnership_ref(t["ew"], f"{tplace}.ew", ctx, tiebreak)
+        if ns is not None and ns == ew:
+            self.add(f"{tplace}.ew", f"partnership {ns} cannot play itself")
+            ew = None
+        hands = []
+        seen: dict[int, int] = {}
+        for hi, raw in enumerate(self.lst(t.get("hands", []), f"{tplace}.hands") or []):
+            hplace = f"{tplace}.hands[{hi}]"
+            hand = self.one_hand(raw, hplace, ctx)
+            # A hand with other problems still claims its number, so a repeat is reported too.
+            number_claimed = hand.number if hand is not None else _plain_hand_number(raw)
+            if number_claimed is not None:
+                if number_claimed in seen:
+                    self.add(f"{hplace}.hand", f"hand {number_claimed} appears twice at this table "
+                                                   f"(also hands[{seen[number_claimed]}])")
+                    continue
+                seen[number_claimed] = hi
+            if hand is not None:
+                hands.append(hand)
+        hands.sort(key=lambda h: h.number)
+        spec = TableSpec(number=number or 0, ns=ns or 0, ew=ew or 0, hands=hands)
+        # A bad optional key is reported and leaves its default, so the table's pairs are still checked.
+        values, _ = self.optional("table", t, tplace)
+        spec.entered_side = values.get("entered_side") or ""
+        spec.dispute = values.get("dispute") or ""
+        hpr = ctx["hands_per_round"]
+        if "confirmed" in values:
+            flag = values["confirmed"]
+            if flag and hpr and len(hands) < hpr:
+                self.add(f"{tplace}.confirmed", f"a table can be confirmed only when all {hpr} hands are entered")
+            elif flag and spec.dispute:
+                self.add(f"{tplace}.confirmed", "a disputed table cannot be confirmed")
+            spec.confirmed = bool(flag)
+        elif hpr:
+            spec.confirmed = ROW["table"]["confirmed"].default_for(spec, hpr)
+        spec.confirmed_by = values.get("confirmed_by") or ""
+        spec.confirmed_at = values.get("confirmed_at")
+        for key in ("confirmed_by", "confirmed_at"):
+            if values.get(key) and not spec.confirmed:
+                self.add(f"{tplace}.{key}", "only a confirmed table has this")
+        if "history" in t:
+            spec.history = self.history(t["history"], f"{tplace}.history", hands)
+        if number is None or ns is None or ew is None:
+            return None
+        return spec
+
+    def history(self, data: object, place: str, hands: list[HandSpec]) -> list[ChangeSpec]:
+        """A table's history rows, oldest first, as exported with --history."""
+        found: list[ChangeSpec] = []
+        for i, raw in enumerate(self.lst(data, place) or []):
+            cplace = f"{place}[{i}]"
+            c = self.obj(raw, cplace, CHANGE_KEYS)
+            if c is None:
+                continue
+            required = self.required_keys(c, CHANGE_REQUIRED, cplace)
+            values, good = self.optional("change", c, cplace)
+            snapshots = {}
+            for key in ("old", "new"):
+                snapshots[key] = self.snapshot(c.get(key), f"{cplace}.{key}")
+                good &= key not in c or c[key] is None or snapshots[key] is not None
+            if good and all(v is not None for v in required.values()):
+                found.append(ChangeSpec(**required, **values, **snapshots))
+        origins = {c.hand for c in found if c.action in ("create", "import")}
+        for hand in hands:
+            if hand.number not in origins and found:
+                self.add(place, f"hand {hand.number} has no row that entered or imported it")
+        return found
+
+    def snapshot(self, value: object, place: str) -> dict | None:
+        """A history row's old or new values: an object of text, numbers, true/false or null."""
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.add(place, f"expected an object or null, got {json_type(value)}")
+            return None
+        ok = True
+        for key, item in value.items():
+            if isinstance(item, (dict, list)):
+                self.add(f"{place}.{key}", f"expected text, a number, true/false or null, got {json_type(item)}")
+                ok = False
+            elif isinstance(item, str):
+                ok &= self.text(item, f"{place}.{key}", MAX_NOTE) is not None
+        return dict(value) if ok else None
+
+    def staff(self, data: object) -> list[StaffSpec]:
+        found: list[StaffSpec] = []
+        seen: dict[str, int] = {}
+        for i, raw in enumerate(self.lst(data, "staff") or []):
+            place = f"staff[{i}]"
+            s = self.obj(raw, place, STAFF_KEYS)
+            if s is None:
+                continue
+            values = self.required_keys(s, STAFF_REQUIRED, place)
+            name = values["username"]
+            if name is not None and name in seen:
+                self.add(f"{place}.username", f"{name} is listed twice (also staff[{seen[name]}])")
+                continue
+            if name is not None:
+                seen[name] = i
+            if all(v is not None for v in values.values()):
+                found.append(StaffSpec(**values))
+        return found
+
+    def one_hand(self, raw: object, hplace: str, ctx: dict) -> HandSpec | None:
+        h = self.obj(raw, hplace, HAND_KEYS)
+        if h is None:
+            return None
+        ok = True
+        number = None
+        hpr = ctx["hands_per_round"]
+        if "hand" not in h:
+            self.add(f"{hplace}.hand", "missing")
+        elif hpr:
+            number = self.integer(h["hand"], f"{hplace}.hand", 1, hpr)
+        else:
+            number = self.integer(h["hand"], f"{hplace}.hand", 1)
+        contract = None
+        if "contract" not in h:
+            self.add(f"{hplace}.contract", "missing")
+        else:
+            try:
+                parsed = rules_engine.parse_contract(h["contract"])
+                if ctx["rules"] is not None:
+                    ctx["rules"].check_legal(parsed)
+                contract = parsed.code
+            except rules_engine.RulesError as exc:
+                self.add(f"{hplace}.contract", str(exc))
+        declarer = None
+        if "declarer" not in h:
+            self.add(f"{hplace}.declarer", "missing")
+        else:
+            declarer = self.choice(h["declarer"], f"{hplace}.declarer", SIDES, "a side")
+        tricks = None
+        if "tricks" not in h:
+            self.add(f"{hplace}.tricks", "missing")
+        else:
+            tricks = self.integer(h["tricks"], f"{hplace}.tricks", 0, rules_engine.TRICKS_PER_HAND)
+        spec = HandSpec(number=number or 0, contract=contract or "", declarer=declarer or "", tricks=tricks or 0)
+        if "penalty" in h:
+            ok &= self.penalty(h["penalty"], f"{hplace}.penalty", spec)
+        values, good = self.optional("hand", h, hplace)
+        ok &= good
+        spec.note = values.get("note") or ""
+        spec.dealer = values.get("dealer") or ""
+        if not ok or number is None or contract is None or declarer is None or tricks is None:
+            return None
+        return spec
+
+    def penalty(self, raw: object, pplace: str, spec: HandSpec) -> bool:
+        p = self.obj(raw, pplace, PENALTY_KEYS)
+        if p is None:
+            return False
+        before = len(self.problems)
+        if "kind" not in p:
+            self.add(f"{pplace}.kind", "missing")
+        else:
+            spec.penalty_kind = self.choice(p["kind"], f"{pplace}.kind", PENALTY_KINDS, "a penalty kind") or ""
+        if "side" in p:
+            spec.penalty_side = self.choice(p["side"], f"{pplace}.side", SIDES, "a side") or ""
+        if "seat" in p:
+            seat = self.choice(p["seat"], f"{pplace}.seat", SEATS, "a seat")
+            if seat and spec.penalty_side and SIDE_OF_SEAT[seat] != spec.penalty_side:
+                self.add(f"{pplace}.seat", f"{seat} sits {SIDE_OF_SEAT[seat]}, not {spec.penalty_side}")
+            elif seat:
+                spec.penalty_seat = seat
+                spec.penalty_side = spec.penalty_side or SIDE_OF_SEAT[seat]
+        if spec.penalty_kind == "revoke" and not spec.penalty_side and "side" not in p:
+            self.add(f"{pplace}.side", "a revoke needs the side that revoked (ns or ew)")
+        return len(self.problems) == before
+
+
+    def tiebreak(self, raw: object, place: str, ctx: dict) -> TiebreakSpec | None:
+        t = self.obj(raw, place, TIEBREAK_KEYS)
+        if t is None:
+            return None
+        members: list[int] = []
+        if "partnerships" not in t:
+            self.add(f"{place}.partnerships", "missing")
+        elif self.lst(t["partnerships"], f"{place}.partnerships") is not None:
+            for j, num in enumerate(t["partnerships"]):
+                got = self.partnership_ref(num, f"{place}.partnerships[{j}]", ctx, None)
+                if got is not None and got in members:
+                    self.add(f"{place}.partnerships[{j}]", f"partnership {got} is listed twice")
+                elif got is not None:
+                    members.append(got)
+            if len(t["partnerships"]) < 2:
+                self.add(f"{place}.partnerships", "a tiebreak needs at least two partnerships")
+        if "tables" in t and "rounds" in t:
+            self.add(place, "give either tables (one round) or rounds, not both")
+            return None
+        if "rounds" in t:
+            rounds = self.rounds_list(t["rounds"], f"{place}.rounds", ctx, tiebreak=members)
+        else:
+            rnd = self.one_round({"tables": t["tables"]} if "tables" in t else {}, place, 1, ctx, tiebreak=members)
+            rounds = [rnd] if rnd is not None else []
+        rounds.sort(key=lambda r: r.number)
+        return TiebreakSpec(partnerships=sorted(members), rounds=rounds)
+
+
+def check(data: object) -> tuple[list[str], EventFile | None]:
+    """Every problem in `data` (a parsed JSON value) and, when there are none, the EventFile.
+
+    At most 200 problems are listed, then how many more there are.
+    """
+    c = _Checker()
+    _check(c, data)
+    problems = capped([printable(p) for p in c.problems], MAX_PROBLEMS)
+    return problems, (c.result if not problems else None)
+
+
+def _characters(c: _Checker, data: object) -> None:
+    """No text anywhere in the file, keys included, holds a character it must not (values.CONTROL, ...)."""
+    for kind, place, value in walk(data):
+        if isinstance(value, str) and (problem := character_problem(value)):
+            c.add(place or "the file", f"the key {problem}" if kind == "key" else problem)
+
+
+def _check(c: _Checker, data: object) -> None:
+    _characters(c, data)
+    top = c.obj(data, "", TOP_KEYS)
+    if top is None:
+        return
+    if "format" not in top:
+        c.add("format", f"missing (expected {show(FORMAT)})")
+    elif detect_format(top) != FORMAT:
+        c.add("format", f"{show(top['format'])} is not {show(FORMAT)}")
+    event, ruleset = (None, None)
+    if "event" not in top:
+        c.add("event", "missing")
+    else:
+        event, ruleset = c.event(top["event"])
+    ev_raw = top.get("event") if isinstance(top.get("event"), dict) else {}
+    # Later checks use what could be read, so one bad field does not hide the rest.
+    ctx = {
+        "rules": ruleset,
+        "rounds": _within(ev_raw.get("rounds"), MAX_ROUNDS),
+        "hands_per_round": _within(ev_raw.get("hands_per_round"), MAX_HANDS_PER_ROUND),
+        "partnerships": None,
+    }
+    staff = c.staff(top["staff"]) if "staff" in top else []
+    partnerships = None
+    if "partnerships" not in top:
+        c.add("partnerships", "missing")
+    else:
+        partnerships = c.partnerships(top["partnerships"])
+        if isinstance(top["partnerships"], list):
+            ctx["partnerships"] = {
+                p["number"] for p in top["partnerships"] if isinstance(p, dict) and is_int(p.get("number"))
+            }
+    rounds = c.rounds_list(top.get("rounds", []), "rounds", ctx)
+    tiebreaks = []
+    for i, raw in enumerate(c.lst(top.get("tiebreaks", []), "tiebreaks") or []):
+        tb = c.tiebreak(raw, f"tiebreaks[{i}]", ctx)
+        if tb is not None:
+            tiebreaks.append(tb)
+    if c.problems or event is None or partnerships is None:
+        return
+    rounds.sort(key=lambda r: r.number)
+    c.result = EventFile(event=event, staff=staff, partnerships=partnerships, rounds=rounds, tiebreaks=tiebreaks)
+
+
+def parse(data: object) -> EventFile:
+    """The EventFile for `data`, or EventFileError listing every problem."""
+    problems, result = check(data)
+    if problems or result is None:
+        raise EventFileError(problems or ["the file could not be read"])
+    return result
+
+
+def _within(value: object, high: int) -> int | None:
+    """`value` when it is a whole number from 1 to `high`, else None (for the later checks' context)."""
+    return value if is_int(value) and 1 <= value <= high else None
+
+
+def _plain_hand_number(raw: object) -> int | None:
+    """The `hand` number of a hand entry that failed other checks, when it is a plain integer."""
+    if isinstance(raw, dict) and isinstance(raw.get("hand"), int) and not isinstance(raw.get("hand"), bool):
+        return raw["hand"]
+    return None

@@ -1,0 +1,153 @@
+"""The event file's keys: which keys each object allows, in the order they are written, and ONE
+table of the optional keys with their defaults and checks (README, "Event files").
+
+The checker (checking.py) reads an optional key through its table row, the writer (writing.py)
+leaves a key out when the row says so, and the spec dataclasses (spec.py) take their defaults from
+it. A default is a value, or `Derived`: worked out from the rest of the object (a round's status
+from its tables, a table's confirmation from its hands, a hand's dealer from the rotation).
+Keys that hold structures (rule_overrides, a hand's penalty, a tiebreak's rounds) are checked by
+the checker itself. Pure Python: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scoring.engine.eventfile.values import Choice, DistinctChoices, Flag, Integer, Slug, Text, Timestamp, Username
+from scoring.engine.standings import SECONDARY_TIEBREAKERS
+from scoring.engine.vocabulary import (
+    HAND_CHANGE_LABELS,
+    MAX_ACTOR,
+    MAX_DIVISION,
+    MAX_EVENT_TEXT,
+    MAX_NOTE,
+    MEDAL_SCOPES,
+    PAGE_SIZES,
+    ROUND_STATUSES,
+    SEATS,
+    SIDES,
+    SIT_OUT_POLICIES,
+    STAFF_ROLE_LABELS,
+    dealer_for,
+)
+
+# Every key each object allows, in the order the writer puts them.
+TOP_KEYS = ("format", "event", "staff", "partnerships", "rounds", "tiebreaks")
+EVENT_KEYS = (
+    "name", "slug", "date", "venue", "rules", "rule_overrides", "rounds", "hands_per_round",
+    "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope",
+    "secondary_tiebreakers", "page_size",
+)
+PARTNERSHIP_KEYS = ("number", "players", "division", "checked_in", "withdrawn")
+STAFF_KEYS = ("username", "role")
+ROUND_KEYS = ("number", "status", "closed_at", "closed_by", "close_note", "tables", "byes")
+TABLE_KEYS = ("table", "ns", "ew", "entered_side", "confirmed", "confirmed_by", "confirmed_at", "dispute", "hands",
+              "history")
+CHANGE_KEYS = ("hand", "action", "by", "username", "at", "reason", "old", "new")
+HAND_KEYS = ("hand", "contract", "declarer", "tricks", "penalty", "note", "dealer")
+PENALTY_KEYS = ("kind", "side", "seat")
+TIEBREAK_KEYS = ("partnerships", "tables", "rounds")
+
+
+# --- defaults worked out from the rest of the object ------------------------------------------
+
+
+def table_complete(table, hands_per_round: int) -> bool:
+    return len(table.hands) >= hands_per_round
+
+
+def default_confirmed(table, hands_per_round: int) -> bool:
+    """A table typed from signed paper sheets counts as confirmed once all its hands are in."""
+    return table_complete(table, hands_per_round) and not table.dispute
+
+
+def derived_status(rnd, hands_per_round: int) -> str:
+    """The status a round gets when the file does not name one."""
+    if not any(t.hands for t in rnd.tables):
+        return "planned"
+    if all(table_complete(t, hands_per_round) and t.confirmed for t in rnd.tables):
+        return "closed"
+    return "open"
+
+
+def rotation_dealer(hand, hands_per_round: int) -> str:
+    """N, E, S, W in turn (RULES.md); an empty dealer means the rotation too."""
+    return dealer_for(hand.number) if hand.dealer else ""
+
+
+@dataclass(frozen=True)
+class Derived:
+    work_out: Callable  # (the spec object, hands per round) -> the default
+
+
+@dataclass(frozen=True)
+class Optional:
+    key: str
+    default: object  # a value or Derived
+    check: Callable  # (Problems, raw value, place) -> clean value, or None after adding a problem
+    always_written: bool = False  # the event's settings are written even at their default
+
+    def default_for(self, spec: object, hands_per_round: int) -> object:
+        return self.default.work_out(spec, hands_per_round) if isinstance(self.default, Derived) else self.default
+
+
+# The optional keys of each object, in the order they are checked.
+OPTIONAL: dict[str, tuple[Optional, ...]] = {
+    "event": (
+        Optional("slug", "", Slug()),
+        Optional("venue", "", Text(MAX_EVENT_TEXT), always_written=True),
+        Optional("sit_out_policy", "average", Choice(tuple(SIT_OUT_POLICIES), "a sit-out policy"), always_written=True),
+        Optional("sit_out_points", 0, Integer(-10_000, 10_000), always_written=True),
+        Optional("confirmation_required", True, Flag(), always_written=True),
+        Optional("medal_scope", "overall", Choice(MEDAL_SCOPES, "a medal scope"), always_written=True),
+        Optional("page_size", "letter", Choice(PAGE_SIZES, "a page size"), always_written=True),
+        Optional("secondary_tiebreakers", [], DistinctChoices(tuple(SECONDARY_TIEBREAKERS), "a secondary tiebreaker"),
+                 always_written=True),
+    ),
+    "partnership": (
+        Optional("division", "", Text(MAX_DIVISION)),
+        Optional("checked_in", False, Flag()),
+        Optional("withdrawn", False, Flag()),
+    ),
+    "round": (
+        Optional("closed_at", None, Timestamp()),  # None: the importer's clock, for a closed round
+        Optional("closed_by", "", Text(MAX_ACTOR)),
+        Optional("close_note", "", Text(MAX_NOTE)),  # why a round closed unfinished, or who reopened it
+        Optional("status", Derived(derived_status), Choice(ROUND_STATUSES, "a round status")),
+    ),
+    "table": (
+        Optional("entered_side", "", Choice(SIDES, "a side")),
+        Optional("dispute", "", Text(MAX_NOTE, allow_empty=False)),
+        Optional("confirmed_by", "", Text(MAX_ACTOR, allow_empty=False)),  # "": the importer's label
+        Optional("confirmed_at", None, Timestamp()),  # None: the importer's clock
+        Optional("confirmed", Derived(default_confirmed), Flag()),
+    ),
+    "hand": (
+        Optional("note", "", Text(MAX_NOTE)),
+        Optional("dealer", Derived(rotation_dealer), Choice(SEATS, "a seat")),
+    ),
+}
+
+# One row of a table's history: the keys every row needs, and the optional ones.
+CHANGE_REQUIRED = {
+    "action": Choice(tuple(HAND_CHANGE_LABELS), "a history action"),
+    "by": Text(MAX_ACTOR, allow_empty=False),
+    "at": Timestamp(),
+}
+OPTIONAL["change"] = (
+    Optional("hand", None, Integer(1, 1000)),
+    Optional("username", "", Username()),
+    Optional("reason", "", Text(MAX_NOTE)),
+)
+OPTIONAL["staff"] = ()
+STAFF_REQUIRED = {"username": Username(), "role": Choice(tuple(STAFF_ROLE_LABELS), "a staff role")}
+
+ROW = {kind: {row.key: row for row in rows} for kind, rows in OPTIONAL.items()}
+
+
+def default(kind: str, key: str) -> object:
+    """The plain default of an optional key (for the spec dataclasses)."""
+    value = ROW[kind][key].default
+    assert not isinstance(value, Derived), f"{kind}.{key} is worked out, not a plain default"
+    return value

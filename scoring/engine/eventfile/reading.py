@@ -1,0 +1,92 @@
+"""Reading an event file: bytes or text -> the JSON value in it, and which format it says it is.
+
+Every problem raises EventFileError with one message that names the file, e.g.
+`event.json: not valid JSON: line 3 column 9: Expecting ',' delimiter`. Whether the value is a good
+event file is checking.py's business. Pure Python: no Django; it reads no files itself (the
+import_event command opens the file or standard input and hands over the bytes).
+"""
+
+from __future__ import annotations
+
+import json
+
+from scoring.engine.eventfile.spec import EventFileError
+from scoring.engine.eventfile.values import capped, printable, show, walk
+from scoring.engine.vocabulary import MAX_EVENT_FILE_BYTES, MAX_PROBLEMS
+
+MAX_DIGITS = 100  # a whole number longer than this is no count, score or number of anything
+
+
+class _Object(dict):
+    """A JSON object that remembers the keys it was given twice (the last value would win silently)."""
+
+    twice: list
+
+
+class _Huge:
+    """A whole number too long to be anything in an event file (Python refuses 4,300 digits and more)."""
+
+    def __init__(self, text: str):
+        self.digits = len(text.lstrip("-"))
+
+
+def _pairs(pairs: list) -> _Object:
+    obj = _Object()
+    obj.twice = []
+    for key, value in pairs:
+        if key in obj:
+            obj.twice.append((key, obj[key], value))
+        obj[key] = value
+    return obj
+
+
+def _integer(text: str) -> int | _Huge:
+    return _Huge(text) if len(text.lstrip("-")) > MAX_DIGITS else int(text)
+
+
+def _parse_problems(data: object) -> list[str]:
+    problems = []
+    for kind, place, value in walk(data):
+        if kind != "value":
+            continue
+        if isinstance(value, _Object):
+            for key, first, then in value.twice:
+                where = printable(f"{place}.{key}" if place else str(key))
+                problems.append(f"{where}: the key appears twice in one object ({show(first)}, then {show(then)}); "
+                                "give it once")
+        elif isinstance(value, _Huge):
+            problems.append(f"{printable(place) or 'the file'}: a whole number {value.digits} digits long is too "
+                            f"long to be anything in an event file")
+    return problems
+
+
+def read(raw: bytes | str, name: str = "the file") -> object:
+    """The parsed JSON of `raw` (UTF-8, with or without a byte-order mark). Refused: a file over
+    20 MB (before it is parsed), a key given twice in one object, a whole number of more than 100
+    digits; each with its place."""
+    size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
+    if size > MAX_EVENT_FILE_BYTES:
+        raise EventFileError([f"{name}: {size:,} bytes is more than an event file may be "
+                              f"({MAX_EVENT_FILE_BYTES // (1024 * 1024)} MB): is it the right file?"])
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise EventFileError([f"{name}: not UTF-8 text (byte {exc.start + 1} cannot be read)"]) from None
+    try:
+        data = json.loads(raw, object_pairs_hook=_pairs, parse_int=_integer)
+    except json.JSONDecodeError as exc:
+        raise EventFileError([f"{name}: not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}"]) from None
+    except RecursionError:
+        raise EventFileError([f"{name}: not an event file: its JSON is nested too deeply to read"]) from None
+    problems = _parse_problems(data)
+    if problems:
+        raise EventFileError(capped(problems, MAX_PROBLEMS))
+    return data
+
+
+def detect_format(data: object) -> str | None:
+    """The format a parsed file names ("500-event/1"), or None when it names none."""
+    if isinstance(data, dict) and isinstance(data.get("format"), str):
+        return data["format"]
+    return None

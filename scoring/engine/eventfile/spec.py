@@ -1,0 +1,124 @@
+"""The event file's contents as plain dataclasses: what `checking.check()` returns and
+`writing.to_dict()` takes.
+
+The optional fields take their defaults from the one table in keys.py; the ones worked out from
+the rest of the file (a round's status, a table's confirmation, a hand's dealer) hold a placeholder
+until the checker fills them in. No checking, no I/O, no Django.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from scoring.engine.eventfile.keys import default
+
+FORMAT = "500-event/1"
+
+
+class EventFileError(ValueError):
+    """An event file that cannot be imported; `problems` lists every problem with its place."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
+
+
+@dataclass
+class HandSpec:
+    number: int
+    contract: str
+    declarer: str
+    tricks: int
+    penalty_kind: str = ""
+    penalty_side: str = ""
+    penalty_seat: str = ""
+    note: str = default("hand", "note")
+    dealer: str = ""  # "" means the usual rotation (the importer fills it in)
+
+
+@dataclass
+class ChangeSpec:
+    """One row of a table's history (scoring.models.HandChange), kept when exported with --history."""
+
+    action: str
+    by: str
+    at: datetime.datetime
+    hand: int | None = default("change", "hand")
+    username: str = default("change", "username")
+    reason: str = default("change", "reason")
+    old: dict | None = None
+    new: dict | None = None
+
+
+@dataclass
+class TableSpec:
+    number: int
+    ns: int
+    ew: int
+    hands: list[HandSpec] = field(default_factory=list)
+    confirmed: bool = False  # worked out by the checker when the file leaves it out
+    entered_side: str = default("table", "entered_side")
+    dispute: str = default("table", "dispute")
+    confirmed_by: str = default("table", "confirmed_by")
+    confirmed_at: datetime.datetime | None = default("table", "confirmed_at")
+    history: list[ChangeSpec] | None = None  # None: the file has no history (the importer writes its own)
+
+
+@dataclass
+class RoundSpec:
+    number: int
+    tables: list[TableSpec] = field(default_factory=list)
+    byes: list[int] = field(default_factory=list)
+    status: str = "planned"  # worked out by the checker when the file leaves it out
+    closed_at: datetime.datetime | None = default("round", "closed_at")
+    closed_by: str = default("round", "closed_by")
+    close_note: str = default("round", "close_note")
+
+
+@dataclass
+class TiebreakSpec:
+    partnerships: list[int]
+    rounds: list[RoundSpec] = field(default_factory=list)
+
+
+@dataclass
+class PartnershipSpec:
+    number: int
+    players: tuple[str, str]
+    division: str = default("partnership", "division")
+    checked_in: bool = default("partnership", "checked_in")
+    withdrawn: bool = default("partnership", "withdrawn")
+
+
+@dataclass
+class EventSpec:
+    name: str
+    date: datetime.date
+    rules: str
+    rounds: int
+    hands_per_round: int
+    slug: str = default("event", "slug")
+    venue: str = default("event", "venue")
+    rule_overrides: dict = field(default_factory=dict)
+    sit_out_policy: str = default("event", "sit_out_policy")
+    sit_out_points: int = default("event", "sit_out_points")
+    confirmation_required: bool = default("event", "confirmation_required")
+    medal_scope: str = default("event", "medal_scope")
+    secondary_tiebreakers: list[str] = field(default_factory=lambda: list(default("event", "secondary_tiebreakers")))
+    page_size: str = default("event", "page_size")
+
+
+@dataclass
+class StaffSpec:
+    username: str
+    role: str  # organizer or scorer
+
+
+@dataclass
+class EventFile:
+    event: EventSpec
+    staff: list[StaffSpec] = field(default_factory=list)
+    partnerships: list[PartnershipSpec] = field(default_factory=list)
+    rounds: list[RoundSpec] = field(default_factory=list)
+    tiebreaks: list[TiebreakSpec] = field(default_factory=list)

@@ -1,0 +1,260 @@
+"""Checks of single values in an event file, each problem named with its place.
+
+`Problems` collects problems and checks one JSON value at a time (a whole number in a range,
+text of a length, true/false, one of a list). The small check classes at the bottom (`Text`,
+`Choice`, ...) describe a key's check as data, so the optional keys can be one table
+(keys.py). Pure Python: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from dataclasses import dataclass
+
+SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]{1,80}$")
+# Django's own username rule (letters, digits and @ . + - _), written out so the engine needs no Django.
+USERNAME_RE = re.compile(r"^[\w.@+-]{1,150}$")
+
+
+# Characters no text in an event file may hold: control characters other than tab and line breaks,
+# the bidirectional marks and overrides that make text display in another order than it is stored,
+# and lone surrogates (half a character, which no file or database can store).
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+BIDI = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """`text` safe to print in a problem: those characters shown as \\uXXXX escapes."""
+    return re.sub(f"{CONTROL.pattern}|{BIDI.pattern}|{SURROGATE.pattern}", lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def show(value: object) -> str:
+    return printable(json.dumps(value, ensure_ascii=False))
+
+
+def character_problem(text: str) -> str | None:
+    """What is wrong with the characters of `text`, or None."""
+    for pattern, what in ((SURROGATE, "half of a character (a lone surrogate)"), (CONTROL, "a control character"),
+                          (BIDI, "a bidirectional-override character")):
+        found = pattern.search(text)
+        if found:
+            return f"contains {what}, U+{ord(found.group()):04X}, at character {found.start() + 1}"
+    return None
+
+
+def walk(data: object):
+    """Every value and key of a parsed file with its place, in file order, without recursion:
+    ("value", place, value) and ("key", place, key)."""
+    stack: list = [("value", "", data)]
+    while stack:
+        kind, place, value = stack.pop()
+        yield kind, place, value
+        if kind != "value":
+            continue
+        children: list = []
+        if isinstance(value, dict):
+            for key, item in value.items():
+                sub = f"{place}.{key}" if place else str(key)
+                children += [("key", sub, key), ("value", sub, item)]
+        elif isinstance(value, list):
+            children = [("value", f"{place}[{i}]", item) for i, item in enumerate(value)]
+        stack.extend(reversed(children))
+
+
+def capped(problems: list[str], limit: int) -> list[str]:
+    """The first `limit` problems and a count of the rest: a broken 40 MB file does not print 690,000 lines."""
+    if len(problems) <= limit:
+        return problems
+    return [*problems[:limit], f"... and {len(problems) - limit} more problems"]
+
+
+def json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Problems:
+    """Collects every problem as "place: message"; each check returns the clean value or None."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def add(self, place: str, message: str) -> None:
+        self.problems.append(f"{place}: {message}")
+
+    def obj(self, value: object, place: str, allowed: tuple[str, ...]) -> dict | None:
+        if not isinstance(value, dict):
+            self.add(place or "the file", f"expected an object, got {json_type(value)}")
+            return None
+        for key in value:
+            if key not in allowed:
+                self.add(f"{place}.{key}" if place else str(key), f"unknown key (expected one of {', '.join(allowed)})")
+        return value
+
+    def lst(self, value: object, place: str) -> list | None:
+        if not isinstance(value, list):
+            self.add(place, f"expected a list, got {json_type(value)}")
+            return None
+        return value
+
+    def required(self, data: dict, key: str, place: str) -> object:
+        if key not in data:
+            self.add(place, "missing")
+        return data.get(key)
+
+    def integer(self, value: object, place: str, low: int | None = None, high: int | None = None) -> int | None:
+        if not is_int(value):
+            if low is not None and high is not None:
+                self.add(place, f"{show(value)} is not a whole number between {low} and {high}")
+            else:
+                self.add(place, f"expected a whole number, got {json_type(value)} {show(value)}")
+            return None
+        if (low is not None and value < low) or (high is not None and value > high):
+            if high is None:
+                self.add(place, f"{value} is less than {low}")
+            else:
+                self.add(place, f"{value} is not between {low} and {high}")
+            return None
+        return value
+
+    def text(self, value: object, place: str, limit: int, *, allow_empty: bool = True) -> str | None:
+        if not isinstance(value, str):
+            self.add(place, f"expected text, got {json_type(value)} {show(value)}")
+            return None
+        value = value.strip()
+        if not value and not allow_empty:
+            self.add(place, "empty")
+            return None
+        if len(value) > limit:
+            self.add(place, f"is longer than {limit} characters (it has {len(value)})")
+            return None
+        return value
+
+    def boolean(self, value: object, place: str) -> bool | None:
+        if not isinstance(value, bool):
+            self.add(place, f"expected true or false, got {json_type(value)} {show(value)}")
+            return None
+        return value
+
+    def choice(self, value: object, place: str, choices: tuple[str, ...], what: str) -> str | None:
+        if not isinstance(value, str) or value not in choices:
+            self.add(place, f"{show(value)} is not {what} ({', '.join(choices)})")
+            return None
+        return value
+
+
+# --- a key's check, as data ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Text:
+    limit: int
+    allow_empty: bool = True
+
+    def __call__(self, p: Problems, value: object, place: str) -> str | None:
+        return p.text(value, place, self.limit, allow_empty=self.allow_empty)
+
+
+@dataclass(frozen=True)
+class Choice:
+    choices: tuple[str, ...]
+    what: str  # "a side", "a page size", ...
+
+    def __call__(self, p: Problems, value: object, place: str) -> str | None:
+        return p.choice(value, place, tuple(self.choices), self.what)
+
+
+@dataclass(frozen=True)
+class Integer:
+    low: int
+    high: int
+
+    def __call__(self, p: Problems, value: object, place: str) -> int | None:
+        return p.integer(value, place, self.low, self.high)
+
+
+@dataclass(frozen=True)
+class Flag:
+    def __call__(self, p: Problems, value: object, place: str) -> bool | None:
+        return p.boolean(value, place)
+
+
+@dataclass(frozen=True)
+class Slug:
+    def __call__(self, p: Problems, value: object, place: str) -> str | None:
+        if not isinstance(value, str) or not SLUG_RE.match(value):
+            p.add(place, f"{show(value)} is not a slug (letters, digits, - and _, at most 80)")
+            return None
+        return value
+
+
+@dataclass(frozen=True)
+class DistinctChoices:
+    """A list of choices, none twice (the secondary tiebreakers)."""
+
+    choices: tuple[str, ...]
+    what: str
+
+    def __call__(self, p: Problems, value: object, place: str) -> list[str] | None:
+        items = p.lst(value, place)
+        if items is None:
+            return None
+        clean: list = []
+        ok = True
+        for i, item in enumerate(items):
+            got = p.choice(item, f"{place}[{i}]", tuple(self.choices), self.what)
+            if got is not None and got in clean:
+                p.add(f"{place}[{i}]", f"{got} is listed twice")
+                got = None
+            ok &= got is not None
+            clean.append(got)
+        return clean if ok else None
+
+
+@dataclass(frozen=True)
+class Timestamp:
+    """A moment with its time zone, ISO 8601 ("2026-05-14T15:04:05.123456Z"); read as UTC."""
+
+    def __call__(self, p: Problems, value: object, place: str) -> datetime.datetime | None:
+        moment = None
+        if isinstance(value, str) and len(value) <= 40:
+            try:
+                moment = datetime.datetime.fromisoformat(value)
+            except ValueError:
+                moment = None
+        if moment is None or moment.tzinfo is None:
+            p.add(place, f"{show(value)} is not a moment with its time zone (e.g. 2026-05-14T15:04:05Z)")
+            return None
+        return moment.astimezone(datetime.UTC)
+
+
+@dataclass(frozen=True)
+class Username:
+    def __call__(self, p: Problems, value: object, place: str) -> str | None:
+        if not isinstance(value, str) or not USERNAME_RE.match(value):
+            p.add(place, f"{show(value)} is not a username (letters, digits and @ . + - _, at most 150)")
+            return None
+        return value
+
+
+def timestamp_text(moment: datetime.datetime) -> str:
+    """How the file writes a moment: UTC, with a Z."""
+    return moment.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")

@@ -1,0 +1,143 @@
+"""Writing an event file: the spec dataclasses -> the canonical JSON object and text.
+
+Canonical means a fixed key order (keys.py) and, below the event, optional keys only where they
+differ from their default in the one table of keys.py, so export -> import -> export gives
+identical bytes. The text is UTF-8 with names as written (Peña, not Pe\\u00f1a) and a two-space
+indent. Pure Python: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from scoring.engine import rules as rules_engine
+from scoring.engine.eventfile.keys import (
+    EVENT_KEYS,
+    HAND_KEYS,
+    PARTNERSHIP_KEYS,
+    ROUND_KEYS,
+    ROW,
+    TABLE_KEYS,
+    derived_status,
+)
+from scoring.engine.eventfile.spec import FORMAT, ChangeSpec, EventFile, HandSpec, RoundSpec, TableSpec
+from scoring.engine.eventfile.values import timestamp_text
+
+
+def _emit(kind: str, keys: tuple[str, ...], spec: object, values: dict, hands_per_round: int) -> dict:
+    """`values` in the order of `keys`, each optional key (keys.OPTIONAL) taken from `spec` and left
+    out at its default unless its row says it is always written."""
+    rows = ROW[kind]
+    out: dict = {}
+    for key in keys:
+        row = rows.get(key)
+        if row is None:
+            if key in values:
+                out[key] = values[key]
+            continue
+        value = getattr(spec, key)
+        if row.always_written or value != row.default_for(spec, hands_per_round):
+            out[key] = _plain(value)
+    return out
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, datetime.datetime):
+        return timestamp_text(value)
+    return list(value) if isinstance(value, (list, tuple)) else value
+
+
+def _change_dict(change: ChangeSpec) -> dict:
+    out: dict = {}
+    if change.hand is not None:
+        out["hand"] = change.hand
+    out.update(action=change.action, by=change.by)
+    if change.username:
+        out["username"] = change.username
+    out["at"] = timestamp_text(change.at)
+    if change.reason:
+        out["reason"] = change.reason
+    for key in ("old", "new"):
+        if getattr(change, key) is not None:
+            out[key] = getattr(change, key)
+    return out
+
+
+def _hand_dict(hand: HandSpec, hands_per_round: int) -> dict:
+    values: dict = {"hand": hand.number, "contract": hand.contract, "declarer": hand.declarer, "tricks": hand.tricks}
+    if hand.penalty_kind:
+        penalty: dict = {"kind": hand.penalty_kind}
+        if hand.penalty_side:
+            penalty["side"] = hand.penalty_side
+        if hand.penalty_seat:
+            penalty["seat"] = hand.penalty_seat
+        values["penalty"] = penalty
+    return _emit("hand", HAND_KEYS, hand, values, hands_per_round)
+
+
+def _table_dict(table: TableSpec, hands_per_round: int) -> dict:
+    values = {
+        "table": table.number, "ns": table.ns, "ew": table.ew,
+        "hands": [_hand_dict(h, hands_per_round) for h in sorted(table.hands, key=lambda h: h.number)],
+    }
+    if table.history is not None:
+        values["history"] = [_change_dict(c) for c in table.history]
+    return _emit("table", TABLE_KEYS, table, values, hands_per_round)
+
+
+def _round_dict(rnd: RoundSpec, hands_per_round: int) -> dict:
+    values = {
+        "number": rnd.number,
+        "tables": [_table_dict(t, hands_per_round) for t in sorted(rnd.tables, key=lambda t: t.number)],
+        "byes": sorted(rnd.byes),
+    }
+    return _emit("round", ROUND_KEYS, rnd, values, hands_per_round)
+
+
+def to_dict(file: EventFile) -> dict:
+    """The canonical JSON object for `file`: fixed key order, defaults left out below the event."""
+    ev = file.event
+    hpr = ev.hands_per_round
+    event = _emit("event", EVENT_KEYS, ev, {
+        "name": ev.name,
+        "date": ev.date.isoformat(),
+        "rules": ev.rules,
+        "rule_overrides": {k: ev.rule_overrides[k] for k in rules_engine.OVERRIDABLE_FIELDS if k in ev.rule_overrides},
+        "rounds": ev.rounds,
+        "hands_per_round": hpr,
+    }, hpr)
+    partnerships = [
+        _emit("partnership", PARTNERSHIP_KEYS, p, {"number": p.number, "players": list(p.players)}, hpr)
+        for p in sorted(file.partnerships, key=lambda p: p.number)
+    ]
+    tiebreaks = []
+    for tb in file.tiebreaks:
+        item: dict = {"partnerships": sorted(tb.partnerships)}
+        rounds = sorted(tb.rounds, key=lambda r: r.number)
+        # One plain round is written as the short form, "tables"; anything more as "rounds".
+        simple = (
+            len(rounds) == 1 and rounds[0].number == 1 and not rounds[0].byes
+            and rounds[0].status == derived_status(rounds[0], hpr)
+        )
+        if simple:
+            item["tables"] = [_table_dict(t, hpr) for t in sorted(rounds[0].tables, key=lambda t: t.number)]
+        else:
+            item["rounds"] = [_round_dict(r, hpr) for r in rounds]
+        tiebreaks.append(item)
+    out: dict = {"format": FORMAT, "event": event}
+    if file.staff:
+        out["staff"] = [{"username": s.username, "role": s.role} for s in sorted(file.staff, key=lambda s: s.username)]
+    return out | {
+        "partnerships": partnerships,
+        "rounds": [_round_dict(r, hpr) for r in sorted(file.rounds, key=lambda r: r.number)],
+        "tiebreaks": tiebreaks,
+    }
+
+
+def to_text(data: dict | EventFile) -> str:
+    """The file's text (for an EventFile, or an object from to_dict): names as written, two-space
+    indent, a final newline."""
+    if isinstance(data, EventFile):
+        data = to_dict(data)
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
