@@ -7,15 +7,12 @@ import copy
 import datetime
 import json
 import pathlib
-import subprocess
-import sys
 
 import pytest
 
-from scoring.engine import eventfile
 from scoring.engine.eventfile import EventFileError, check, parse, to_dict
 
-FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "small_event.json"
+FIXTURE = pathlib.Path(__file__).parents[1] / "fixtures" / "small_event.json"
 
 
 def base() -> dict:

@@ -1,7 +1,6 @@
 """Movement properties (scoring.engine.movement.plan) for 2..60 partnerships and 1..12 rounds, the
 re-plan after a withdrawal or late arrival, and the `movement` preview command."""
 
-import ast
 import json
 from collections import Counter
 from io import StringIO
@@ -252,7 +251,7 @@ def test_command_exits_non_zero_from_the_shell():
     import subprocess
     import sys
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     result = subprocess.run([sys.executable, "manage.py", "movement", "--partnerships", "x", "--rounds", "2"],
                             cwd=root, capture_output=True, text=True, timeout=60)
     assert result.returncode != 0

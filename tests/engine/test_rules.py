@@ -28,7 +28,7 @@ from scoring.engine.rules import (
     score_no_bid_hand,
 )
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def score(preset, contract, tricks, penalty=None, side=None, each=None, **overrides):

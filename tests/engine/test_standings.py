@@ -1,10 +1,8 @@
 """The pure standings module: ranks, ties, sit-out credit, tiebreak sessions, medals, divisions,
 secondary tiebreakers and the JSON / CSV / text shapes. No database here."""
 
-import ast
 import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings

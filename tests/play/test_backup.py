@@ -22,12 +22,12 @@ from scoring.integrity import event_check
 from scoring.selectors import event_standings
 from scoring.services import Actor, table_confirm
 from scoring.engine.standings import as_json
-from tests.test_integrity import build_event, enter_worked_hands, tables_of
+from tests.builders import build_event, enter_worked_hands, tables_of
 from tournaments.demo import build_demo_event
 from scoring.models import Hand, HandChange
 from tournaments.models import Event, Partnership, Player, Round, Tiebreak
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def standings_json(event):

@@ -26,8 +26,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Hand, HandChange
-from tests.command_helpers import run_failing
-from tests.standings_builders import make_event, make_partnerships, tie_for_second
+from tests.builders import make_event, make_partnerships, run_failing, tie_for_second
 from tournaments import services
 from tournaments.models import Event, EventStaff, Partnership, Player, Round, Table, Tiebreak
 

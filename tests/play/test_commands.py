@@ -11,10 +11,10 @@ from django.core.management.base import CommandError
 
 from scoring.event_io import event_import
 from scoring.models import Hand
-from tests.command_helpers import run, run_failing
+from tests.builders import run, run_failing
 from tournaments.models import Event, Partnership, Player, Table
 
-FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "small_event.json"
+FIXTURE = pathlib.Path(__file__).parents[1] / "fixtures" / "small_event.json"
 
 
 @pytest.mark.django_db

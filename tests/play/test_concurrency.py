@@ -15,7 +15,7 @@ live standings equal a fresh computation.
 
 On PostgreSQL the storm runs in the pytest-django test database (transactional test). On SQLite
 the test database is in memory, which would not exercise WAL or the file lock, so the storm runs
-in a subprocess against a fresh SQLite file migrated for it (`python tests/test_concurrency.py
+in a subprocess against a fresh SQLite file migrated for it (`python tests/play/test_concurrency.py
 PATH`), which prints its findings as JSON.
 """
 
@@ -34,7 +34,7 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TABLE_THREADS = 100
 SAME_TABLE_THREADS = 10
 CORRECTORS = 10
@@ -52,8 +52,8 @@ def run_storm(entry: str = "http") -> dict:
 
     from scoring.integrity import event_check, event_totals
     from scoring.models import Hand, HandChange
-    from scoring.services import Actor, hand_correct, hand_record
-    from tests.test_integrity import WORKED_HANDS, build_event, tables_of
+    from scoring.services import Actor, hand_correct
+    from tests.builders import WORKED_HANDS, build_event, tables_of
 
     event = build_event(slug="h6-storm", partnerships=2 * (TABLE_THREADS + 2), rounds=1)
     tables = tables_of(event)
@@ -243,7 +243,7 @@ def _entry_function(entry: str):
 
 
 def check_storm(result: dict) -> None:
-    from tests.test_integrity import WORKED_EW_TOTAL, WORKED_NS_TOTAL
+    from tests.builders import WORKED_EW_TOTAL, WORKED_NS_TOTAL
 
     assert result["hung_threads"] == 0
     assert result["failures"] == []

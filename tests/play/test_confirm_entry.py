@@ -4,7 +4,6 @@ from django.urls import reverse
 
 from scoring.models import HandChange
 from scoring.services import Actor, hand_record
-from tests.entry_fixtures import setup  # noqa: F401
 
 NS_PHONE = Actor(label="N-S #1 (table link)")
 

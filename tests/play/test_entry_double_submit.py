@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_record
-from tests.entry_fixtures import hand_post, setup  # noqa: F401
+from tests.builders import hand_post
 
 
 def test_the_same_form_posted_twice_makes_one_hand(client, setup):

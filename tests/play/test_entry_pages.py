@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_record
-from tests.entry_fixtures import hand_post, setup  # noqa: F401
+from tests.builders import hand_post
 
 PHONE = Actor(label="N-S #1 (table link)")
 

@@ -3,7 +3,6 @@
 from django.urls import reverse
 
 from scoring.services import Actor, hand_correct, hand_record, table_dispute
-from tests.entry_fixtures import setup  # noqa: F401
 
 
 def test_table_history_shows_every_change_with_old_new_and_reason(client, setup):

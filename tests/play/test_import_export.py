@@ -13,7 +13,7 @@ from scoring.services import Actor, hand_record, table_confirm
 from tournaments.demo import build_demo_event
 from tournaments.models import Event, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak
 
-FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "small_event.json"
+FIXTURE = pathlib.Path(__file__).parents[1] / "fixtures" / "small_event.json"
 MODELS = (Event, Player, Partnership, Tiebreak, Round, Table, SitOut, Seating, Hand, HandChange)
 
 

@@ -1,11 +1,8 @@
 """The integrity checks (scoring.integrity, `manage.py check_event`) and the write guarantees they
 rest on: stored points, history and standings agree with a recomputation from scratch; a stale
-edit is refused with who and when; a repeated entry makes one hand.
-
-The builders at the top are shared with test_concurrency.py and test_backup.py.
+edit is refused with who and when; a repeated entry makes one hand. The events are made by
+tests/builders.py (build_event, with RULES.md's worked hands).
 """
-
-import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -15,53 +12,8 @@ from django.db import IntegrityError, connection, transaction
 from scoring.integrity import event_check, hand_points_check, history_check, totals_from_scratch
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_correct, hand_record
-from tournaments.models import Event, Partnership, Player
-from scoring.engine.movement import plan
-from tournaments.services import round_create
-
-# RULES.md section 5 (McAllen): (hand, values, N-S points, E-W points).
-WORKED_HANDS = [
-    (1, {"declarer": "ns", "contract": "7H", "tricks": 8}, 200, 20),
-    (2, {"declarer": "ew", "contract": "8NT", "tricks": 7}, 30, -320),
-    (3, {"declarer": "ns", "contract": "6S", "tricks": 10}, 250, 0),
-    (4, {"declarer": "ns", "contract": "7D", "tricks": 9, "penalty_kind": "revoke", "penalty_side": "ns"}, -180, 10),
-]
-WORKED_NS_TOTAL = 200 + 30 + 250 - 180  # 300
-WORKED_EW_TOTAL = 20 - 320 + 0 + 10  # -290
-
-NAMES = ["Ana Garza", "Luis Peña", "Nélida Zúñiga", "Pat O'Brien", "María Treviño", "Joe Smith",
-         "Rosa Cantú", "Bill Hughes", "Elena Ríos", "Tom Baker"]
-
-
-def build_event(*, slug="h6-check", partnerships=4, rounds=2, name="Integrity Open", **fields) -> Event:
-    """An event with players, partnerships and `rounds` rounds from the real movement."""
-    fields.setdefault("rounds", rounds)
-    event = Event.objects.create(name=name, slug=slug, date=datetime.date(2026, 5, 14), venue="McAllen", **fields)
-    by_number = {}
-    for number in range(1, partnerships + 1):
-        one = Player.objects.create(event=event, name=f"{NAMES[(2 * number) % len(NAMES)]} {number}")
-        two = Player.objects.create(event=event, name=f"{NAMES[(2 * number + 1) % len(NAMES)]} {number}")
-        by_number[number] = Partnership.objects.create(event=event, number=number, player_one=one, player_two=two)
-    for planned in plan(list(by_number), rounds):
-        round_create(
-            event=event,
-            number=planned.number,
-            tables=[(t, by_number[ns], by_number[ew]) for t, ns, ew in planned.tables],
-            byes=[by_number[b] for b in planned.byes],
-            status="open",
-        )
-    return event
-
-
-def enter_worked_hands(table, actor=None) -> None:
-    actor = actor or Actor(label=f"Table {table.number} N-S")
-    for number, values, _ns, _ew in WORKED_HANDS:
-        hand_record(table=table, number=number, actor=actor, side="ns", **values)
-
-
-def tables_of(event, round_number=1):
-    return list(event.round_set.get(number=round_number, tiebreak__isnull=True).tables.order_by("number"))
-
+from tests.builders import WORKED_HANDS, build_event, enter_worked_hands, tables_of
+from tournaments.models import Event
 
 # --- the pure recomputation ---------------------------------------------------------------------
 

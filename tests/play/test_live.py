@@ -10,8 +10,7 @@ from django.urls import reverse
 from scoring.engine import standings as S
 from scoring.selectors import event_standings
 from scoring.services import hand_record
-from tests.standings_builders import SCORER, bulk_event, make_event, make_partnerships, play
-from tests.test_selectors import four_pair_event
+from tests.builders import SCORER, bulk_event, four_pair_event, make_event, make_partnerships, play
 from tournaments.services import round_create
 
 pytestmark = pytest.mark.django_db

@@ -500,7 +500,7 @@ def test_each_document_costs_the_same_number_of_queries_at_any_size(gao, kind):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tests.standings_builders import bulk_event
+    from tests.builders import bulk_event
 
     small, _ = gao
     big = bulk_event("big-event", 16, 4)

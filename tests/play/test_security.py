@@ -11,7 +11,7 @@ from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, r
 from config.middleware import POLICY, client_ip
 from tournaments.models import Partnership, Player, Round, Table
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PASSWORD = "correct horse battery"
 
 

@@ -3,36 +3,14 @@
 
 import pytest
 
-from scoring.engine import standings as S
 from scoring.selectors import event_standings, partnership_record
 from scoring.services import table_confirm, table_dispute
-from tests.standings_builders import SCORER, bulk_event, make_event, make_partnerships, play
+from tests.builders import SCORER, bulk_event, four_pair_event, make_event, make_partnerships, play
 from tournaments.models import Tiebreak
 from tournaments.services import round_create
 from scoring.tiebreaks import tiebreak_create
 
 pytestmark = pytest.mark.django_db
-
-
-def four_pair_event(confirm=True, **fields):
-    """Two rounds of two hands. Expected points, from RULES.md section 5:
-    R1 T1 1 v 2: 7H by 1, 8 tricks: 1 +200, 2 +20; 8NT by 2, 7 tricks: 2 -320, 1 +30.  -> 1: 230, 2: -300
-    R1 T2 3 v 4: 6S by 3, 10 tricks: +250 / 0; 7D by 4, 9 tricks, revoke by 4: -180 / 3 +10.  -> 3: 260, 4: -180
-    R2 T1 1 v 3: 9H by 1, 10 tricks: +400 / 0; 8C by 3, 5 tricks, revoke by 1: 3 +260, 1 0.  -> 1: 400, 3: 260
-    R2 T2 2 v 4: 10NT by 2, 10 tricks: +520 / 0; 6C by 4, 6 tricks, bid out of turn by 2: 4 +60, 2 +40. -> 2: 560, 4: 60
-    Totals: 1: 630, 3: 520, 2: 260, 4: -120.
-    """
-    event = make_event(rounds=2, hands_per_round=2, **fields)
-    p = make_partnerships(event, 4)
-    r1 = round_create(event=event, number=1, tables=[(1, p[1], p[2]), (2, p[3], p[4])])
-    r2 = round_create(event=event, number=2, tables=[(1, p[1], p[3]), (2, p[2], p[4])])
-    t = {(r.number, tb.number): tb for r in (r1, r2) for tb in r.tables.all()}
-    play(t[1, 1], [("ns", "7H", 8), ("ew", "8NT", 7)], confirm=confirm)
-    play(t[1, 2], [("ns", "6S", 10), ("ew", "7D", 9, "revoke", "ew")], confirm=confirm)
-    play(t[2, 1], [("ns", "9H", 10), ("ew", "8C", 5, "revoke", "ns")], confirm=confirm)
-    play(t[2, 2], [("ns", "10NT", 10), ("ew", "6C", 6, "bid_out_of_turn", "ns")], confirm=confirm)
-    event.refresh_from_db()
-    return event, p, t
 
 
 def test_hand_worked_totals_ranks_and_medals():

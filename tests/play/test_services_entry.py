@@ -7,7 +7,6 @@ from django.core.exceptions import ValidationError
 from scoring.models import Hand, HandChange
 from scoring.services import (Actor, hand_correct, hand_record, table_confirm, table_dispute,
                               table_record_sheet)
-from tests.entry_fixtures import setup  # noqa: F401
 
 NS_PHONE = Actor(label="N-S #1 (table link)")
 EW_PHONE = Actor(label="E-W #2 (table link)")

@@ -15,7 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config import settings as project_settings
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PRODUCTION = {
     "DJANGO_DEBUG": "false",
     "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),  # 67 characters

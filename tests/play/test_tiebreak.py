@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.selectors import event_standings
-from tests.standings_builders import SCORER, make_event, make_partnerships, play, tie_for_second
+from tests.builders import SCORER, make_event, make_partnerships, play, tie_for_second
 from tournaments.models import Event, EventStaff, Round, Tiebreak
 from tournaments.services import round_create
 from scoring.tiebreaks import event_medal_settings_update, tiebreak_create, tiebreak_delete

@@ -21,8 +21,7 @@ from scoring import print_data
 from scoring.engine import standings as S
 from scoring.integrity import event_check, totals_from_scratch
 from scoring.selectors import event_standings
-from tests.standings_builders import make_event, make_partnerships, play
-from tests.test_selectors import four_pair_event
+from tests.builders import SCORER, four_pair_event, make_event, make_partnerships, play
 from tournaments.models import Partnership, Tiebreak
 from tournaments.services import partnership_withdraw, round_create
 
@@ -229,7 +228,7 @@ def text_of(data: bytes) -> str:
 
 @pytest.fixture
 def highest_withdrawn(db):
-    """four_pair_event (tests/test_selectors.py): totals 1: 630, 3: 520, 2: 260, 4: -120, every table
+    """four_pair_event (tests/builders.py): totals 1: 630, 3: 520, 2: 260, 4: -120, every table
     confirmed. Pair 1, the leader, withdraws."""
     event, p, _ = four_pair_event()
     partnership_withdraw(partnership=p[1])
@@ -386,7 +385,6 @@ def test_medal_pdfs_and_certificates_leave_the_withdrawn_out(highest_withdrawn):
 def test_a_tiebreak_between_withdrawn_pairs_is_refused_by_name(highest_withdrawn):
     from django.core.exceptions import ValidationError
 
-    from tests.standings_builders import SCORER
     from scoring.tiebreaks import tiebreak_create
 
     event, p = highest_withdrawn
