@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import eventfile
 from scoring.engine import rules as rules_engine
+from scoring.event_io import event_import
 from scoring.models import Hand
 from tournaments.demo import DIVISIONS, build_demo_event
 from tournaments.models import Event, EventStaff, Round, Table
@@ -131,14 +132,15 @@ def test_a_complete_demo_with_a_medal_tie_plays_a_tiebreak_session():
     assert [t["partnerships"] for t in data["tiebreaks"]] == [[6, 8]]
     assert eventfile.check(data)[0] == []
     out = io.StringIO()
-    from scoring.event_io import event_import
-
     event_import(data, slug="tied")
     call_command("standings", "tied", "--format", "json", stdout=out)
     rows = {r["partnership"]: r for r in json.loads(out.getvalue())["standings"]}
     assert rows[6]["total"] == rows[8]["total"]
     assert rows[6]["tiebreak_total"] is not None and rows[8]["tiebreak_total"] is not None
-    assert rows[6]["rank"] != rows[8]["rank"] or rows[6]["tiebreak_total"] == rows[8]["tiebreak_total"]
+    # The session decided the tie: the higher tiebreak total takes 3rd place and the bronze.
+    winner, loser = sorted((rows[6], rows[8]), key=lambda r: -r["tiebreak_total"])
+    assert winner["tiebreak_total"] > loser["tiebreak_total"]
+    assert (winner["rank"], winner["medal"], loser["rank"], loser["medal"]) == (3, "bronze", 4, None)
 
 
 @pytest.mark.django_db

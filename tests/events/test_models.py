@@ -7,12 +7,11 @@ passing test means the database itself refuses the bad row.
 import pytest
 from django.apps import apps
 from django.contrib import admin
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from scoring.models import Hand, HandChange
-from tournaments.models import Partnership, Player, Round, Seating, SitOut, Table, Tiebreak
+from tournaments.models import Event, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak
 
 
 @pytest.fixture
@@ -114,8 +113,6 @@ def test_duplicate_partnership_number_in_an_event(event, pairs):
 
 
 def test_same_partnership_number_in_another_event(event, pairs):
-    from tournaments.models import Event
-
     other = Event.objects.create(name="Other", slug="other", date=event.date)
     p = Player.objects.create(event=other, name="Eva Ruiz")
     q = Player.objects.create(event=other, name="Tom Hall")
@@ -135,8 +132,6 @@ def test_empty_player_name(event):
 
 @pytest.mark.parametrize("field,value", [("rounds", 0), ("rounds", 31), ("hands_per_round", 0), ("hands_per_round", 21)])
 def test_event_rounds_and_hands_in_range(event, field, value):
-    from tournaments.models import Event
-
     refused(lambda: Event.objects.filter(pk=event.pk).update(**{field: value}))
 
 
@@ -148,13 +143,6 @@ def test_every_model_is_in_the_admin(app):
     assert models
     missing = [m.__name__ for m in models if not admin.site.is_registered(m)]
     assert not missing, f"not in the admin: {missing}"
-
-
-@pytest.fixture
-def superuser_client(client, db):
-    user = get_user_model().objects.create_superuser("boss", "boss@example.org", "a long pass phrase")
-    client.force_login(user)
-    return client
 
 
 def test_every_admin_list_page_opens(superuser_client, table):

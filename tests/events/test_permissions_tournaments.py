@@ -4,35 +4,28 @@ event, organizer of this event, superuser. Denied writes must leave the data unc
 import datetime
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 
+from tests.builders import BACKEND, make_event, make_user, register, start
 from tournaments import services
 from tournaments.models import Event, EventStaff, Partnership, Round, Table
 
 ROLES = ["anonymous", "scorer", "other_scorer", "organizer", "superuser"]
-BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 @pytest.fixture
-def world(db):
+def event(db):
+    """Spring 500, three rounds (the conftest's people are its staff)."""
+    return make_event(slug="spring-500-2026", name="Spring 500", date=datetime.date(2026, 3, 1), rounds=3)
+
+
+@pytest.fixture
+def world(event, organizer, scorer, outsider, superuser):
     """An event with 5 partnerships checked in, the movement generated and round 1 in play."""
-    users = {
-        "scorer": User.objects.create_user("sally"),
-        "other_scorer": User.objects.create_user("otto"),
-        "organizer": User.objects.create_user("olga"),
-        "superuser": User.objects.create_superuser("root", "root@example.org", None),
-    }
-    event = services.event_create(by=users["organizer"], name="Spring 500", date=datetime.date(2026, 3, 1),
-                                  rounds=3)
-    other = Event.objects.create(name="Other", slug="other", date=datetime.date(2026, 4, 1))
-    EventStaff.objects.create(event=event, user=users["scorer"], role="scorer")
-    EventStaff.objects.create(event=other, user=users["other_scorer"], role="scorer")
-    for n in range(1, 6):
-        services.partnership_register(event=event, number=n, player_one=f"A{n}", player_two=f"B{n}", checked_in=True)
+    users = {"scorer": scorer, "other_scorer": outsider, "organizer": organizer, "superuser": superuser}
+    register(event, range(1, 6))
     services.partnership_register(event=event, number=6, player_one="Late", player_two="Comer")
-    services.movement_generate(event=event)
-    services.round_start_next(event=event)
+    start(event)
     return {"event": event, "users": users}
 
 
@@ -50,7 +43,7 @@ def url(world, name, *extra):
         table = Table.objects.filter(round__event=event, round__number=1).first()
         return reverse(f"tournaments:{name}", args=[event.slug, table.pk])
     if name == "staff-remove":
-        staff = EventStaff.objects.get(event=event, user__username="sally")
+        staff = EventStaff.objects.get(event=event, user=world["users"]["scorer"])
         return reverse(f"tournaments:{name}", args=[event.slug, staff.pk])
     return reverse(f"tournaments:{name}", args=[event.slug, *extra])
 
@@ -172,13 +165,24 @@ def test_action_urls_refuse_get(client, world, name, extra, data):
     assert response.status_code == 405
 
 
-def test_scorer_of_another_event_cannot_reach_this_events_table_revoke_by_id(client, world):
-    # The table id belongs to this event; the other event's organizer URL cannot act on it.
-    other_org = User.objects.create_user("olive")
-    EventStaff.objects.create(event=Event.objects.get(slug="other"), user=other_org, role="organizer")
+def test_scorer_of_another_event_cannot_reach_this_events_table_revoke_by_id(client, world, other_event):
+    # Revoking a link is for organizers only (organizer_required): a scorer of the other event is
+    # refused through either event's URL, before the table is even looked up, and the link stays.
     table = Table.objects.filter(round__event=world["event"]).first()
+    token = table.token
+    client.force_login(world["users"]["other_scorer"], backend=BACKEND)
+    for slug in (other_event.slug, world["event"].slug):
+        response = client.post(reverse("tournaments:table-revoke", args=[slug, table.pk]))
+        assert response.status_code == 403
+    assert Table.objects.get(pk=table.pk).token == token
+
+
+def test_organizer_of_another_event_cannot_revoke_this_events_table_by_id(client, world, other_event):
+    # The table id belongs to this event; the other event's organizer URL cannot act on it.
+    other_org = make_user("olive", event=other_event, role="organizer")
+    table = Table.objects.filter(round__event=world["event"]).first()
+    token = table.token
     client.force_login(other_org, backend=BACKEND)
-    response = client.post(reverse("tournaments:table-revoke", args=["other", table.pk]))
+    response = client.post(reverse("tournaments:table-revoke", args=[other_event.slug, table.pk]))
     assert response.status_code == 404
-    table.refresh_from_db()
-    assert table.token == Table.objects.get(pk=table.pk).token
+    assert Table.objects.get(pk=table.pk).token == token

@@ -30,7 +30,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 from hypothesis import given, settings as hsettings, strategies as st
@@ -38,7 +37,8 @@ from pypdf import PdfReader
 
 from scoring import pdf, print_data
 from scoring.services import Actor, hand_correct, hand_record
-from tournaments.models import Event, EventStaff, Partnership, Player, Round, format_token
+from tests.builders import bulk_event, make_event, make_partnerships, play
+from tournaments.models import Event, Partnership, Round, format_token
 from tournaments.services import round_create
 from scoring.tiebreaks import tiebreak_create
 
@@ -60,27 +60,16 @@ def squash(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-def play(table, hands):
-    for number, (declarer, contract, tricks, *penalty) in enumerate(hands, start=1):
-        kind, side = (penalty + ["", ""])[:2]
-        hand_record(table=table, number=number, actor=ORGANIZER, declarer=declarer, contract=contract,
-                    tricks=tricks, penalty_kind=kind, penalty_side=side)
+@pytest.fixture
+def event(db):
+    """The event of the module docstring (the conftest's scorer and outsider attach to it)."""
+    return make_event(name="Golden Age Olympics: Five Hundred", venue="Lark Community Center, McAllen", rounds=2,
+                      hands_per_round=2, sit_out_policy="fixed", sit_out_points=90, confirmation_required=False)
 
 
-def build_event(slug="gao-2026", **fields):
-    """The event of the module docstring, through the real services."""
-    event = Event.objects.create(
-        name="Golden Age Olympics: Five Hundred", slug=slug, date=datetime.date(2026, 5, 14),
-        venue="Lark Community Center, McAllen", rounds=2, hands_per_round=2, sit_out_policy="fixed",
-        sit_out_points=90, confirmation_required=False, **fields,
-    )
-    p = {}
-    for n, (one, two, division) in NAMES.items():
-        p[n] = Partnership.objects.create(
-            event=event, number=n, division=division,
-            player_one=Player.objects.create(event=event, name=one),
-            player_two=Player.objects.create(event=event, name=two),
-        )
+def build_event(event):
+    """The partnerships, rounds and hands of the module docstring, through the real services."""
+    p = make_partnerships(event, len(NAMES), names=[NAMES[n] for n in sorted(NAMES)])
     r1 = round_create(event=event, number=1, tables=[(1, p[1], p[2]), (2, p[3], p[4])], byes=[p[5]], status="open")
     r2 = round_create(event=event, number=2, tables=[(1, p[5], p[1]), (2, p[2], p[3])], byes=[p[4]], status="open")
     t11, t12 = r1.tables.order_by("number")
@@ -88,22 +77,22 @@ def build_event(slug="gao-2026", **fields):
     first = hand_record(table=t11, number=1, actor=ORGANIZER, declarer="ns", contract="7H", tricks=7)
     hand_correct(hand=first, expected_version=first.version, actor=ORGANIZER, reason="misread the tricks", tricks=8)
     hand_record(table=t11, number=2, actor=ORGANIZER, declarer="ew", contract="8NT", tricks=7)
-    play(t12, [("ns", "6S", 10), ("ew", "7D", 9, "revoke", "ew")])
-    play(t21, [("ns", "9H", 10), ("ew", "8C", 5, "revoke", "ns")])
-    play(t22, [("ew", "10NT", 10), ("ns", "6C", 6)])
+    play(t12, [("ns", "6S", 10), ("ew", "7D", 9, "revoke", "ew")], confirm=False, actor=ORGANIZER)
+    play(t21, [("ns", "9H", 10), ("ew", "8C", 5, "revoke", "ns")], confirm=False, actor=ORGANIZER)
+    play(t22, [("ew", "10NT", 10), ("ns", "6C", 6)], confirm=False, actor=ORGANIZER)
     event.refresh_from_db()
     return event, p
 
 
 @pytest.fixture
-def gao(db):
-    return build_event()
+def gao(event):
+    return build_event(event)
 
 
 def break_tie(event, p):
     tiebreak = tiebreak_create(event=event, partnerships=[p[1], p[5]], actor=ORGANIZER)
     table = Round.objects.get(tiebreak=tiebreak).tables.get()
-    play(table, [("ns", "7S", 7), ("ns", "6NT", 6)])
+    play(table, [("ns", "7S", 7), ("ns", "6NT", 6)], confirm=False, actor=ORGANIZER)
     return table
 
 
@@ -418,12 +407,9 @@ def test_mask_penalty_counts_the_standard_rules():
 
 
 @pytest.fixture
-def users(gao):
-    event, _ = gao
-    scorer = User.objects.create_user("scorer", password="x")
-    EventStaff.objects.create(event=event, user=scorer, role="scorer")
-    other = User.objects.create_user("other", password="x")
-    return scorer, other
+def users(gao, scorer, outsider):
+    """A scorer of this event, and a scorer of another event (no role at this one)."""
+    return scorer, outsider
 
 
 @pytest.mark.parametrize("kind", ["sheets", "results", "cards", "certificates"])
@@ -500,7 +486,6 @@ def test_each_document_costs_the_same_number_of_queries_at_any_size(gao, kind):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tests.builders import bulk_event
 
     small, _ = gao
     big = bulk_event("big-event", 16, 4)

@@ -9,7 +9,8 @@ from django.test import Client, RequestFactory, override_settings
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 
 from config.middleware import POLICY, client_ip
-from tournaments.models import Partnership, Player, Round, Table
+from tests.builders import make_partnerships
+from tournaments.services import round_create
 
 REPO = Path(__file__).resolve().parents[2]
 PASSWORD = "correct horse battery"
@@ -109,14 +110,10 @@ def test_client_ip(proxies, forwarded, expected):
 # --- every URL: a CSP header on GET, and a POST without a CSRF token refused ----------------
 
 @pytest.fixture
-def site(event, users):
-    players = [Player.objects.create(event=event, name=n) for n in ("Ana Garza", "Luis Peña", "Rosa Zúñiga", "Pat O'Brien")]
-    ns = Partnership.objects.create(event=event, number=1, player_one=players[0], player_two=players[1])
-    ew = Partnership.objects.create(event=event, number=2, player_one=players[2], player_two=players[3])
-    rnd = Round.objects.create(event=event, number=1)
-    table = Table.objects.create(round=rnd, number=1, ns=ns, ew=ew)
-    boss = get_user_model().objects.create_superuser("boss", "boss@example.org", PASSWORD)
-    return {"event": event, "table": table, "boss": boss}
+def site(event, users, superuser):
+    p = make_partnerships(event, 2, names=[("Ana Garza", "Luis Peña"), ("Rosa Zúñiga", "Pat O'Brien")])
+    table = round_create(event=event, number=1, tables=[(1, p[1], p[2])]).tables.get()
+    return {"event": event, "table": table, "boss": superuser}
 
 
 def _patterns(resolver, namespace=""):

@@ -2,13 +2,12 @@
 from a tie for second through a tiebreak session to the final medal standings."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.selectors import event_standings
 from tests.builders import SCORER, make_event, make_partnerships, play, tie_for_second
-from tournaments.models import Event, EventStaff, Round, Tiebreak
+from tournaments.models import Event, Round, Tiebreak
 from tournaments.services import round_create
 from scoring.tiebreaks import event_medal_settings_update, tiebreak_create, tiebreak_delete
 
@@ -155,19 +154,9 @@ def test_medal_settings_service_validates():
 # ---- pages
 
 
-@pytest.fixture
-def organizer(client):
-    def login(event):
-        user = User.objects.create_user("org", password="pw-long-enough")
-        EventStaff.objects.create(event=event, user=user, role="organizer")
-        client.force_login(user)
-        return client
-    return login
-
-
-def test_organizer_takes_a_tie_for_second_to_final_medals(organizer):
-    event, p = tie_for_second()
-    client = organizer(event)
+def test_organizer_takes_a_tie_for_second_to_final_medals(event, organizer_client):
+    event, p = tie_for_second(event)
+    client = organizer_client
     page = client.get(reverse("scoring:tiebreaks", args=[event.slug])).content.decode()
     assert "2nd and 3rd" in page and "Set up a tiebreak for them" in page and "?p=2&amp;p=3" in page
     prefilled = client.get(reverse("scoring:tiebreaks", args=[event.slug]) + "?p=2&p=3").content.decode()
@@ -188,9 +177,9 @@ def test_organizer_takes_a_tie_for_second_to_final_medals(organizer):
     assert "Tied for" not in medals
 
 
-def test_create_form_errors_are_shown(organizer):
-    event, p = tie_for_second()
-    client = organizer(event)
+def test_create_form_errors_are_shown(event, organizer_client):
+    event, p = tie_for_second(event)
+    client = organizer_client
     response = client.post(reverse("scoring:tiebreak-create", args=[event.slug]),
                            {"partnerships": ["1", "2"], "hands": "1", "layout": "auto"})
     assert response.status_code == 400
@@ -201,9 +190,9 @@ def test_create_form_errors_are_shown(organizer):
     assert not Tiebreak.objects.exists()
 
 
-def test_medal_settings_page(organizer):
-    event, _ = tie_for_second()
-    client = organizer(event)
+def test_medal_settings_page(event, organizer_client):
+    event, _ = tie_for_second(event)
+    client = organizer_client
     response = client.post(reverse("scoring:medal-settings", args=[event.slug]),
                            {"medal_scope": "division", "tiebreaker_1": "contracts_made", "tiebreaker_2": "",
                             "tiebreaker_3": "head_to_head"})
@@ -212,12 +201,10 @@ def test_medal_settings_page(organizer):
     assert event.medal_scope == "division" and event.secondary_tiebreakers == ["contracts_made", "head_to_head"]
 
 
-def test_only_organizers_reach_the_tiebreak_pages(client):
-    event, _ = tie_for_second()
+def test_only_organizers_reach_the_tiebreak_pages(client, event, scorer):
+    event, _ = tie_for_second(event)
     page = reverse("scoring:tiebreaks", args=[event.slug])
     assert client.get(page).status_code == 302  # to the login page
-    scorer = User.objects.create_user("scorer", password="pw-long-enough")
-    EventStaff.objects.create(event=event, user=scorer, role="scorer")
     client.force_login(scorer)
     assert client.get(page).status_code == 403
     assert client.post(reverse("scoring:tiebreak-create", args=[event.slug]), {"partnerships": ["2", "3"]}).status_code == 403
