@@ -1,8 +1,8 @@
 """The tests' shared fixtures, built with tests/builders.py through the services like real use.
 
 People: `organizer` (olga) and `scorer` (sam) of `event`, `outsider` (otto, a scorer of
-`other_event` only), `superuser` (root), and a logged-in client for each; `anonymous` is a client
-nobody logged in to.
+`other_event` only), `newcomer` (olga with no event yet), `superuser` (root), and a logged-in
+client for each; `anonymous` is a client nobody logged in to.
 
 The event chain: `event` -> `round_one` (four partnerships, round 1 open at two tables) -> `played`
 (table 1's four hands entered). A module that needs another event overrides `event` and keeps
@@ -45,6 +45,12 @@ def outsider(other_event):
 
 
 @pytest.fixture
+def newcomer(db):
+    """olga before she has any event: no role anywhere yet (she organizes the events she creates)."""
+    return builders.make_user("olga")
+
+
+@pytest.fixture
 def superuser(db):
     return builders.make_user("root", superuser=True)
 
@@ -62,6 +68,11 @@ def scorer_client(scorer):
 @pytest.fixture
 def outsider_client(outsider):
     return builders.login(outsider)
+
+
+@pytest.fixture
+def newcomer_client(newcomer):
+    return builders.login(newcomer)
 
 
 @pytest.fixture

@@ -1,29 +1,18 @@
 """Rounds in the database: generating the movement, re-planning after a withdrawal or a late
 arrival without touching results, opening and closing rounds, the dashboard's table states."""
 
-import datetime
 from collections import Counter
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from scoring.models import Hand
 from scoring.services import Actor, hand_record, table_confirm, table_dispute
+from tests.builders import club_event
 from tournaments import selectors, services
 from tournaments.models import Partnership, Round, Seating, SitOut, Table
 
 ORGANIZER = Actor("olga", is_organizer=True)
-
-
-def make_event(n=12, rounds=10, checked_in=None, **settings):
-    organizer = User.objects.create_user(f"org{User.objects.count()}")
-    event = services.event_create(by=organizer, name="Club 500", date=datetime.date(2026, 2, 1), rounds=rounds,
-                                  **settings)
-    for number in range(1, n + 1):
-        services.partnership_register(event=event, number=number, player_one=f"A{number}", player_two=f"B{number}",
-                                      checked_in=checked_in is None or number in checked_in)
-    return event
 
 
 def play_table(table, hands=4, contract="7S", tricks=8):
@@ -41,7 +30,7 @@ def meetings(event):
 
 @pytest.mark.django_db
 def test_generate_creates_every_round_for_checked_in_partnerships_only():
-    event = make_event(n=14, checked_in=set(range(1, 12)))  # 11 here, 3 not
+    event = club_event(n=14, checked_in=set(range(1, 12)))  # 11 here, 3 not
     services.partnership_withdraw(partnership=Partnership.objects.get(event=event, number=5))
     services.movement_generate(event=event)
     rounds = list(Round.objects.filter(event=event).order_by("number"))
@@ -58,7 +47,7 @@ def test_generate_creates_every_round_for_checked_in_partnerships_only():
 
 @pytest.mark.django_db
 def test_generate_refuses_twice_and_with_fewer_than_two():
-    event = make_event(n=3, checked_in={1})
+    event = club_event(n=3, checked_in={1})
     with pytest.raises(ValidationError, match="at least two partnerships"):
         services.movement_generate(event=event)
     services.partnership_check_in(partnership=Partnership.objects.get(event=event, number=2))
@@ -69,7 +58,7 @@ def test_generate_refuses_twice_and_with_fewer_than_two():
 
 @pytest.mark.django_db
 def test_odd_field_sits_one_out_per_round_in_the_database():
-    event = make_event(n=11)
+    event = club_event(n=11)
     services.movement_generate(event=event)
     byes = list(SitOut.objects.filter(round__event=event).order_by("round__number").values_list("partnership__number", flat=True))
     assert len(byes) == 10 and len(set(byes)) == 10
@@ -77,7 +66,7 @@ def test_odd_field_sits_one_out_per_round_in_the_database():
 
 @pytest.mark.django_db
 def test_withdrawal_replans_only_unplayed_rounds_and_keeps_results():
-    event = make_event(n=12)
+    event = club_event(n=12)
     services.movement_generate(event=event)
     services.round_start_next(event=event)
     round1 = Round.objects.get(event=event, number=1)
@@ -110,7 +99,7 @@ def test_withdrawal_replans_only_unplayed_rounds_and_keeps_results():
 
 @pytest.mark.django_db
 def test_late_arrival_joins_the_rounds_not_yet_played():
-    event = make_event(n=12, checked_in=set(range(1, 12)))  # 11 here: a sit-out each round
+    event = club_event(n=12, checked_in=set(range(1, 12)))  # 11 here: a sit-out each round
     services.movement_generate(event=event)
     services.round_start_next(event=event)  # round 1 is in play: it stays as it is
     late = Partnership.objects.get(event=event, number=12)
@@ -125,7 +114,7 @@ def test_late_arrival_joins_the_rounds_not_yet_played():
 
 @pytest.mark.django_db
 def test_registering_a_late_partnership_checked_in_replans():
-    event = make_event(n=4)
+    event = club_event(n=4)
     services.movement_generate(event=event)
     services.partnership_register(event=event, player_one="Late", player_two="Arrival", checked_in=True)
     assert Partnership.objects.get(event=event, player_one__name="Late").number == 5
@@ -134,7 +123,7 @@ def test_registering_a_late_partnership_checked_in_replans():
 
 @pytest.mark.django_db
 def test_round_must_open_in_order_and_one_at_a_time():
-    event = make_event(n=4, rounds=3)
+    event = club_event(n=4, rounds=3)
     services.movement_generate(event=event)
     with pytest.raises(ValidationError, match="Earlier rounds must be closed"):
         services.round_open(rnd=Round.objects.get(event=event, number=2))
@@ -145,7 +134,7 @@ def test_round_must_open_in_order_and_one_at_a_time():
 
 @pytest.mark.django_db
 def test_close_is_refused_with_a_list_of_unfinished_tables():
-    event = make_event(n=6, rounds=2)
+    event = club_event(n=6, rounds=2)
     services.movement_generate(event=event)
     rnd = services.round_start_next(event=event)
     t1, t2, t3 = rnd.tables.order_by("number")
@@ -170,7 +159,7 @@ def test_close_is_refused_with_a_list_of_unfinished_tables():
 
 @pytest.mark.django_db
 def test_close_needs_only_entered_tables_when_confirmation_is_off():
-    event = make_event(n=4, rounds=1, confirmation_required=False)
+    event = club_event(n=4, rounds=1, confirmation_required=False)
     services.movement_generate(event=event)
     rnd = services.round_start_next(event=event)
     for table in rnd.tables.all():
@@ -184,7 +173,7 @@ def test_close_needs_only_entered_tables_when_confirmation_is_off():
 
 @pytest.mark.django_db
 def test_a_disputed_table_blocks_the_close():
-    event = make_event(n=2, rounds=1)
+    event = club_event(n=2, rounds=1)
     services.movement_generate(event=event)
     rnd = services.round_start_next(event=event)
     table = rnd.tables.get()
@@ -196,7 +185,7 @@ def test_a_disputed_table_blocks_the_close():
 
 @pytest.mark.django_db
 def test_dashboard_states_in_a_fixed_number_of_queries(django_assert_max_num_queries):
-    event = make_event(n=10, rounds=1)
+    event = club_event(n=10, rounds=1)
     services.movement_generate(event=event)
     rnd = services.round_start_next(event=event)
     t1, t2, t3, t4, t5 = rnd.tables.order_by("number")
@@ -218,7 +207,7 @@ def test_dashboard_states_in_a_fixed_number_of_queries(django_assert_max_num_que
 
 @pytest.mark.django_db
 def test_revoking_a_table_link_makes_a_new_token():
-    event = make_event(n=2, rounds=1)
+    event = club_event(n=2, rounds=1)
     services.movement_generate(event=event)
     table = Table.objects.get(round__event=event)
     old = table.token
@@ -229,7 +218,7 @@ def test_revoking_a_table_link_makes_a_new_token():
 
 @pytest.mark.django_db
 def test_reopen_a_closed_round_only_when_nothing_else_is_in_play():
-    event = make_event(n=2, rounds=2, confirmation_required=False)
+    event = club_event(n=2, rounds=2, confirmation_required=False)
     services.movement_generate(event=event)
     first = services.round_start_next(event=event)
     play_table(first.tables.get())
@@ -256,7 +245,7 @@ def version_of(event):
 ])
 def test_every_change_the_live_pages_show_bumps_the_event_version(change):
     # Live standings answer 304 while the version stands still: anything they show must move it.
-    event = make_event(n=4, rounds=2)
+    event = club_event(n=4, rounds=2)
     if change == "open round":
         services.movement_generate(event=event)
     before = version_of(event)
@@ -277,7 +266,7 @@ def test_every_change_the_live_pages_show_bumps_the_event_version(change):
 
 @pytest.mark.django_db
 def test_an_update_that_changes_nothing_leaves_the_version_alone():
-    event = make_event(n=2, rounds=1)
+    event = club_event(n=2, rounds=1)
     before = version_of(event)
     services.event_update(event=event, name=event.name)
     assert version_of(event) == before

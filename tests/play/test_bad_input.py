@@ -26,7 +26,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Hand, HandChange
-from tests.builders import make_event, make_partnerships, run_failing, tie_for_second
+from tests.builders import make_event, make_partnerships, register, run_failing, tie_for_second
 from tournaments import services
 from tournaments.models import Event, EventStaff, Partnership, Player, Round, Table, Tiebreak
 
@@ -58,9 +58,7 @@ def in_play(event, organizer_client):
     """Four partnerships checked in, the movement made and round 1 in play (no hands yet)."""
     event.rounds, event.hands_per_round = 3, 1
     event.save()
-    for n in range(1, 5):
-        services.partnership_register(event=event, number=n, player_one=f"Ana {n}", player_two=f"Bob {n}",
-                                      checked_in=True)
+    register(event, range(1, 5))
     services.movement_generate(event=event)
     services.round_open(rnd=event.round_set.get(number=1, tiebreak__isnull=True))
     return event

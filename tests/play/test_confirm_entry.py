@@ -3,15 +3,7 @@
 from django.urls import reverse
 
 from scoring.models import HandChange
-from scoring.services import Actor, hand_record
-
-NS_PHONE = Actor(label="N-S #1 (table link)")
-
-
-def enter_all(table, count=4):
-    for n in range(1, count + 1):
-        hand_record(table=table, number=n, actor=NS_PHONE, side="ns", declarer="ns", contract="7H", tricks=8)
-    table.refresh_from_db()
+from tests.builders import enter_hands
 
 
 def phone(client, table, side):
@@ -25,7 +17,7 @@ def confirm(client, table, number=None):
 
 
 def test_the_entering_side_is_asked_to_hand_over_and_cannot_confirm_itself(client, setup):
-    enter_all(setup.t1)
+    enter_hands(setup.t1)
     phone(client, setup.t1, "ns")
     page = client.get(reverse("scoring:table-entry", args=[setup.t1.token])).content.decode()
     assert "Now the other side checks" in page and "E-W · Carl Diaz &amp; Dora Vega" in page
@@ -36,7 +28,7 @@ def test_the_entering_side_is_asked_to_hand_over_and_cannot_confirm_itself(clien
 
 
 def test_the_other_side_confirms_by_typing_its_own_number(client, setup):
-    enter_all(setup.t1)
+    enter_hands(setup.t1)
     phone(client, setup.t1, "ew")
     page = client.get(reverse("scoring:table-entry", args=[setup.t1.token])).content.decode()
     assert "Type your partnership number (E-W) to confirm" in page
@@ -52,7 +44,7 @@ def test_the_other_side_confirms_by_typing_its_own_number(client, setup):
 
 
 def test_confirmation_waits_for_every_hand(client, setup):
-    enter_all(setup.t1, 3)
+    enter_hands(setup.t1, 3)
     phone(client, setup.t1, "ew")
     page = client.get(reverse("scoring:table-entry", args=[setup.t1.token])).content.decode()
     assert "Confirm the scores" not in page
@@ -61,7 +53,7 @@ def test_confirmation_waits_for_every_hand(client, setup):
 
 
 def test_a_scorer_confirms_without_typing_a_number(client, setup):
-    enter_all(setup.t1)
+    enter_hands(setup.t1)
     client.force_login(setup.scorer)
     r = client.post(reverse("scoring:table-manage-confirm", args=[setup.event.slug, setup.t1.pk]))
     assert r.status_code == 302
@@ -70,7 +62,7 @@ def test_a_scorer_confirms_without_typing_a_number(client, setup):
 
 
 def test_a_dispute_needs_a_reason_and_shows_on_the_page(client, setup):
-    enter_all(setup.t1)
+    enter_hands(setup.t1)
     phone(client, setup.t1, "ew")
     url = reverse("scoring:table-dispute", args=[setup.t1.token])
     r = client.post(url, {"reason": ""})

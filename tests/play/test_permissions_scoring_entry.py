@@ -5,7 +5,6 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Hand, HandChange
-from scoring.services import Actor, hand_record
 from tests.builders import hand_post
 
 ROLES = ["anonymous", "token_same", "token_other", "scorer_this", "scorer_other", "organizer"]
@@ -23,15 +22,6 @@ def as_role(client, setup, role):
     elif role == "organizer":
         client.force_login(setup.organizer)
     return client
-
-
-@pytest.fixture
-def played(setup):
-    for n in range(1, 5):
-        hand_record(table=setup.t1, number=n, actor=Actor(label="N-S #1 (table link)"), side="ns",
-                    declarer="ns", contract="7H", tricks=8)
-    setup.t1.refresh_from_db()
-    return setup
 
 
 STAFF_GET = ["table-manage", "table-manage-hand", "table-history", "event-history", "table-manage-sheet"]

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from scoring.models import Hand, HandChange
 from scoring.services import (Actor, hand_correct, hand_record, table_confirm, table_dispute,
                               table_record_sheet)
+from tests.builders import enter_hands
 
 NS_PHONE = Actor(label="N-S #1 (table link)")
 EW_PHONE = Actor(label="E-W #2 (table link)")
@@ -132,11 +133,6 @@ def test_a_stale_edit_names_who_changed_the_hand_and_overwrites_nothing(setup):
     assert HandChange.objects.filter(action="update").count() == 1
 
 
-def _four(table, actor=NS_PHONE, side="ns"):
-    for n in range(1, 5):
-        hand_record(table=table, number=n, actor=actor, side=side, declarer="ns", contract="7H", tricks=8)
-
-
 def test_confirmation_needs_every_hand_and_the_other_side(setup):
     hand_record(table=setup.t1, number=1, actor=NS_PHONE, side="ns", declarer="ns", contract="7H", tricks=8)
     with pytest.raises(ValidationError, match="Only 1 of 4 hands"):
@@ -155,7 +151,7 @@ def test_confirmation_needs_every_hand_and_the_other_side(setup):
 
 
 def test_a_correction_after_confirmation_reopens_it(setup):
-    _four(setup.t1)
+    enter_hands(setup.t1)
     setup.t1.refresh_from_db()
     table_confirm(table=setup.t1, actor=EW_PHONE, side="ew")
     hand = Hand.objects.get(table=setup.t1, number=4)
@@ -165,7 +161,7 @@ def test_a_correction_after_confirmation_reopens_it(setup):
 
 
 def test_dispute_needs_a_reason_and_is_logged_once(setup):
-    _four(setup.t1)
+    enter_hands(setup.t1)
     with pytest.raises(ValidationError) as caught:
         table_dispute(table=setup.t1, actor=EW_PHONE, reason="  ")
     assert "reason" in caught.value.message_dict
@@ -201,7 +197,7 @@ def test_sheet_with_a_gap_or_a_bad_row_saves_nothing(setup):
 
 
 def test_sheet_corrects_a_stored_hand_and_needs_a_reason_once_the_next_is_in(setup):
-    _four(setup.t1)
+    enter_hands(setup.t1)
     stored = [ROW | {"version": 1}] * 4
     changed = [ROW | dict(tricks=6, version=1)] + stored[1:]
     with pytest.raises(ValidationError) as caught:
