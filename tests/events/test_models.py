@@ -112,8 +112,8 @@ def test_duplicate_partnership_number_in_an_event(event, pairs):
     assert Partnership.objects.create(event=event, number=4, player_one=p, player_two=q).pk
 
 
-def test_same_partnership_number_in_another_event(event, pairs):
-    other = Event.objects.create(name="Other", slug="other", date=event.date)
+def test_same_partnership_number_in_another_event(event, pairs, other_event):
+    other = other_event
     p = Player.objects.create(event=other, name="Eva Ruiz")
     q = Player.objects.create(event=other, name="Tom Hall")
     assert Partnership.objects.create(event=other, number=1, player_one=p, player_two=q).pk

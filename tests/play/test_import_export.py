@@ -10,6 +10,7 @@ from scoring.event_io import event_export, event_import
 from scoring.engine.eventfile import EventFileError
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_record, table_confirm
+from tests.builders import make_event
 from tournaments.demo import build_demo_event
 from tournaments.models import Event, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak
 
@@ -189,7 +190,7 @@ def test_a_500_partnership_file_imports_in_well_under_15_seconds():
 
 @pytest.mark.django_db
 def test_an_event_made_in_the_site_exports_and_round_trips():
-    event = Event.objects.create(name="Torneo de Nélida", slug="nelida", date="2026-06-01", venue="Pharr")
+    event = make_event(slug="nelida", name="Torneo de Nélida", date="2026-06-01", venue="Pharr")
     exported = event_export(event)
     assert exported["event"]["date"] == "2026-06-01" and exported["partnerships"] == [] and exported["rounds"] == []
     first, second = _round_trip("nelida")

@@ -4,12 +4,11 @@ import re
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory, override_settings
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 
 from config.middleware import POLICY, client_ip
-from tests.builders import make_partnerships
+from tests.builders import make_partnerships, make_user
 from tournaments.services import round_create
 
 REPO = Path(__file__).resolve().parents[2]
@@ -24,8 +23,7 @@ def fast_hashing(settings):
 
 @pytest.fixture
 def users(db):
-    make = get_user_model().objects.create_user
-    return {name: make(name, f"{name}@example.org", PASSWORD) for name in ("alice", "bob")}
+    return {name: make_user(name, password=PASSWORD) for name in ("alice", "bob")}
 
 
 def login(client, username, password, ip="192.0.2.10", **extra):
