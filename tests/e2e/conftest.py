@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.builders import ARTIFACTS
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "e2e"
 
 
 @pytest.fixture

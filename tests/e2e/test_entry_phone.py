@@ -4,7 +4,7 @@ least 44 px, the live preview shows the server's points, and the keyboard shortc
 import pytest
 
 from scoring.models import Hand
-from tests.entry_fixtures import make_event
+from tests.builders import make_event, round_in_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -27,7 +27,7 @@ def small_targets(page):
 
 
 def test_phone_entry_preview_keyboard_and_touch_targets(live_server, transactional_db, phone):
-    event, rnd = make_event("browser")
+    rnd = round_in_play(make_event(slug="browser"))
     table = rnd.tables.get(number=1)
     phone.goto(f"{live_server.url}/t/{table.token.lower()}/")
     phone.get_by_role("button", name="N-S · #1").click()

@@ -16,6 +16,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from tests.builders import ARTIFACTS
 from tournaments.models import Event, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -170,8 +171,6 @@ def test_an_event_day_in_real_browsers(transactional_db, live_server, launch, sh
 
 
 def _save_pdf(body: bytes, name: str) -> None:
-    from tests.e2e.conftest import ARTIFACTS
-
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / f"{name}.pdf").write_bytes(body)
 
@@ -182,7 +181,7 @@ def test_two_phones_fixing_the_same_hand_the_second_is_told_who_changed_it(trans
     stored values shown, never a silent overwrite."""
     from scoring.models import Hand, HandChange
     from scoring.services import Actor, hand_record
-    from tests.test_integrity import build_event, tables_of
+    from tests.builders import build_event, tables_of
 
     event = build_event(slug="two-phones", partnerships=2, rounds=1)
     table = tables_of(event, 1)[0]
@@ -219,7 +218,7 @@ def test_two_phones_fixing_the_same_hand_the_second_is_told_who_changed_it(trans
 def test_a_double_tap_on_save_makes_one_hand(transactional_db, live_server, launch, shot):
     """A volunteer taps "Save" twice on a slow connection: one hand, one history row."""
     from scoring.models import Hand, HandChange
-    from tests.test_integrity import build_event, tables_of
+    from tests.builders import build_event, tables_of
 
     event = build_event(slug="double-tap", partnerships=2, rounds=1)
     table = tables_of(event, 1)[0]

@@ -6,7 +6,7 @@ import time
 import pytest
 
 from scoring.services import hand_record
-from tests.standings_builders import SCORER, make_event, make_partnerships
+from tests.builders import SCORER, make_event, make_partnerships
 from tournaments.services import round_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -1,0 +1,177 @@
+"""The demo event: deterministic, valid, realistic; the demo_event and setup_demo commands."""
+
+import collections
+import io
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.engine import eventfile
+from scoring.engine import rules as rules_engine
+from scoring.event_io import event_import
+from scoring.models import Hand
+from tournaments.demo import DIVISIONS, build_demo_event
+from tournaments.models import Event, EventStaff, Round, Table
+
+MCALLEN = rules_engine.rule_set("mcallen")
+
+
+def all_hands(data: dict) -> list[dict]:
+    return [h for r in data["rounds"] for t in r["tables"] for h in t["hands"]]
+
+
+def test_same_seed_same_file_and_another_seed_another():
+    a = build_demo_event(partnerships=20, seed=11)
+    assert a == build_demo_event(partnerships=20, seed=11)
+    assert a != build_demo_event(partnerships=20, seed=12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(partnerships=st.integers(2, 41), rounds=st.integers(1, 12), complete=st.booleans(), seed=st.integers(0, 10**6))
+def test_every_demo_file_is_valid_with_a_proper_movement(partnerships, rounds, complete, seed):
+    data = build_demo_event(partnerships=partnerships, rounds=rounds, complete=complete, seed=seed)
+    assert eventfile.check(data)[0] == []
+    numbers = set(range(1, partnerships + 1))
+    for rnd in data["rounds"]:
+        seated = [t["ns"] for t in rnd["tables"]] + [t["ew"] for t in rnd["tables"]] + rnd["byes"]
+        assert sorted(seated) == sorted(numbers), "everyone plays or sits out, once"
+        assert len(rnd["byes"]) == partnerships % 2
+    assert len(data["rounds"]) == rounds
+    names = [n for p in data["partnerships"] for n in p["players"]]
+    assert len(names) == len(set(names)), "no person appears twice"
+
+
+def test_byes_rotate_with_an_odd_count():
+    data = build_demo_event(partnerships=11, rounds=10, seed=5)
+    byes = [b for r in data["rounds"] for b in r["byes"]]
+    assert len(byes) == 10 and len(set(byes)) == 10, "nobody sits out twice before everyone has sat out once"
+
+
+def test_first_rounds_meet_new_opponents():
+    data = build_demo_event(partnerships=12, seed=5)
+    meetings = collections.Counter(
+        frozenset((t["ns"], t["ew"])) for r in data["rounds"] for t in r["tables"]
+    )
+    assert max(meetings.values()) == 1  # 12 partnerships, 10 rounds: nobody meets twice
+
+
+def test_hands_look_like_a_real_session():
+    data = build_demo_event(partnerships=200, complete=True, seed=2026)
+    hands = all_hands(data)
+    assert len(hands) == 200 // 2 * 10 * 4
+    for h in hands:
+        MCALLEN.check_legal(h["contract"])
+        assert 0 <= h["tricks"] <= 10
+    bids = collections.Counter(rules_engine.parse_contract(h["contract"]).tricks for h in hands)
+    share = {k: v / len(hands) for k, v in bids.items()}
+    assert share[6] + share[7] + share[8] > 0.8, "mostly six to eight bids"
+    assert share[10] < 0.06
+    made = sum(h["tricks"] >= rules_engine.parse_contract(h["contract"]).tricks for h in hands) / len(hands)
+    assert 0.7 < made < 0.9, "sets happen, but most contracts are made"
+    slams = sum(h["tricks"] == 10 for h in hands) / len(hands)
+    assert 0.005 < slams < 0.05
+    penalties = [h for h in hands if "penalty" in h]
+    assert 0 < len(penalties) / len(hands) < 0.03
+    assert {p["penalty"]["kind"] for p in penalties} <= {"revoke", "bid_out_of_turn", "exposed_card"}
+    assert abs(sum(h["declarer"] == "ns" for h in hands) / len(hands) - 0.5) < 0.05
+
+
+def test_names_and_divisions_are_those_of_a_mcallen_senior_event():
+    data = build_demo_event(partnerships=150, seed=2026)
+    names = " ".join(n for p in data["partnerships"] for n in p["players"])
+    assert re.search(r"[áéíóúñÁÉÍÓÚÑü]", names), "accented names"
+    assert "'" in names, "O'Brien and friends"
+    assert {p["division"] for p in data["partnerships"]} == set(DIVISIONS)
+    assert any(n.split()[-1] == m.split()[-1] for p in data["partnerships"] for n, m in [p["players"]]), "couples"
+
+
+def test_mid_session_shape():
+    data = build_demo_event(partnerships=16, seed=9)
+    parsed = eventfile.parse(data)
+    statuses = [r.status for r in parsed.rounds]
+    assert statuses == ["closed"] * 4 + ["open"] + ["planned"] * 5
+    current = parsed.rounds[4].tables
+    assert any(len(t.hands) == 4 and not t.confirmed and not t.dispute for t in current), "waiting for confirmation"
+    assert any(0 < len(t.hands) < 4 for t in current), "mid-way"
+    assert any(not t.hands for t in current), "not started"
+    assert sum(bool(t.dispute) for t in current) == 1
+    assert all(t.confirmed for r in parsed.rounds[:4] for t in r.tables)
+    complete = eventfile.parse(build_demo_event(partnerships=16, seed=9, complete=True))
+    assert {r.status for r in complete.rounds} == {"closed"}
+
+
+def test_too_few_partnerships():
+    with pytest.raises(ValueError):
+        build_demo_event(partnerships=1)
+
+
+@pytest.mark.django_db
+def test_demo_event_command_imports_the_seeded_event():
+    out = io.StringIO()
+    call_command("demo_event", "--partnerships", "9", "--seed", "4", "--complete", stdout=out)
+    event = Event.objects.get(slug="demo-9-4-complete")
+    assert "9 partnerships, 10 rounds, 160 hands" in out.getvalue()  # 4 tables x 4 hands x 10 rounds
+    assert Hand.objects.filter(table__round__event=event).count() == 160
+    assert event.round_set.filter(status=Round.Status.CLOSED).count() == 10
+    with pytest.raises(CommandError) as caught:
+        call_command("demo_event", "--partnerships", "9", "--seed", "4", "--complete", stdout=io.StringIO())
+    assert "exists already" in str(caught.value)
+    call_command("demo_event", "--partnerships", "3", "--slug", "tiny", "--rounds", "3", stdout=io.StringIO())
+    assert Event.objects.get(slug="tiny").rounds == 3
+
+
+@pytest.mark.django_db
+def test_a_complete_demo_with_a_medal_tie_plays_a_tiebreak_session():
+    data = build_demo_event(partnerships=20, complete=True, seed=3)
+    assert [t["partnerships"] for t in data["tiebreaks"]] == [[6, 8]]
+    assert eventfile.check(data)[0] == []
+    out = io.StringIO()
+    event_import(data, slug="tied")
+    call_command("standings", "tied", "--format", "json", stdout=out)
+    rows = {r["partnership"]: r for r in json.loads(out.getvalue())["standings"]}
+    assert rows[6]["total"] == rows[8]["total"]
+    assert rows[6]["tiebreak_total"] is not None and rows[8]["tiebreak_total"] is not None
+    # The session decided the tie: the higher tiebreak total takes 3rd place and the bronze.
+    winner, loser = sorted((rows[6], rows[8]), key=lambda r: -r["tiebreak_total"])
+    assert winner["tiebreak_total"] > loser["tiebreak_total"]
+    assert (winner["rank"], winner["medal"], loser["rank"], loser["medal"]) == (3, "bronze", 4, None)
+
+
+@pytest.mark.django_db
+def test_setup_demo_is_idempotent_and_prints_the_password_once():
+    first = io.StringIO()
+    call_command("setup_demo", stdout=first)
+    text = first.getvalue()
+    event = Event.objects.get(slug="golden-age-olympics-demo")
+    assert event.partnerships.count() == 12
+    assert event.round_set.filter(status="open").count() == 1
+    password = re.search(r"password: (\S+)", text).group(1)
+    # The first login's name is random, not the well-known "organizer" (README, "Production").
+    username = re.search(r"username: (organizer-[0-9a-z]{6})\n", text).group(1)
+    user = get_user_model().objects.get(username=username)
+    assert user.is_superuser and user.check_password(password)
+    assert EventStaff.objects.filter(event=event, user=user, role="organizer").exists()
+    tables, users = Table.objects.count(), get_user_model().objects.count()
+
+    second = io.StringIO()
+    call_command("setup_demo", stdout=second)
+    assert "password:" not in second.getvalue() and password not in second.getvalue()
+    assert "exists already" in second.getvalue()
+    assert Event.objects.count() == 1 and Table.objects.count() == tables
+    assert get_user_model().objects.count() == users
+    user.refresh_from_db()
+    assert user.check_password(password)
+
+
+@pytest.mark.django_db
+def test_setup_demo_leaves_existing_events_alone():
+    call_command("demo_event", "--partnerships", "4", "--slug", "mine", "--rounds", "3", stdout=io.StringIO())
+    call_command("setup_demo", stdout=io.StringIO())
+    assert list(Event.objects.values_list("slug", flat=True)) == ["mine"]
+    assert get_user_model().objects.filter(username__startswith="organizer-", is_superuser=True).exists()

@@ -1,0 +1,117 @@
+"""`manage.py bench` (bench/README.md): every figure is measured or the command fails saying why.
+
+At a small size (12 partnerships, 2 runs) so the tests stay quick; the real run is
+`python manage.py bench`. The subprocess tests run the command as a user does, with a PATH that
+has no `wrk` on it, in a throwaway SQLite file of their own.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from bench import http, runner
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALL = ["--partnerships", "12", "--runs", "2"]
+NAMES_WITHOUT_LOAD = {
+    "build the event: demo_event --partnerships 12 --complete",
+    "standings page HTML, uncached",
+    "standings JSON, uncached",
+    "live standings poll, nothing changed",
+    "save one hand through the entry view",
+    "import the 12-partnership event file",
+    "score sheets for the whole event (PDF)",
+    "standings PDF",
+    "score sheets: database only",
+    "score sheets: drawing only",
+    "result sheets, whole event (PDF)",
+    "movement cards (PDF)",
+    "medal standings (PDF)",
+    "certificates (PDF)",
+    "check_event (recompute everything)",
+}
+
+
+def bench_in_subprocess(tmp_path, *args, **env):
+    """Run `manage.py bench` in its own throwaway SQLite file, with a PATH that has no wrk."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "SQLITE_"))}
+    environment["PATH"] = str(Path(sys.executable).parent)  # the venv's python and gunicorn, nothing else
+    environment.update(env)
+    out = tmp_path / "bench.json"
+    done = subprocess.run([sys.executable, "manage.py", "bench", *SMALL, "--db", str(tmp_path / "bench.sqlite3"),
+                           "--output", str(out), *args], cwd=ROOT, env=environment, capture_output=True, text=True,
+                          timeout=600)
+    return done, out
+
+
+def test_a_figure_that_cannot_be_measured_fails_the_command_with_what_to_install(tmp_path):
+    done, out = bench_in_subprocess(tmp_path)
+    assert done.returncode != 0
+    assert "wrk is not installed: install it with apt-get install wrk" in done.stderr
+    assert "--skip load" in done.stderr
+    assert not out.exists()
+    assert "building the event" not in done.stdout  # found before anything is built
+
+
+def test_skipping_the_figure_that_cannot_be_measured_passes_and_production_settings_measure_every_figure(tmp_path):
+    done, out = bench_in_subprocess(tmp_path, "--skip", "load", DJANGO_DEBUG="false", DJANGO_SECRET_KEY="t" * 50,
+                                    DJANGO_ALLOWED_HOSTS="scores.example.org")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "DEBUG off" in done.stdout
+    results = json.loads(out.read_text())
+    assert results["machine"]["debug"] is False
+    figures = {f["name"]: f for f in results["figures"]}
+    assert set(figures) == NAMES_WITHOUT_LOAD
+    assert {f["status"].split(":")[0] for f in figures.values()} <= {"ok", "MISSED", "measured", "set-up"}
+    assert all(f["median_ms"] > 0 for f in figures.values())
+    # The pages answered as they do behind the TLS proxy: with their content, not the HTTPS redirect.
+    assert figures["standings page HTML, uncached"]["queries"] <= 10
+    assert figures["live standings poll, nothing changed"]["queries"] <= 1
+    assert figures["save one hand through the entry view"]["runs"] == 2
+    assert figures["check_event (recompute everything)"]["extra"]["differences"] == 0
+    assert figures["score sheets for the whole event (PDF)"]["extra"]["pages"] == 6 * 10  # 6 tables, 10 rounds
+
+
+def test_the_benchmark_measures_every_figure_on_a_small_event(db, tmp_path, capsys):
+    out = tmp_path / "bench.json"
+    call_command("bench", "--use-current-db", *SMALL, "--skip-load", "--output", str(out))
+    printed = capsys.readouterr().out
+    results = json.loads(out.read_text())
+    figures = {f["name"]: f for f in results["figures"]}
+    assert set(figures) == NAMES_WITHOUT_LOAD
+    assert not [f for f in figures.values() if f["status"].startswith(("ERROR", "not available"))]
+    assert all(f["median_ms"] > 0 for f in figures.values())
+    assert figures["check_event (recompute everything)"]["extra"]["differences"] == 0
+    # The query counts the issue bounds, whatever the event's size.
+    assert figures["standings page HTML, uncached"]["queries"] <= 10
+    assert figures["live standings poll, nothing changed"]["queries"] <= 1
+    assert "standings page HTML, uncached" in printed and "median" in printed
+
+
+def test_a_page_that_does_not_answer_200_is_an_error_naming_the_url_and_the_status(db, tmp_path, monkeypatch):
+    monkeypatch.setattr(http, "allowed_host", lambda: "not-allowed.example")  # Django answers 400
+    out = tmp_path / "bench.json"
+    with pytest.raises(CommandError) as caught, open(os.devnull, "w") as quiet:
+        call_command("bench", "--use-current-db", *SMALL, "--only", "pages", "--output", str(out), stdout=quiet)
+    message = str(caught.value)
+    assert "4 figure(s) could not be measured" in message
+    assert "standings page HTML, uncached: ERROR: GET /events/bench-500/standings/ answered 400, not 200" in message
+    assert not out.exists()
+
+
+def test_the_child_process_gets_the_same_options_back():
+    options = {"partnerships": 12, "runs": 3, "skip": ["load", "pdf"], "only": [], "reuse": True, "pdf_runs": 2,
+               "load_seconds": 5, "db": "/tmp/x.sqlite3", "output": "/tmp/x.json", "use_current_db": False}
+    argv = runner.argv_of(options)
+    assert argv[argv.index("--partnerships") + 1] == "12"
+    assert argv.count("--skip") == 2 and "--reuse" in argv and "--use-current-db" not in argv
+    assert [family.name for family in runner.chosen_families(options)] == ["pages", "import", "check"]
+    assert [family.name for family in runner.chosen_families({"only": ["pdf"], "skip_pdf": False})] == ["pdf"]

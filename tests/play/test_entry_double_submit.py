@@ -1,0 +1,61 @@
+"""A double tap, a retry, or two phones at once make exactly one hand."""
+
+import threading
+
+import pytest
+from django.db import connection, connections
+from django.urls import reverse
+
+from scoring.models import Hand, HandChange
+from scoring.services import Actor, hand_record
+from tests.builders import hand_post
+
+
+def test_the_same_form_posted_twice_makes_one_hand(client, setup):
+    url = reverse("scoring:table-entry", args=[setup.t1.token])
+    client.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ns"})
+    first = client.post(url, hand_post(setup.t1, 1))
+    second = client.post(url, hand_post(setup.t1, 1))
+    assert (first.status_code, second.status_code) == (302, 302)
+    assert Hand.objects.filter(table=setup.t1).count() == 1
+    assert HandChange.objects.filter(action="create").count() == 1
+
+
+def test_two_phones_with_different_values_one_wins_the_other_is_told(client, setup):
+    url = reverse("scoring:table-entry", args=[setup.t1.token])
+    other = type(client)()
+    client.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ns"})
+    other.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ew"})
+    assert client.post(url, hand_post(setup.t1, 1)).status_code == 302
+    late = other.post(url, hand_post(setup.t1, 1, declarer="ew"))
+    assert late.status_code == 400
+    assert "already entered; correct it instead" in late.content.decode()
+    assert list(Hand.objects.values_list("declarer", flat=True)) == ["ns"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="threads need a server database")
+def test_ten_threads_posting_the_same_hand_make_one(setup):
+    barrier = threading.Barrier(10)
+    results, errors = [], []
+
+    def post(i):
+        try:
+            barrier.wait()
+            hand = hand_record(table=setup.t1, number=1, actor=Actor(label=f"phone {i}"), side="ns",
+                               declarer="ns", contract="7H", tricks=8)
+            results.append(hand.pk)
+        except Exception as exc:  # any database error fails the test below
+            errors.append(repr(exc))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=post, args=(i,)) for i in range(10)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert len(set(results)) == 1 and len(results) == 10
+    assert Hand.objects.filter(table=setup.t1).count() == 1
+    assert HandChange.objects.filter(table=setup.t1, action="create").count() == 1
