@@ -165,6 +165,7 @@ class PartnershipCard:
     names: str
     division: str
     rounds: tuple[CardRound, ...]
+    pin: str = ""  # the partnership's secret confirmation PIN (not drawn yet)
 
 
 @dataclass(frozen=True)

@@ -196,7 +196,7 @@ def cards_doc(event: Event) -> pdf.CardsDoc:
             opponent_names=opponent.players_label,
         ))
     cards = tuple(
-        pdf.PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]))
+        pdf.PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]), pin=p.pin)
         for p in sorted(partnerships.values(), key=lambda p: p.number)
         if not p.withdrawn
     )

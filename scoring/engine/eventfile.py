@@ -11,7 +11,8 @@ Beyond the keys shown in issue 2, these optional keys keep a round trip lossless
 default, so the issue's shape stays valid as written):
 - event: venue, slug, rule_overrides, sit_out_policy, sit_out_points, confirmation_required,
   medal_scope, secondary_tiebreakers, page_size;
-- partnership: division, checked_in, withdrawn;
+- partnership: division, checked_in, withdrawn, pin (its secret confirmation PIN, 4 digits as text;
+  the importer draws a random one when it is missing);
 - round: status (planned/open/closed; default derived: no hands -> planned, every hand entered
   and every table confirmed -> closed, otherwise open);
 - table: confirmed (default true once all hands are in and no dispute, since a file is typed
@@ -34,7 +35,8 @@ from scoring.engine import rules as rules_engine
 from scoring.engine.standings import SECONDARY_TIEBREAKERS
 from scoring.engine.vocabulary import (
     MAX_DIVISION, MAX_EVENT_TEXT, MAX_HANDS_PER_ROUND, MAX_NAME, MAX_NOTE, MAX_PARTNERSHIP_NUMBER, MAX_ROUNDS,
-    MEDAL_SCOPES, PAGE_SIZES, PENALTY_KINDS, ROUND_STATUSES, SEATS, SIDE_OF_SEAT, SIDES, SIT_OUT_POLICIES, dealer_for,
+    MEDAL_SCOPES, PAGE_SIZES, PENALTY_KINDS, PIN_LENGTH, ROUND_STATUSES, SEATS, SIDE_OF_SEAT, SIDES, SIT_OUT_POLICIES,
+    dealer_for, is_pin,
 )
 
 FORMAT = "500-event/1"
@@ -46,7 +48,7 @@ EVENT_KEYS = (
     "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope",
     "secondary_tiebreakers", "page_size",
 )
-PARTNERSHIP_KEYS = ("number", "players", "division", "checked_in", "withdrawn")
+PARTNERSHIP_KEYS = ("number", "players", "division", "checked_in", "withdrawn", "pin")
 ROUND_KEYS = ("number", "status", "tables", "byes")
 TABLE_KEYS = ("table", "ns", "ew", "entered_side", "confirmed", "dispute", "hands")
 HAND_KEYS = ("hand", "contract", "declarer", "tricks", "penalty", "note", "dealer")
@@ -107,6 +109,7 @@ class PartnershipSpec:
     division: str = ""
     checked_in: bool = False
     withdrawn: bool = False
+    pin: str = ""  # "" means none in the file (the importer draws one)
 
 
 @dataclass
@@ -431,6 +434,10 @@ class _Checker:
             for flag in ("checked_in", "withdrawn"):
                 if flag in p:
                     extras[flag] = self.boolean(p[flag], f"{place}.{flag}")
+            if "pin" in p:
+                extras["pin"] = p["pin"] if is_pin(p["pin"]) else None
+                if extras["pin"] is None:
+                    self.add(f"{place}.pin", f"{_show(p['pin'])} is not a PIN ({PIN_LENGTH} digits, as text: \"0427\")")
             if number is None or names is None or any(v is None for v in extras.values()):
                 ok = False
                 continue
@@ -802,6 +809,8 @@ def to_dict(file: EventFile) -> dict:
             item["checked_in"] = True
         if p.withdrawn:
             item["withdrawn"] = True
+        if p.pin:
+            item["pin"] = p.pin
         partnerships.append(item)
     tiebreaks = []
     for tb in file.tiebreaks:
