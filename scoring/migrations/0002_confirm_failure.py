@@ -16,9 +16,11 @@ class Migration(migrations.Migration):
             name='ConfirmFailure',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('side', models.CharField(blank=True, choices=[('ns', 'N-S'), ('ew', 'E-W')], default='', max_length=2)),
+                ('side', models.CharField(blank=True, choices=[('ns', 'N-S'), ('ew', 'E-W')], default='',
+                                          max_length=2)),
                 ('at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='confirm_failures', to='tournaments.table')),
+                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE,
+                                            related_name='confirm_failures', to='tournaments.table')),
             ],
             options={
                 'ordering': ['at', 'pk'],
