@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Hand, HandChange
+from .models import ConfirmFailure, Hand, HandChange
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -29,3 +29,15 @@ class HandAdmin(ReadOnlyAdmin):
 class HandChangeAdmin(ReadOnlyAdmin):
     list_display = ["at", "event", "table", "hand_number", "action", "by", "reason"]
     list_filter = ["event", "action"]
+
+
+@admin.register(ConfirmFailure)
+class ConfirmFailureAdmin(ReadOnlyAdmin):
+    """Wrong confirmation codes; deleting a table's rows lifts its guess lock at once."""
+
+    list_display = ["at", "table", "side"]
+    list_filter = ["table__round__event"]
+    list_select_related = ["table__round"]
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser

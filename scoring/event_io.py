@@ -24,7 +24,7 @@ from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile import EventFileError
 from scoring.models import Hand, HandChange
 from scoring.services import dealer_for, score_for_table
-from tournaments.models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak
+from tournaments.models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak, new_pin
 
 IMPORT_LABEL = "event file"  # shown as who entered and who confirmed imported scores
 BATCH = 1000
@@ -81,7 +81,7 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
     Player.objects.bulk_create(players, batch_size=BATCH)
     partnerships = [
         Partnership(event=event, number=p.number, player_one=players[2 * i], player_two=players[2 * i + 1],
-                    division=p.division, checked_in=p.checked_in, withdrawn=p.withdrawn)
+                    division=p.division, checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin or new_pin())
         for i, p in enumerate(spec.partnerships)
     ]
     Partnership.objects.bulk_create(partnerships, batch_size=BATCH)
@@ -263,7 +263,7 @@ def event_export(event: Event, *, history: bool = False) -> dict:
         partnerships=[
             eventfile.PartnershipSpec(
                 number=p.number, players=(p.player_one.name, p.player_two.name), division=p.division,
-                checked_in=p.checked_in, withdrawn=p.withdrawn,
+                checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin,
             )
             for p in partnerships
         ],

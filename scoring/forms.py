@@ -217,23 +217,27 @@ class SideForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
-    """The confirming partnership types its own number: a light check that the right phone confirms."""
+    """What the confirming partnership types at the table link: its PIN, or its number when the
+    event's confirmation check is "number" (`check`; "" for staff, who type nothing). Only the
+    shape is checked here: scoring.services.table_confirm compares it and counts wrong guesses."""
 
+    pin = forms.CharField(label="Your PIN", required=False, max_length=12, strip=True)
     partnership = forms.IntegerField(label="Your partnership number", required=False, min_value=1,
                                      max_value=1_000_000,
                                      error_messages={"invalid": "Type your partnership number (digits only)."})
 
-    def __init__(self, *args, expected: int | None, **kwargs):
+    def __init__(self, *args, check: str = "", **kwargs):
         super().__init__(*args, **kwargs)
-        self.expected = expected
+        self.check = check
 
-    def clean_partnership(self):
+    def code(self) -> str | None:
+        """What was typed in the box the check asks for; None for staff."""
+        if not self.check:
+            return None
+        if self.check == "pin":
+            return self.cleaned_data.get("pin", "")
         number = self.cleaned_data.get("partnership")
-        if self.expected is not None and number != self.expected:
-            raise ValidationError(
-                f"Type your own partnership number ({'it is on your score card' if number is None else f'{number} is not it'})."
-            )
-        return number
+        return "" if number is None else str(number)
 
 
 class DisputeForm(forms.Form):

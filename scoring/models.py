@@ -2,7 +2,8 @@
 
 A Hand stores the points it computed when it was saved (scoring.engine.rules.score_hand), so reading
 standings never re-scores. HandChange is append-only: every create, edit, confirmation and
-dispute writes one row in the same transaction as the change itself.
+dispute writes one row in the same transaction as the change itself. ConfirmFailure counts wrong
+confirmation PINs per table, for the guess limit.
 """
 
 from django.conf import settings
@@ -80,3 +81,21 @@ class HandChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.table} hand {self.hand_number} by {self.by}"
+
+
+class ConfirmFailure(models.Model):
+    """One wrong PIN (or number) typed to confirm a table through its link.
+
+    Kept in the database, not the cache, so every server process counts the same guesses: too many
+    at one table within a few minutes lock that link's confirmation (scoring.services.table_confirm).
+    """
+
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="confirm_failures")
+    side = models.CharField(max_length=2, choices=SIDES, blank=True, default="")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Wrong confirmation code at {self.table} ({self.side or 'no side'}) at {self.at:%H:%M}"

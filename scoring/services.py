@@ -4,19 +4,33 @@ Every function validates first, then writes the hand, its HandChange history row
 version bump together, so a score is never half-saved and live standings always see a change.
 Errors are django.core.exceptions.ValidationError with a dict of field -> message, so a form can
 show each message beside its field and a command can print them with their place.
+
+What a write may do depends on the round and the table (README, "What a table link may do"): a
+planned round takes nothing through a table link; a closed round only an organizer's corrections; a confirmed
+table is read only through its link. Every write reads the rules, the round's status and the
+table's state inside its own transaction after locking the event, the round and the table, in
+that order (`_locked_table`), the same order as tournaments.services' rule changes and round
+close; so the last word is the database's, and a hand is never scored with rules the organizer
+has just replaced nor created after the round was closed.
 """
 
 from __future__ import annotations
 
+import math
+import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.engine import rules as rules_engine
-from scoring.engine.vocabulary import HAND_FIELDS, PENALTY_KINDS, SEATS, SIDE_OF_SEAT, dealer_for
-from scoring.models import Hand, HandChange
+from scoring.engine.vocabulary import (
+    HAND_FIELDS, PENALTY_KINDS, PIN_WINDOW_MINUTES, PIN_WRONG_LIMIT, SEATS, SIDE_LABELS, SIDE_OF_SEAT, dealer_for,
+)
+from scoring.models import ConfirmFailure, Hand, HandChange
+from tournaments.models import Event, Partnership, Round, Table
 
 
 
@@ -27,6 +41,48 @@ class Actor:
     label: str
     user: object = None
     is_organizer: bool = False
+
+    @property
+    def is_table_link(self) -> bool:
+        """No account behind the write: whoever holds the table's link (staff write as their user)."""
+        return self.user is None and not self.is_organizer
+
+
+def _locked_table(table_id: int) -> Table:
+    """The table, its round and its event, read under row locks taken in the order event, round,
+    table (the order every multi-row writer here and in tournaments.services keeps, so two writers
+    never wait on each other in a circle). SQLite ignores the locks; there the IMMEDIATE
+    transaction already holds the database's one write lock (config/settings.py)."""
+    try:
+        round_id, event_id = Table.objects.filter(pk=table_id).values_list("round_id", "round__event_id").get()
+        event = Event.objects.select_for_update().get(pk=event_id)
+        rnd = Round.objects.select_for_update().get(pk=round_id)
+        table = Table.objects.select_for_update().get(pk=table_id)
+    except (Table.DoesNotExist, Round.DoesNotExist, Event.DoesNotExist):
+        raise ValidationError({"__all__": "This table is no longer in the movement. Reload the page."}) from None
+    rnd.event = event
+    table.round = rnd
+    return table
+
+
+def _check_writable(table, actor: Actor) -> None:
+    """Refuse a write that the round's or the table's state does not allow (README, "What a table
+    link may do"); `table` must come from _locked_table."""
+    _check_round_state(table, actor)
+    if actor.is_table_link and table.confirmed_at and not table.disputed_at:
+        raise ValidationError({"__all__": f"Table {table.number}'s scores are confirmed, so they can no longer be "
+                                          "changed here. Ask an organizer or scorer."})
+
+
+def _check_round_state(table, actor: Actor) -> None:
+    """A planned round takes nothing through a table link; a closed one only an organizer's corrections."""
+    rnd = table.round
+    # Staff may still type a planned round's paper sheets (a session run from paper); a phone
+    # that scanned next round's sheet may not.
+    if rnd.status == Round.Status.PLANNED and actor.is_table_link:
+        raise ValidationError({"__all__": f"{rnd} has not started; this is next round's sheet. "
+                                          "Enter the round being played now, or ask the organizer."})
+    _check_round_open(table, actor)
 
 
 def hand_snapshot(hand: Hand) -> dict:
@@ -152,8 +208,9 @@ def _clear_confirmation(table) -> None:
 def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str = "create", **values) -> Hand:
     """Enter hand `number` at `table`. Repeating the same entry (a double tap, a retry) returns
     the hand already stored; a different entry for a stored number is refused."""
+    table = _locked_table(table.pk)
     _check_number(table, number)
-    _check_round_open(table, actor)
+    _check_writable(table, actor)
     clean = _clean_values(table, values)
     existing = Hand.objects.filter(table=table, number=number).first()
     if existing is not None:
@@ -194,15 +251,16 @@ def hand_is_locked_for_table(hand: Hand) -> bool:
 def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str = "", **values) -> Hand:
     """Change a stored hand. `expected_version` is the version the editor saw: if someone changed
     the hand since, nothing is written and the message says who and when."""
-    current = Hand.objects.select_for_update().select_related("table__round__event").get(pk=hand.pk)
+    table = _locked_table(hand.table_id)
+    _check_writable(table, actor)
+    current = Hand.objects.select_for_update().get(pk=hand.pk)
+    current.table = table
     if current.version != expected_version:
         when = timezone.localtime(current.updated_at).strftime("%H:%M")
         raise ValidationError(
             {"__all__": f"This hand was changed by {current.updated_by or current.entered_by} at {when}. "
                         "Check the new values and save again if yours are still right."}
         )
-    table = current.table
-    _check_round_open(table, actor)
     locked = hand_is_locked_for_table(current)
     if locked and not actor.is_organizer:
         raise ValidationError({"__all__": "The next hand has been entered, so only an organizer may correct this one."})
@@ -213,6 +271,9 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
         raise ValidationError({"reason": "Give a reason for correcting a hand after the next one was entered."})
     if actor.is_organizer and table.round.status == "closed" and not reason:
         raise ValidationError({"reason": f"Give a reason for correcting a hand after {table.round} was closed."})
+    if table.confirmed_at and not table.disputed_at and not reason:
+        raise ValidationError({"reason": f"Give a reason for correcting a hand of table {table.number}: its scores "
+                                         "were confirmed."})
     merged = {k: values.get(k, getattr(current, k)) for k in HAND_FIELDS}
     clean = _clean_values(table, merged)
     old = hand_snapshot(current)
@@ -235,19 +296,38 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
     return current
 
 
-@transaction.atomic
-def table_confirm(*, table, actor: Actor, side: str = "") -> None:
+def table_confirm(*, table, actor: Actor, side: str = "", code: str | None = None) -> None:
     """The other partnership (or an organizer or scorer, who pass no side) agrees with the table's
-    hands. A second tap on an already confirmed table changes nothing."""
+    hands. A second tap on an already confirmed table changes nothing.
+
+    Through the table link the confirming side types `code`: its partnership's PIN, or its number
+    when the event's confirmation check is "number" (README, "Confirmation"). A wrong code is
+    counted in ConfirmFailure (committed even though the confirmation is refused) and after
+    PIN_WRONG_LIMIT wrong codes within PIN_WINDOW_MINUTES the link cannot confirm that table
+    until the oldest of them is that old; staff can confirm meanwhile."""
+    with transaction.atomic():
+        refusal = _confirm(table=table, actor=actor, side=side, code=code)
+    if refusal:  # raised after the commit, so the wrong guess stays counted
+        raise ValidationError(refusal)
+
+
+def _confirm(*, table, actor: Actor, side: str, code: str | None) -> dict | None:
+    table = _locked_table(table.pk)
     event = table.round.event
-    _check_round_open(table, actor)
+    _check_round_state(table, actor)
     if table.confirmed_at and not table.disputed_at:
-        return
+        return None
     count = table.hands.count()
     if count < event.hands_per_round:
         raise ValidationError({"__all__": f"Only {count} of {event.hands_per_round} hands are entered; confirm when all are in."})
     if side and side == table.entered_side and not actor.is_organizer:
         raise ValidationError({"__all__": "The scores must be confirmed by the other partnership."})
+    if actor.is_table_link:
+        if side not in SIDE_LABELS:
+            raise ValidationError({"__all__": "Choose your side (N-S or E-W) before confirming."})
+        refusal = _check_confirm_code(table, event, side, code)
+        if refusal:
+            return refusal
     table.confirmed_at = timezone.now()
     table.confirmed_by = actor.label
     table.disputed_at = None
@@ -255,12 +335,47 @@ def table_confirm(*, table, actor: Actor, side: str = "") -> None:
     table.save(update_fields=["confirmed_at", "confirmed_by", "disputed_at", "dispute_reason"])
     _log(table, "confirm", actor)
     event.bump_version()
+    return None
+
+
+def _check_confirm_code(table, event, side: str, code: str | None) -> dict | None:
+    """None when `code` proves the confirming side; else the refusal, with a wrong guess recorded."""
+    now = timezone.now()
+    window = timedelta(minutes=PIN_WINDOW_MINUTES)
+    wrong = list(ConfirmFailure.objects.filter(table=table, at__gte=now - window).order_by("-at")
+                 .values_list("at", flat=True)[:PIN_WRONG_LIMIT])
+    if len(wrong) >= PIN_WRONG_LIMIT:
+        minutes = max(1, math.ceil((wrong[-1] + window - now).total_seconds() / 60))
+        return {"__all__": f"Too many wrong codes at table {table.number}: confirming from the table link is locked "
+                           f"for {minutes} more minute{'s' if minutes != 1 else ''}. An organizer or scorer can "
+                           "confirm the table now."}
+    partnership = Partnership.objects.only("number", "pin").get(pk=table.ns_id if side == "ns" else table.ew_id)
+    typed = (code or "").strip()
+    if event.confirmation_check == Event.ConfirmationCheck.NUMBER:
+        if typed.isascii() and typed.isdigit() and int(typed) == partnership.number:
+            return None
+        field, message = "partnership", (f"Type your own partnership number ({typed} is not it)." if typed
+                                         else "Type your own partnership number (it is on your score card).")
+    else:
+        # compare_digest: the time taken says nothing about how much of the PIN was right.
+        if secrets.compare_digest(typed.encode(), partnership.pin.encode()):
+            return None
+        field, message = "pin", (f"That is not the {SIDE_LABELS[side]} PIN. Check your movement card." if typed
+                                 else f"Type your PIN ({SIDE_LABELS[side]}): it is on your movement card.")
+    if not typed:
+        return {field: message}  # an empty box is not a guess
+    ConfirmFailure.objects.create(table=table, side=side)
+    left = PIN_WRONG_LIMIT - len(wrong) - 1
+    if left == 0:
+        message += f" That was the {PIN_WRONG_LIMIT}th wrong code: ask an organizer or scorer to confirm."
+    return {field: message}
 
 
 @transaction.atomic
 def table_dispute(*, table, actor: Actor, reason: str) -> None:
     """Flag the table for the organizer; the scores stay as entered until someone corrects them."""
-    _check_round_open(table, actor)
+    table = _locked_table(table.pk)
+    _check_writable(table, actor)
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": "Say what is wrong, so the organizer can settle it."})
@@ -283,6 +398,8 @@ def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "") -> 
     values, or None for a blank row. Filled rows must be hands 1..k; a stored hand whose values
     differ is corrected (its row carries the `version` it was shown at). Every row is checked and
     all errors are raised together as "hand_<n>_<field>", and then nothing is written."""
+    table = _locked_table(table.pk)
+    _check_writable(table, actor)
     errors: dict[str, str] = {}
     limit = table.round.event.hands_per_round
     if len(rows) > limit:

@@ -18,7 +18,7 @@ from .models import Event, EventStaff
 from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
 
 SETTINGS_FIELDS = ["name", "date", "venue", "rules_preset", "rounds", "hands_per_round", "sit_out_policy",
-                   "sit_out_points", "confirmation_required", "medal_scope", "page_size"]
+                   "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope", "page_size"]
 CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES, "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
 RULE_TYPES = {f.name: f.type for f in dataclasses.fields(rules_engine.RuleSet)}
@@ -81,17 +81,22 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = SETTINGS_FIELDS
         field_classes = {name: WholeNumberField for name in NUMBER_LIMITS}
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         help_texts = {
             "rounds": "McAllen plays 10.",
             "hands_per_round": "McAllen plays 4.",
             "sit_out_points": "Only used when the sit-out policy is a fixed number of points.",
             "confirmation_required": "The other partnership (or an organizer) confirms each table's scores.",
+            "confirmation_check": "A PIN is secret: each partnership's is on its own movement card (and on the "
+                                  "Partnerships page). A partnership number is printed on the public movement, so "
+                                  "with it anyone can confirm any table.",
         }
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}), "confirmation_check": forms.RadioSelect}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs["autofocus"] = True
+        # A form posted without the check (an older page, a script) keeps the event's current one.
+        self.fields["confirmation_check"].required = False
         for name, (low, high) in NUMBER_LIMITS.items():
             field = self.fields[name]
             field.min_value, field.max_value = low, high
@@ -134,6 +139,9 @@ class EventForm(forms.ModelForm):
                 raise forms.ValidationError(f"{shown!r} is not a whole number")
             return number
         return raw
+
+    def clean_confirmation_check(self):
+        return self.cleaned_data.get("confirmation_check") or self.instance.confirmation_check
 
     def clean(self):
         cleaned = super().clean()

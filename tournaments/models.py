@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import (
-    MEDAL_SCOPE_LABELS, PAGE_SIZE_LABELS, ROUND_STATUS_LABELS, SIT_OUT_POLICY_LABELS, STAFF_ROLE_LABELS, members,
+    CONFIRMATION_CHECK_LABELS, MEDAL_SCOPE_LABELS, PAGE_SIZE_LABELS, PIN_LENGTH, ROUND_STATUS_LABELS,
+    SIT_OUT_POLICY_LABELS, STAFF_ROLE_LABELS, members,
 )
 
 
@@ -25,6 +26,11 @@ TOKEN_LENGTH = 26  # 26 x 5 = 130 random bits
 def new_table_token() -> str:
     """A table link's secret: 130 random bits, short enough to type from a sheet if the QR fails."""
     return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
+
+
+def new_pin() -> str:
+    """A partnership's confirmation PIN: PIN_LENGTH random digits, printed on its own movement card only."""
+    return f"{secrets.randbelow(10 ** PIN_LENGTH):0{PIN_LENGTH}d}"
 
 
 def normalize_token(typed: str) -> str:
@@ -42,6 +48,7 @@ class Event(models.Model):
     SitOutPolicy = models.TextChoices("SitOutPolicy", members(SIT_OUT_POLICY_LABELS))
     MedalScope = models.TextChoices("MedalScope", members(MEDAL_SCOPE_LABELS))
     PageSize = models.TextChoices("PageSize", members(PAGE_SIZE_LABELS))
+    ConfirmationCheck = models.TextChoices("ConfirmationCheck", members(CONFIRMATION_CHECK_LABELS))
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -58,6 +65,11 @@ class Event(models.Model):
     sit_out_policy = models.CharField(max_length=10, choices=SitOutPolicy.choices, default=SitOutPolicy.AVERAGE)
     sit_out_points = models.IntegerField(default=0, help_text="Points for a sit-out under the fixed policy.")
     confirmation_required = models.BooleanField(default=True)
+    confirmation_check = models.CharField(
+        max_length=10, choices=ConfirmationCheck.choices, default=ConfirmationCheck.PIN,
+        help_text="What the opponents type at the table link to confirm. A partnership number is public, "
+                  "so with it anyone who reads the movement can confirm any table.",
+    )
     medal_scope = models.CharField(max_length=10, choices=MedalScope.choices, default=MedalScope.OVERALL)
     secondary_tiebreakers = models.JSONField(default=list, blank=True)
     page_size = models.CharField(max_length=10, choices=PageSize.choices, default=PageSize.LETTER)
@@ -130,6 +142,8 @@ class Partnership(models.Model):
     division = models.CharField(max_length=60, blank=True)
     checked_in = models.BooleanField(default=False)
     withdrawn = models.BooleanField(default=False)
+    # The opponents' proof at the table link; shown to organizers and on its own movement card only.
+    pin = models.CharField(max_length=PIN_LENGTH, default=new_pin)
 
     class Meta:
         ordering = ["number"]

@@ -66,7 +66,8 @@ def _explain(exc: IntegrityError) -> str:
 # --- Events, staff and registration ---------------------------------------------------------
 
 EVENT_FIELDS = ("name", "date", "venue", "rules_preset", "rule_overrides", "rounds", "hands_per_round",
-                "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope", "page_size")
+                "sit_out_policy", "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope",
+                "page_size")
 # Changing these once scores exist would re-score or orphan hands already stored.
 LOCKED_ONCE_SCORED = ("rules_preset", "rule_overrides", "hands_per_round")
 
@@ -107,7 +108,9 @@ def event_create(*, by, **values) -> Event:
 @transaction.atomic
 def event_update(*, event: Event, **values) -> Event:
     """Change an event's settings. The rules and hands per round are fixed once a hand is stored;
-    the number of rounds once the movement exists (generate it again from a fresh event instead)."""
+    the number of rounds once the movement exists (generate it again from a fresh event instead).
+    The event's row lock is the one every score write takes first (scoring.services), so a hand is
+    either saved before the change (and then the rules are locked) or scored with the new rules."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     changed = {k: v for k, v in values.items() if k in EVENT_FIELDS and getattr(event, k) != v}
     errors = {}
@@ -456,10 +459,20 @@ def round_problems(rnd: Round) -> list[str]:
     return problems
 
 
+def _locked_round(rnd: Round) -> Round:
+    """The round and its event under row locks, event first: the order scoring.services takes them
+    in for every score write (event, round, table), so a close and a save never deadlock and a
+    save waiting on the close reads the closed status once it gets the lock."""
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    locked = Round.objects.select_for_update().get(pk=rnd.pk)
+    locked.event = event
+    return locked
+
+
 @transaction.atomic
 def round_open(*, rnd: Round) -> Round:
     """Start a planned round: its table links take scores from now on."""
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    rnd = _locked_round(rnd)
     if rnd.status != Round.Status.PLANNED:
         raise ValidationError({"__all__": f"{rnd} is already {rnd.get_status_display().lower()}."})
     siblings = Round.objects.filter(event=rnd.event_id, tiebreak=rnd.tiebreak_id)
@@ -477,8 +490,9 @@ def round_open(*, rnd: Round) -> Round:
 @transaction.atomic
 def round_close(*, rnd: Round, by: str, force: bool = False, reason: str = "") -> Round:
     """Close a round in play. Refused while a table is incomplete, disputed or (when the event
-    needs it) unconfirmed, unless an organizer forces it and says why; the reason is kept."""
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    needs it) unconfirmed, unless an organizer forces it and says why; the reason is kept. Holds
+    the event's lock, so no hand is saved at the round's tables after `closed_at`."""
+    rnd = _locked_round(rnd)
     if rnd.status != Round.Status.OPEN:
         raise ValidationError({"__all__": f"{rnd} is not in play, so it cannot be closed."})
     problems = round_problems(rnd)
@@ -503,7 +517,7 @@ def round_close(*, rnd: Round, by: str, force: bool = False, reason: str = "") -
 def round_reopen(*, rnd: Round, by: str) -> Round:
     """Put a closed round back in play (closed by mistake, or a correction the table must make).
     Refused while another round is in play; the note keeps who reopened it."""
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    rnd = _locked_round(rnd)
     if rnd.status != Round.Status.CLOSED:
         raise ValidationError({"__all__": f"{rnd} is not closed."})
     open_now = Round.objects.filter(event=rnd.event_id, tiebreak=rnd.tiebreak_id, status=Round.Status.OPEN).first()

@@ -73,13 +73,18 @@ def save_hand(bench, figure: Figure) -> None:
         raise Unmeasurable("the bench tables do not all have a hand 4 to enter again")
     Hand.objects.filter(pk__in=[h.pk for h in hands.values()]).delete()
     HandChange.objects.filter(table__in=tables, hand_number=4).delete()
-    # A finished event's rounds are closed to table links; reopen the last one while we enter.
+    # A finished event's rounds are closed and its tables confirmed, so table links may not write
+    # (README, "What a table link may do"); reopen the round and the tables while we enter.
     status = last.status
+    confirmed = {t.pk: (t.confirmed_at, t.confirmed_by) for t in tables}
     Round.objects.filter(pk=last.pk).update(status="open")
+    Table.objects.filter(pk__in=confirmed).update(confirmed_at=None, confirmed_by="")
     try:
         _save_hands(figure, last, tables, hands)
     finally:
         Round.objects.filter(pk=last.pk).update(status=status)
+        for pk, (at, by) in confirmed.items():
+            Table.objects.filter(pk=pk).update(confirmed_at=at, confirmed_by=by)
 
 
 def _save_hands(figure: Figure, last, tables, hands) -> None:

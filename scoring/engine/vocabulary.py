@@ -63,6 +63,10 @@ MEDAL_SCOPE_LABELS = {"overall": "Overall only", "division": "Per division only"
 MEDALS = ("gold", "silver", "bronze")
 PAGE_SIZES = ("letter", "a4")
 PAGE_SIZE_LABELS = {"letter": "US Letter", "a4": "A4"}
+# How the opponents prove, at the table link, that they are the ones confirming (README, "Confirmation").
+CONFIRMATION_CHECKS = ("pin", "number")
+CONFIRMATION_CHECK_LABELS = {"pin": "The opponents type their secret PIN (from their movement card)",
+                             "number": "The opponents type their partnership number (no secret: anyone can)"}
 
 # ---------------------------------------------------------------- limits (the database's column sizes)
 
@@ -78,6 +82,9 @@ MAX_ROUNDS = 30  # rounds of one event (the event form and event files)
 MAX_HANDS_PER_ROUND = 20
 MAX_PARTNERSHIPS = 500  # the largest event a movement is planned for
 MAX_MOVEMENT_ROUNDS = 60  # a movement may be previewed further than an event's rounds
+PIN_LENGTH = 4  # a partnership's confirmation PIN: digits
+PIN_WRONG_LIMIT = 5  # wrong PINs at one table within PIN_WINDOW_MINUTES lock its link's confirmation
+PIN_WINDOW_MINUTES = 10
 
 
 # ---------------------------------------------------------------- formatting helpers
@@ -87,6 +94,11 @@ def dealer_for(hand_number: int, first_dealer: str = "N") -> str:
     """Each player deals once a round: the deal rotates one seat to the left each hand."""
     start = SEATS.index(first_dealer)
     return SEATS[(start + hand_number - 1) % 4]
+
+
+def is_pin(text: object) -> bool:
+    """A partnership PIN as stored and typed: exactly PIN_LENGTH ASCII digits ("0042" is one)."""
+    return isinstance(text, str) and len(text) == PIN_LENGTH and text.isascii() and text.isdigit()
 
 
 def signed(points: int) -> str:

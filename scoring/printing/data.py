@@ -217,7 +217,7 @@ def cards_doc(event: Event) -> CardsDoc:
             opponent_names=opponent.players_label,
         ))
     cards = tuple(
-        PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]))
+        PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]), pin=p.pin)
         for p in sorted(partnerships.values(), key=lambda p: p.number)
         if not p.withdrawn
     )

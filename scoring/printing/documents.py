@@ -124,6 +124,7 @@ class PartnershipCard:
     names: str
     division: str
     rounds: tuple[CardRound, ...]
+    pin: str = ""  # the partnership's secret confirmation PIN: on its own card, nowhere public
 
 
 @dataclass(frozen=True)

@@ -52,9 +52,27 @@ class Access:
         return bool(self.token)
 
     @property
+    def state(self) -> str:
+        """Why this page may only be read (README, "What a table link may do"): "planned" (through the
+        table link, before the round starts), "closed" (for all but an organizer), "confirmed" (through the
+        table link); "" when it may write. The services check the same under their locks."""
+        status = self.table.round.status
+        if status == "planned" and self.via_token:
+            return "planned"
+        if status == "closed" and not self.organizer:
+            return "closed"
+        if self.via_token and self.table.confirmed_at and not self.table.disputed_at:
+            return "confirmed"
+        return ""
+
+    @property
+    def read_only(self) -> bool:
+        return bool(self.state)
+
+    @property
     def closed(self) -> bool:
         """Closed rounds take no more writes, except an organizer's corrections."""
-        return self.table.round.status == "closed" and not self.organizer
+        return self.state == "closed"
 
     def url(self, name: str, *args) -> str:
         if self.via_token:
@@ -74,11 +92,11 @@ class Access:
             row.url = self.url("hand", row.hand.number)
         return sheet
 
-    def confirm_number(self) -> int | None:
-        """The number a table-link confirmation must type: its own partnership's."""
+    def confirm_check(self) -> str:
+        """What a table-link confirmation types: "pin" or "number" (the event's setting); "" for staff."""
         if not self.via_token or not self.side:
-            return None
-        return (self.table.ns if self.side == "ns" else self.table.ew).number
+            return ""
+        return self.event.confirmation_check
 
 
 def _side_actor(table, side: str) -> services.Actor:
@@ -128,7 +146,7 @@ def by_staff(view, check=scorer_required):
 
 def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=None, dispute_form=None, status=200):
     sheet = sheet or access.sheet()
-    writable = not access.closed and (access.side or not access.via_token)
+    writable = not access.read_only and (access.side or not access.via_token)
     if form is None and writable and sheet.next_number is not None:
         form = HandForm(sheet=sheet)
     grid, specials = entry_data.contract_grid(access.event.rules)
@@ -136,7 +154,7 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
         "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
         "preview": preview, "contract_rows": grid, "contract_specials": specials,
         "preview_data": entry_data.preview_table(access.event.rules),
-        "confirm_form": confirm_form or ConfirmForm(expected=access.confirm_number()),
+        "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
         "dispute_form": dispute_form or DisputeForm(),
         "can_confirm": writable and sheet.complete and access.event.confirmation_required,
     }, status=status)
@@ -147,8 +165,10 @@ def entry(request, access):
     if access.via_token and not access.side:
         return render(request, "scoring/table_side.html", {"access": access, "table": access.table, "event": access.event})
     sheet = access.sheet()
+    if request.method == "POST" and access.read_only:  # the page says why (planned, closed, confirmed)
+        return _page(request, access, sheet=sheet, status=400)
     data = request.POST if request.method == "POST" else _prefill(request, sheet)
-    form = HandForm(data, sheet=sheet) if data is not None and not access.closed else None
+    form = HandForm(data, sheet=sheet) if data is not None else None
     if form is None or not form.is_valid() or request.method == "GET" or "preview" in request.POST:
         status = 400 if request.method == "POST" and form is not None and form.errors else 200
         return _page(request, access, sheet=sheet, form=form, preview=_preview(form, sheet), status=status)
@@ -232,10 +252,13 @@ def hand_edit(request, access, number):
 def _hand_page(request, access, sheet, hand, form):
     row = next(r for r in sheet.rows if r.hand.number == hand.number)
     grid, specials = entry_data.contract_grid(access.event.rules)
-    may_edit = not access.closed and (not row.locked or access.organizer)
+    may_edit = not access.read_only and (not row.locked or access.organizer)
+    confirmed = access.table.confirmed_at and not access.table.disputed_at
     return render(request, "scoring/entry_hand.html", {
         "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
-        "may_edit": may_edit, "needs_reason": access.organizer and (row.locked or access.table.round.status == "closed"),
+        "may_edit": may_edit,
+        "needs_reason": (access.organizer and (row.locked or access.table.round.status == "closed"))
+                        or (not access.via_token and confirmed),
         "stale": form.is_bound and str(form["version"].value()) != str(hand.version),
         "preview": _preview(form, sheet) if form.is_bound else None,
         "base": sheet.totals_without(hand.number), "contract_rows": grid, "contract_specials": specials,
@@ -245,15 +268,18 @@ def _hand_page(request, access, sheet, hand, form):
 
 @require_POST
 def confirm(request, access):
-    """The other partnership (typing its number) or staff agree with the table's hands."""
-    form = ConfirmForm(request.POST, expected=access.confirm_number())
+    """The other partnership (typing its PIN, or its number when the event says so) or staff agree
+    with the table's hands. The service checks the code and counts wrong ones."""
+    check = access.confirm_check()
+    form = ConfirmForm(request.POST, check=check)
     if access.via_token and not access.side:
         return redirect(access.url("entry"))
     if form.is_valid():
         try:
-            services.table_confirm(table=access.table, actor=access.actor, side=access.side)
+            services.table_confirm(table=access.table, actor=access.actor, side=access.side,
+                                   code=form.code())
         except ValidationError as exc:
-            form.add_error(None, exc.message_dict.get("__all__", exc.messages))
+            add_service_errors(form, exc)
         else:
             messages.success(request, f"Table {access.table.number} confirmed. Thank you!")
             return redirect(access.url("entry"))

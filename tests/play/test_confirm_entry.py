@@ -28,6 +28,9 @@ def test_the_entering_side_is_asked_to_hand_over_and_cannot_confirm_itself(clien
 
 
 def test_the_other_side_confirms_by_typing_its_own_number(client, setup):
+    # The number-only check is now an event setting; the default asks for the PIN (test_pin_confirm).
+    setup.event.confirmation_check = "number"
+    setup.event.save(update_fields=["confirmation_check"])
     enter_hands(setup.t1)
     phone(client, setup.t1, "ew")
     page = client.get(reverse("scoring:table-entry", args=[setup.t1.token])).content.decode()

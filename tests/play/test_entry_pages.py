@@ -272,6 +272,9 @@ def test_huge_values_on_the_other_forms(client, setup):
     for n in range(1, 5):
         hand_record(table=setup.t1, number=n, actor=PHONE, side="ns", declarer="ns", contract="7H", tricks=8)
     choose(client, setup.t1, "ew")
+    # The number box is there when the event confirms by partnership number (the default is a PIN).
+    setup.event.confirmation_check = "number"
+    setup.event.save(update_fields=["confirmation_check"])
     r = client.post(reverse("scoring:table-confirm", args=[setup.t1.token]), {"partnership": "9" * 40})
     assert r.status_code == 400 and "Ensure this value is less than or equal to 1000000" in text(r)
     r = client.post(reverse("scoring:table-dispute", args=[setup.t1.token]), {"reason": HUGE})

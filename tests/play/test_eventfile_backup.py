@@ -47,8 +47,9 @@ def lived_in(db):
     current = Round.objects.get(event=event, number=5, tiebreak=None)
     tables = list(current.tables.order_by("number"))
     waiting = [t for t in tables if t.hands.count() == 4 and not t.confirmed_at and not t.disputed_at]
-    table_confirm(table=waiting[0], actor=Actor("Table 2 E-W phone"),
-                  side="ew" if waiting[0].entered_side == "ns" else "ns")
+    side = "ew" if waiting[0].entered_side == "ns" else "ns"
+    confirming = waiting[0].ew if side == "ew" else waiting[0].ns
+    table_confirm(table=waiting[0], actor=Actor("Table 2 E-W phone"), side=side, code=confirming.pin)
     hand = Hand.objects.filter(table__round__event=event, table__round__number=3).order_by("table__number").first()
     hand_correct(hand=hand, expected_version=hand.version, actor=Actor("Sam Scorer", user=sam, is_organizer=True),
                  reason="Sheet said 9 tricks",

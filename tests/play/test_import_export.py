@@ -164,7 +164,8 @@ def test_round_trip_after_scores_are_entered_at_the_tables():
     waiting = [t for t in current.tables.all() if t.hands.count() == 4 and not t.confirmed_at and not t.disputed_at]
     partial = [t for t in current.tables.all() if 0 < t.hands.count() < 4]
     assert waiting and partial, "the demo's current round has tables waiting and tables mid-way"
-    table_confirm(table=waiting[0], actor=actor, side="ew" if waiting[0].entered_side == "ns" else "ns")
+    side = "ew" if waiting[0].entered_side == "ns" else "ns"
+    table_confirm(table=waiting[0], actor=actor, side=side, code=getattr(waiting[0], side).pin)
     number = partial[0].hands.count() + 1
     hand_record(table=partial[0], number=number, actor=actor, side="ns", declarer="ew", contract="9NT", tricks=8,
                 penalty_kind="revoke", penalty_seat="S")

@@ -100,7 +100,7 @@ def test_table_link_pages_work_for_whoever_holds_the_link(client, played, role):
     client.post(reverse("scoring:table-side", args=[token]), {"side": "ew"})
     assert "Carl Diaz" in client.get(reverse("scoring:table-entry", args=[token])).content.decode()
     assert client.get(reverse("scoring:table-hand", args=[token, 1])).status_code == 200
-    r = client.post(reverse("scoring:table-confirm", args=[token]), {"partnership": "2"})
+    r = client.post(reverse("scoring:table-confirm", args=[token]), {"pin": played.t1.ew.pin})
     assert r.status_code == 302
     played.t1.refresh_from_db()
     assert played.t1.confirmed_by == "E-W #2 (table link)"

@@ -142,8 +142,9 @@ def test_confirmation_needs_every_hand_and_the_other_side(setup):
     setup.t1.refresh_from_db()
     with pytest.raises(ValidationError, match="other partnership"):
         table_confirm(table=setup.t1, actor=NS_PHONE, side="ns")
-    table_confirm(table=setup.t1, actor=EW_PHONE, side="ew")
-    table_confirm(table=setup.t1, actor=EW_PHONE, side="ew")  # a double tap
+    pin = setup.t1.ew.pin  # the table link proves the confirming side with its PIN
+    table_confirm(table=setup.t1, actor=EW_PHONE, side="ew", code=pin)
+    table_confirm(table=setup.t1, actor=EW_PHONE, side="ew", code=pin)  # a double tap
     setup.t1.refresh_from_db()
     assert setup.t1.confirmed_by == "E-W #2 (table link)"
     assert HandChange.objects.filter(action="confirm").count() == 1
@@ -153,9 +154,12 @@ def test_confirmation_needs_every_hand_and_the_other_side(setup):
 def test_a_correction_after_confirmation_reopens_it(setup):
     enter_hands(setup.t1)
     setup.t1.refresh_from_db()
-    table_confirm(table=setup.t1, actor=EW_PHONE, side="ew")
+    table_confirm(table=setup.t1, actor=EW_PHONE, side="ew", code=setup.t1.ew.pin)
     hand = Hand.objects.get(table=setup.t1, number=4)
-    hand_correct(hand=hand, expected_version=1, actor=EW_PHONE, tricks=9)
+    # A confirmed table is read only through its link; staff correct it, with a reason.
+    with pytest.raises(ValidationError, match="confirmed, so they can no longer be changed here"):
+        hand_correct(hand=hand, expected_version=1, actor=EW_PHONE, tricks=9)
+    hand_correct(hand=hand, expected_version=1, actor=ORGANIZER, tricks=9, reason="E-W miscounted")
     setup.t1.refresh_from_db()
     assert setup.t1.confirmed_at is None
 

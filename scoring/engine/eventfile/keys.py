@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.engine.eventfile.values import Choice, DistinctChoices, Flag, Integer, Slug, Text, Timestamp, Username
+from scoring.engine.eventfile.values import Choice, DistinctChoices, Flag, Integer, Pin, Slug, Text, Timestamp, Username
 from scoring.engine.standings import SECONDARY_TIEBREAKERS
 from scoring.engine.vocabulary import (
     HAND_CHANGE_LABELS,
@@ -39,7 +39,7 @@ EVENT_KEYS = (
     "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope",
     "secondary_tiebreakers", "page_size",
 )
-PARTNERSHIP_KEYS = ("number", "players", "division", "checked_in", "withdrawn")
+PARTNERSHIP_KEYS = ("number", "players", "division", "checked_in", "withdrawn", "pin")
 STAFF_KEYS = ("username", "role")
 ROUND_KEYS = ("number", "status", "closed_at", "closed_by", "close_note", "tables", "byes")
 TABLE_KEYS = ("table", "ns", "ew", "entered_side", "confirmed", "confirmed_by", "confirmed_at", "dispute", "hands",
@@ -109,6 +109,7 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
         Optional("division", "", Text(MAX_DIVISION)),
         Optional("checked_in", False, Flag()),
         Optional("withdrawn", False, Flag()),
+        Optional("pin", "", Pin()),  # "": none in the file, the importer draws one
     ),
     "round": (
         Optional("closed_at", None, Timestamp()),  # None: the importer's clock, for a closed round

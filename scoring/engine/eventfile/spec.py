@@ -89,6 +89,7 @@ class PartnershipSpec:
     division: str = default("partnership", "division")
     checked_in: bool = default("partnership", "checked_in")
     withdrawn: bool = default("partnership", "withdrawn")
+    pin: str = default("partnership", "pin")
 
 
 @dataclass

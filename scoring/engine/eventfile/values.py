@@ -13,6 +13,8 @@ import json
 import re
 from dataclasses import dataclass
 
+from scoring.engine.vocabulary import PIN_LENGTH, is_pin
+
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]{1,80}$")
 # Django's own username rule (letters, digits and @ . + - _), written out so the engine needs no Django.
 USERNAME_RE = re.compile(r"^[\w.@+-]{1,150}$")
@@ -195,6 +197,17 @@ class Integer:
 class Flag:
     def __call__(self, p: Problems, value: object, place: str) -> bool | None:
         return p.boolean(value, place)
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A partnership's secret confirmation PIN: PIN_LENGTH digits, as text ("0427")."""
+
+    def __call__(self, p: Problems, value: object, place: str) -> str | None:
+        if not is_pin(value):
+            p.add(place, f"{show(value)} is not a PIN ({PIN_LENGTH} digits, as text: \"0427\")")
+            return None
+        return value
 
 
 @dataclass(frozen=True)
