@@ -40,6 +40,21 @@ def _count(side: str, made: bool):
     return Count("hands", filter=Q(hands__declarer=side, hands__made=made))
 
 
+def hand_totals_query(event: Event):
+    """Every hand of the event grouped by table: (table id, hands, N-S points, E-W points).
+
+    The least SQL any standings rebuild needs (one pass over every hand). Not used by the pages:
+    the bench times it as the floor a whole rebuild is measured against (README, "Speed").
+    """
+    return (
+        Hand.objects.filter(table__round__event=event)
+        .values("table_id")  # one group per table
+        .annotate(n_hands=Count("id"), ns_pts=Sum("ns_points"), ew_pts=Sum("ew_points"))
+        .values_list("table_id", "n_hands", "ns_pts", "ew_pts")
+        .order_by()
+    )
+
+
 def _is_set(field_name: str):
     # "Is there a timestamp?" worked out in SQL: reading the timestamps would parse 5,000 datetimes
     # for nothing. 1/0 on SQLite, True/False on PostgreSQL.
