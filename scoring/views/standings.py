@@ -36,7 +36,7 @@ from tournaments.models import Event, Partnership, Table, Tiebreak
 from tournaments.permissions import is_organizer, organizer_required
 
 LIVE_SECONDS = 5  # the pages poll this often while visible: a new score shows within 10 s
-CACHE_SECONDS = 600
+LIVE_CACHE_SECONDS = 60  # each version's HTML: a busy hall makes a new one every second
 LOCK_SECONDS = 10  # a rebuild that died frees its lock after this long
 PROJECTOR_ROUNDS = 4
 
@@ -79,26 +79,35 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     # cache keys must stay short (memcached refuses keys over 250 characters).
     query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:32]
     key = f"standings:{slug}:{template}:{query}"
-    built = cache.get(key)  # (etag, html, gzipped html, built at)
+    gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
+    built = cache.get(key)  # (etag, built at): the newest build; its HTML is stored under its etag
+    body = None
     if built is None or built[0] != etag:
-        fresh_enough = built is not None and time.time() - built[3] < settings.LIVE_STALE_SECONDS
-        if fresh_enough or (built is not None and not cache.add(f"{key}:lock", 1, LOCK_SECONDS)):
-            pass  # serve the build we have: another process is building this version already
-        else:
+        fresh_enough = built is not None and time.time() - built[1] < settings.LIVE_STALE_SECONDS
+        locked = not fresh_enough and built is not None and cache.add(f"{key}:lock", 1, LOCK_SECONDS)
+        if locked or (built is None):
             try:
                 event = get_object_or_404(Event, slug=slug)
                 html = render_to_string(template, _context(request, event, table=table), request=request).encode()
-                built = (etag, html, gzip.compress(html, compresslevel=6, mtime=0), time.time())
-                cache.set(key, built, CACHE_SECONDS)
+                packed = gzip.compress(html, compresslevel=6, mtime=0)
+                cache.set_many({f"{key}:{etag}:html": html, f"{key}:{etag}:gzip": packed}, LIVE_CACHE_SECONDS)
+                built = (etag, time.time())
+                cache.set(key, built, LIVE_CACHE_SECONDS)
+                body = packed if gzipped else html
             finally:
-                cache.delete(f"{key}:lock")
+                if locked:
+                    cache.delete(f"{key}:lock")
+        # else: serve the build we have, another process is building this version already
     if built[0] in seen:
         return _live_response(HttpResponseNotModified(), built[0])
-    if "gzip" in request.headers.get("Accept-Encoding", ""):
-        response = HttpResponse(built[2])
+    if body is None:
+        body = cache.get(f"{key}:{built[0]}:{'gzip' if gzipped else 'html'}")
+        if body is None:  # evicted meanwhile: build it here
+            cache.delete(key)
+            return _live(request, slug, template, table=table)
+    response = HttpResponse(body)
+    if gzipped:
         response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(built[1])
     return _live_response(response, built[0])
 
 
