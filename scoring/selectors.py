@@ -74,6 +74,22 @@ def _driver_rows(queryset) -> list[tuple]:
         return cursor.fetchall()
 
 
+# This process's memo of each event's last standings inputs (scoring.engine.standings.compute,
+# `memo`): an optimisation only, never needed by another process; the newest MEMO_EVENTS events.
+MEMO_EVENTS = 16
+_memos: dict[int, dict] = {}
+
+
+def _memo_for(event_id: int) -> dict:
+    memo = _memos.pop(event_id, None)
+    if memo is None:
+        memo = {}
+        while len(_memos) >= MEMO_EVENTS:
+            _memos.pop(next(iter(_memos)))
+    _memos[event_id] = memo  # most recently used last
+    return memo
+
+
 def event_standings(event: Event) -> standings_engine.Standings:
     """The event's standings in five queries, however many partnerships and hands it has.
 
@@ -115,7 +131,10 @@ def event_standings(event: Event) -> standings_engine.Standings:
     for round_id, ns, ew, confirmed, disputed, n_hands, ns_pts, ew_pts, *made_set in _driver_rows(table_rows):
         number, tiebreak_id = rounds[round_id]
         final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
-        result = TableResult(number, ns, ew, ns_pts, ew_pts, n_hands, final, *made_set)
+        if made_set:
+            result = TableResult(number, ns, ew, ns_pts, ew_pts, n_hands, final, *made_set)
+        else:
+            result = TableResult(number, ns, ew, ns_pts, ew_pts, n_hands, final)
         if tiebreak_id:
             tiebreak_tables.setdefault(tiebreak_id, []).append(result)
         else:
@@ -137,6 +156,7 @@ def event_standings(event: Event) -> standings_engine.Standings:
         sit_outs=main_sit_outs,
         tiebreaks=sessions,
         rounds_created=[number for number, tiebreak_id in rounds.values() if not tiebreak_id],
+        memo=_memo_for(event.pk),
     )
 
 

@@ -353,12 +353,18 @@ def compute(
     sit_outs: Iterable[tuple[int, int]] = (),
     tiebreaks: Iterable[TiebreakSession] = (),
     rounds_created: Iterable[int] = (),
+    memo: dict | None = None,
 ) -> Standings:
     """Rank the entrants. `tables` are main-round tables, `sit_outs` (round, entrant id) pairs,
     `rounds_created` the main round numbers that exist (for the progress line).
 
     Linear in the number of tables and entrants, and every Row and RoundCell is built once: this
     runs on every uncached standings page, for up to 500 partnerships and 2,500 tables.
+
+    `memo`, a dict the caller keeps between calls for one event, lets a recomputation reuse each
+    partnership's round cells when its own tables, sit-outs, the opponents' numbers and the event's
+    set-up are what they were last time: after one saved hand only the two partnerships at that
+    table are worked out again. The result is the same with or without it.
     """
     tables = list(tables)
     sit_outs = list(sit_outs)
@@ -384,9 +390,23 @@ def compute(
     cells: dict[int, tuple[RoundCell, ...]] = {}
     totals: dict[int, int] = {}
     hands_played: dict[int, int] = {}
+    # A cell reads the setup, the round numbers, how far the event has got and opponents' numbers:
+    # when any of those changed, nothing remembered can be reused.
+    context = (setup, round_numbers, reached, tuple(numbers.items()))
+    remembered = memo.get("cells", {}) if memo is not None and memo.get("context") == context else {}
+    kept = {}
     for e in entrants:
-        cells[e.id], totals[e.id], hands_played[e.id] = _cells(setup, round_numbers, by_entrant[e.id], sat_out[e.id],
-                                                               e.id, numbers, reached)
+        eid = e.id
+        played, out = by_entrant[eid], sat_out[eid]
+        key = (eid, tuple(played.values()), frozenset(out))
+        found = remembered.get(key)
+        if found is None:
+            found = _cells(setup, round_numbers, played, out, eid, numbers, reached)
+        kept[key] = found
+        cells[eid], totals[eid], hands_played[eid] = found
+    if memo is not None:
+        memo.clear()
+        memo.update(context=context, cells=kept)
 
     stats = _Stats(tables if setup.secondary_tiebreakers else [])  # only the secondary tiebreakers read it
     divisions = sorted({e.division for e in entrants if e.division})
