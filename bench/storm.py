@@ -504,7 +504,9 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
         "poll_statuses": storm.statuses,
         "projector_polls": _percentiles(storm.projector_times),
         "errors": len(storm.errors),
+        "error_kinds": _kinds(storm.errors),
         "first_errors": storm.errors[:5],
+        "hands_stored_by_the_storm": measured["hands"] - prepared["hands_left"],
         "server_cpu_seconds": round(server_cpu, 1),
         "server_cpu_share_of_2_cores": round(server_cpu / wall / 2, 2),
         "client_cpu_seconds": round(client_cpu, 1),
@@ -516,6 +518,16 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
     (RESULTS / f"storm-{database}.json").write_text(json.dumps(figures, indent=2) + "\n")
     out(report(figures))
     return figures
+
+
+def _kinds(errors: list[str]) -> dict:
+    """Errors counted by what failed and how: "save: TimeoutError", "poll: 500"."""
+    kinds: dict[str, int] = {}
+    for error in errors:
+        what, _, rest = error.partition(" ")
+        how = rest.split(": ", 1)[1].split(":")[0].split(" ")[0] if ": " in rest else rest
+        kinds[f"{what}: {how}"] = kinds.get(f"{what}: {how}", 0) + 1
+    return kinds
 
 
 def _verdicts(f: dict) -> dict:
@@ -539,12 +551,13 @@ def report(f: dict) -> str:
     s, p, r, e = f["saves"], f["polls"], f["rebuild"], f["entry_page"]
     lines = [
         f"Hall storm on {f['database']} ({f['seconds']} s; wall {f['wall_seconds']} s incl. the lag tail):",
-        f"  saves      {s['n']:>6}  ({f['saves_per_second']}/s)  p50 {s['p50_ms']} ms  p95 {s['p95_ms']} ms  "
+        f"  saves      {s['n']:>6} answered, {f['hands_stored_by_the_storm']} stored  ({f['saves_per_second']}/s)  "
+        f"p50 {s['p50_ms']} ms  p95 {s['p95_ms']} ms  "
         f"p99 {s['p99_ms']} ms  max {s['max_ms']} ms",
         f"  polls      {p['n']:>6}  ({f['polls_per_second']}/s)  p50 {p['p50_ms']} ms  p95 {p['p95_ms']} ms  "
         f"p99 {p['p99_ms']} ms  max {p['max_ms']} ms  statuses {f['poll_statuses']}",
         f"  projectors {f['projector_polls']['n']:>6}  p95 {f['projector_polls']['p95_ms']} ms",
-        f"  errors     {f['errors']}" + (f"  first: {f['first_errors'][:2]}" if f["errors"] else ""),
+        f"  errors     {f['errors']}" + (f"  {f['error_kinds']}" if f["errors"] else ""),
         f"  CPU        gunicorn {f['server_cpu_seconds']} s ({f['server_cpu_share_of_2_cores']:.0%} of 2 cores), "
         f"load client {f['client_cpu_seconds']} s",
         f"  lag        max {f['lag']['max_s']} s, p95 {f['lag']['p95_s']} s (save -> first poll showing it); "

@@ -144,6 +144,9 @@ def database_from_environment() -> dict:
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+        # Kept open between requests like PostgreSQL's: opening one (and its PRAGMAs) costs more
+        # than a live-standings poll itself.
+        "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 60),
         # Many phones save at once: WAL lets readers run beside the writer, IMMEDIATE takes the
         # write lock at BEGIN so two writers queue instead of failing mid-transaction, and the
         # timeout is how long a writer waits in that queue.
