@@ -45,6 +45,27 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env_str(name, default).split(",") if item.strip()]
 
 
+def env_url(name: str, schemes: tuple[str, ...]) -> str:
+    """A URL whose scheme is one of `schemes`, or "" when the variable is unset or empty."""
+    raw = env_str(name, "").strip()
+    if raw and not raw.startswith(tuple(f"{scheme}://" for scheme in schemes)):
+        raise ImproperlyConfigured(f"{name} must start with {' or '.join(s + '://' for s in schemes)}, not {raw!r}")
+    return raw
+
+
+def env_seconds(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not 0 <= value <= 60:
+        raise ImproperlyConfigured(f"{name} must be between 0 and 60 seconds, not {raw!r}")
+    return value
+
+
 DEBUG = env_bool("DJANGO_DEBUG", True)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
@@ -81,6 +102,9 @@ MIDDLEWARE = [
     # First, so every response carries the policy: WhiteNoise's static files and the
     # responses of the middleware below (CSRF failures, lockouts) included.
     "config.middleware.ContentSecurityPolicyMiddleware",
+    # Compresses every page that is not compressed already (README, "Compression": Django adds
+    # random padding against BREACH and masks the CSRF token afresh in every response).
+    "django.middleware.gzip.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -130,6 +154,9 @@ def database_from_environment() -> dict:
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+        # Kept open between requests like PostgreSQL's: opening one (and its PRAGMAs) costs more
+        # than a live-standings poll itself.
+        "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 60),
         # Many phones save at once: WAL lets readers run beside the writer, IMMEDIATE takes the
         # write lock at BEGIN so two writers queue instead of failing mid-transaction, and the
         # timeout is how long a writer waits in that queue.
@@ -201,7 +228,22 @@ if not DEBUG and BEHIND_PROXY is not None and (PROXY_COUNT > 0) != BEHIND_PROXY:
         "set neither")
 AXES_CLIENT_IP_CALLABLE = "config.middleware.client_ip"
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+
+# The cache every server process shares (README, "Several servers"): with REDIS_URL set, Django's
+# own Redis backend, so the live standings are rebuilt once per change for every worker and every
+# server; without it, each process keeps its own in memory (fine for one laptop and one process).
+REDIS_URL = env_url("REDIS_URL", ("redis", "rediss", "unix"))
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "fh")}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# How old the live standings may be while a newer version is rebuilt (README, "Speed"): a hall
+# saving five hands a second then costs one rebuild a second, not five. 0 (the local default)
+# always rebuilds on the first poll after a change.
+LIVE_STALE_SECONDS = env_seconds("LIVE_STALE_SECONDS", 0 if DEBUG else 1)
 
 # Production hardening, on whenever DEBUG is off (manage.py check --deploy is clean then).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

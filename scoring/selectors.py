@@ -40,6 +40,21 @@ def _count(side: str, made: bool):
     return Count("hands", filter=Q(hands__declarer=side, hands__made=made))
 
 
+def hand_totals_query(event: Event):
+    """Every hand of the event grouped by table: (table id, hands, N-S points, E-W points).
+
+    The least SQL any standings rebuild needs (one pass over every hand). Not used by the pages:
+    the bench times it as the floor a whole rebuild is measured against (README, "Speed").
+    """
+    return (
+        Hand.objects.filter(table__round__event=event)
+        .values("table_id")  # one group per table
+        .annotate(n_hands=Count("id"), ns_pts=Sum("ns_points"), ew_pts=Sum("ew_points"))
+        .values_list("table_id", "n_hands", "ns_pts", "ew_pts")
+        .order_by()
+    )
+
+
 def _is_set(field_name: str):
     # "Is there a timestamp?" worked out in SQL: reading the timestamps would parse 5,000 datetimes
     # for nothing. 1/0 on SQLite, True/False on PostgreSQL.
@@ -57,6 +72,22 @@ def _driver_rows(queryset) -> list[tuple]:
     with connections[queryset.db].cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
+
+
+# This process's memo of each event's last standings inputs (scoring.engine.standings.compute,
+# `memo`): an optimisation only, never needed by another process; the newest MEMO_EVENTS events.
+MEMO_EVENTS = 16
+_memos: dict[int, dict] = {}
+
+
+def _memo_for(event_id: int) -> dict:
+    memo = _memos.pop(event_id, None)
+    if memo is None:
+        memo = {}
+        while len(_memos) >= MEMO_EVENTS:
+            _memos.pop(next(iter(_memos)))
+    _memos[event_id] = memo  # most recently used last
+    return memo
 
 
 def event_standings(event: Event) -> standings_engine.Standings:
@@ -100,7 +131,10 @@ def event_standings(event: Event) -> standings_engine.Standings:
     for round_id, ns, ew, confirmed, disputed, n_hands, ns_pts, ew_pts, *made_set in _driver_rows(table_rows):
         number, tiebreak_id = rounds[round_id]
         final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
-        result = TableResult(number, ns, ew, ns_pts, ew_pts, n_hands, final, *made_set)
+        if made_set:
+            result = TableResult(number, ns, ew, ns_pts, ew_pts, n_hands, final, *made_set)
+        else:
+            result = TableResult(number, ns, ew, ns_pts, ew_pts, n_hands, final)
         if tiebreak_id:
             tiebreak_tables.setdefault(tiebreak_id, []).append(result)
         else:
@@ -122,6 +156,7 @@ def event_standings(event: Event) -> standings_engine.Standings:
         sit_outs=main_sit_outs,
         tiebreaks=sessions,
         rounds_created=[number for number, tiebreak_id in rounds.values() if not tiebreak_id],
+        memo=_memo_for(event.pk),
     )
 
 

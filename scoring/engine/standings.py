@@ -28,7 +28,7 @@ Rules (issues 2 and 4, McAllen A):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from scoring.engine.textsafe import csv_text
 from scoring.engine.vocabulary import MEDAL_SCOPES, MEDALS, SIT_OUT_POLICIES, ordinal
@@ -68,8 +68,7 @@ def round_half_away(numerator: int, denominator: int) -> int:
 # ---------------------------------------------------------------- inputs
 
 
-@dataclass(frozen=True)
-class Entrant:
+class Entrant(NamedTuple):
     """A partnership. `id` is any unique key (the selector uses the database id)."""
 
     id: int
@@ -79,8 +78,7 @@ class Entrant:
     withdrawn: bool = False
 
 
-@dataclass(frozen=True)
-class TableResult:
+class TableResult(NamedTuple):
     """One table of one round: both sides' points summed over the hands entered so far.
 
     `final` means every hand is entered, and confirmed when the event requires it, and the table
@@ -150,8 +148,7 @@ class Setup:
 # ---------------------------------------------------------------- outputs
 
 
-@dataclass(frozen=True)
-class RoundCell:
+class RoundCell(NamedTuple):
     """One partnership's result in one main round.
 
     points is None when the round has not been played (yet). For a sit-out, `credit` names the
@@ -352,12 +349,18 @@ def compute(
     sit_outs: Iterable[tuple[int, int]] = (),
     tiebreaks: Iterable[TiebreakSession] = (),
     rounds_created: Iterable[int] = (),
+    memo: dict | None = None,
 ) -> Standings:
     """Rank the entrants. `tables` are main-round tables, `sit_outs` (round, entrant id) pairs,
     `rounds_created` the main round numbers that exist (for the progress line).
 
     Linear in the number of tables and entrants, and every Row and RoundCell is built once: this
     runs on every uncached standings page, for up to 500 partnerships and 2,500 tables.
+
+    `memo`, a dict the caller keeps between calls for one event, lets a recomputation reuse each
+    partnership's round cells when its own tables, sit-outs, the opponents' numbers and the event's
+    set-up are what they were last time: after one saved hand only the two partnerships at that
+    table are worked out again. The result is the same with or without it.
     """
     tables = list(tables)
     sit_outs = list(sit_outs)
@@ -383,11 +386,23 @@ def compute(
     cells: dict[int, tuple[RoundCell, ...]] = {}
     totals: dict[int, int] = {}
     hands_played: dict[int, int] = {}
+    # A cell reads the setup, the round numbers, how far the event has got and opponents' numbers:
+    # when any of those changed, nothing remembered can be reused.
+    context = (setup, round_numbers, reached, tuple(numbers.items()))
+    remembered = memo.get("cells", {}) if memo is not None and memo.get("context") == context else {}
+    kept = {}
     for e in entrants:
-        played = by_entrant[e.id]
-        cells[e.id] = row_cells = _cells(setup, round_numbers, played, sat_out[e.id], e.id, numbers, reached)
-        totals[e.id] = sum(c.points for c in row_cells if c.points is not None)
-        hands_played[e.id] = sum(t.hands for t in played.values())
+        eid = e.id
+        played, out = by_entrant[eid], sat_out[eid]
+        key = (eid, tuple(played.values()), frozenset(out))
+        found = remembered.get(key)
+        if found is None:
+            found = _cells(setup, round_numbers, played, out, eid, numbers, reached)
+        kept[key] = found
+        cells[eid], totals[eid], hands_played[eid] = found
+    if memo is not None:
+        memo.clear()
+        memo.update(context=context, cells=kept)
 
     stats = _Stats(tables if setup.secondary_tiebreakers else [])  # only the secondary tiebreakers read it
     divisions = sorted({e.division for e in entrants if e.division})
@@ -424,27 +439,13 @@ def compute(
                 if drow is not None and not awards:
                     medal = drow.medal
                 tbs = tb_results[eid]
-                rows.append(
-                    Row(
-                        rank=place,
-                        tied=tied,
-                        id=eid,
-                        number=e.number,
-                        players=tuple(e.players),
-                        division=e.division,
-                        total=totals[eid],
-                        rounds=cells[eid],
-                        hands_played=hands_played[eid],
-                        tiebreak_total=tbs[-1].total if tbs else None,
-                        tiebreaks=tbs,
-                        medal=medal,
-                        decided_by=decided[eid],
-                        division_rank=drow.rank if drow is not None else None,
-                        division_tied=drow.tied if drow is not None else False,
-                        division_medal=drow.medal if drow is not None else None,
-                        withdrawn=e.withdrawn,
-                    )
-                )
+                # Positional: the field order of Row (keywords cost a third more, 1,000 rows a rebuild).
+                rows.append(Row(
+                    place, tied, eid, e.number, tuple(e.players), e.division, totals[eid], cells[eid],
+                    hands_played[eid], tbs[-1].total if tbs else None, tbs, medal, decided[eid],
+                    drow.rank if drow is not None else None, drow.tied if drow is not None else False,
+                    drow.medal if drow is not None else None, e.withdrawn,
+                ))
             if awards and tied and place is not None and place <= 3:
                 members = [base[eid] for eid in block]
                 ties.append(
@@ -496,40 +497,60 @@ def _progress(setup: Setup, tables: list[TableResult], created: list[int]) -> Pr
 
 
 def _cells(setup, round_numbers, played: dict[int, TableResult], sat_out: set[int], eid: int,
-           numbers: dict[int, int], reached: int) -> tuple[RoundCell, ...]:
-    complete_points = complete_rounds = 0
+           numbers: dict[int, int], reached: int) -> tuple[tuple[RoundCell, ...], int, int]:
+    """One partnership's round cells, its total and the hands it has played, in one pass.
+
+    Runs once per partnership on every rebuild (500 at the largest event): plain loops and
+    positional NamedTuple construction keep it a few microseconds per round.
+    """
+    hands_per_round = setup.hands_per_round
+    complete_points = complete_rounds = hands_played = 0
     all_final = True
     for t in played.values():
-        if t.hands >= setup.hands_per_round:
+        hands_played += t.hands
+        if t.hands >= hands_per_round:
             complete_points += t.ns_points if eid == t.ns else t.ew_points
             complete_rounds += 1
-        all_final = all_final and t.final
-    all_final = all_final and all(r in played or r in sat_out for r in range(1, setup.rounds + 1))
-    if setup.sit_out_policy == "average":
+        if not t.final:
+            all_final = False
+    if all_final:
+        for r in range(1, setup.rounds + 1):
+            if r not in played and r not in sat_out:
+                all_final = False
+                break
+    policy = setup.sit_out_policy
+    if policy == "average":
         credit = round_half_away(complete_points, complete_rounds) if complete_rounds else 0
         credit_provisional = not all_final
-    elif setup.sit_out_policy == "fixed":
+    elif policy == "fixed":
         credit, credit_provisional = setup.sit_out_points, False
     else:
         credit, credit_provisional = 0, False
     out = []
+    total = 0
     for rnd in round_numbers:
         table = played.get(rnd)
         if table is not None:
-            points, opponent = (table.ns_points, table.ew) if eid == table.ns else (table.ew_points, table.ns)
+            if eid == table.ns:
+                points, opponent = table.ns_points, table.ew
+            else:
+                points, opponent = table.ew_points, table.ns
             hands = table.hands
-            out.append(RoundCell(rnd, points if hands else None, False, bool(hands) and not table.final, hands,
-                                 numbers.get(opponent)))
+            if hands:
+                total += points
+                out.append(RoundCell(rnd, points, False, not table.final, hands, numbers.get(opponent), None))
+            else:
+                out.append(RoundCell(rnd, None, False, False, 0, numbers.get(opponent), None))
         elif rnd in sat_out:
             # A sit-out in a round nobody has reached yet credits nothing yet: totals stay comparable.
             if rnd <= reached:
-                out.append(RoundCell(rnd, credit, sit_out=True, provisional=credit_provisional,
-                                     credit=setup.sit_out_policy))
+                total += credit
+                out.append(RoundCell(rnd, credit, True, credit_provisional, 0, None, policy))
             else:
-                out.append(RoundCell(rnd, None, sit_out=True, credit=setup.sit_out_policy))
+                out.append(RoundCell(rnd, None, True, False, 0, None, policy))
         else:
             out.append(RoundCell(rnd, None))
-    return tuple(out)
+    return tuple(out), total, hands_played
 
 
 class _Stats:

@@ -9,10 +9,12 @@ ranks, scoring.tiebreaks writes.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import time
 
 import segno
-
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
@@ -21,8 +23,8 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResp
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
-from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from scoring import selectors, site_address
@@ -37,7 +39,8 @@ from tournaments.models import Event, Partnership, Table, Tiebreak
 from tournaments.permissions import is_organizer, organizer_required
 
 LIVE_SECONDS = 5  # the pages poll this often while visible: a new score shows within 10 s
-CACHE_SECONDS = 600
+LIVE_CACHE_SECONDS = 60  # each version's HTML: a busy hall makes a new one every second
+LOCK_SECONDS = 10  # a rebuild that died frees its lock after this long
 PROJECTOR_ROUNDS = 4
 
 
@@ -61,25 +64,60 @@ def _context(request, event: Event, *, table: bool = True) -> dict:
 
 
 def _live(request, slug: str, template: str, *, table: bool = True) -> HttpResponse:
-    """A fragment for polling: 304 when the client has this version, else cached HTML."""
+    """A fragment for polling: 304 when the client has this version, else the shared cached HTML.
+
+    Built once per version for every worker and server (the cache is Redis when REDIS_URL is set):
+    one poller takes a short lock and rebuilds while the others are answered with the version
+    before, so a thousand phones polling after a save cost one rebuild. With LIVE_STALE_SECONDS
+    set, a build younger than that is also served while newer scores wait for the next rebuild
+    (README, "Speed"). The HTML is stored gzipped too: it holds no secret and no user input.
+    """
     etag = selectors.event_etag(slug)
     if etag is None:
         raise Http404("No such event")
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponseNotModified()
-    else:
-        # Hashed: the query string is the viewer's (sort, page, find) and may be any length, and
-        # cache keys must stay short (memcached refuses keys over 250 characters).
-        query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:32]
-        key = f"standings:{slug}:{etag}:{template}:{query}"
-        html = cache.get(key)
-        if html is None:
-            event = get_object_or_404(Event, slug=slug)
-            html = render_to_string(template, _context(request, event, table=table), request=request)
-            cache.set(key, html, CACHE_SECONDS)
-        response = HttpResponse(html)
+    seen = request.headers.get("If-None-Match", "")
+    if etag in seen:
+        return _live_response(HttpResponseNotModified(), etag)
+    # Hashed: the query string is the viewer's (sort, page, find) and may be any length, and
+    # cache keys must stay short (memcached refuses keys over 250 characters).
+    query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:32]
+    key = f"standings:{slug}:{template}:{query}"
+    gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
+    built = cache.get(key)  # (etag, built at): the newest build; its HTML is stored under its etag
+    body = None
+    if built is None or built[0] != etag:
+        fresh_enough = built is not None and time.time() - built[1] < settings.LIVE_STALE_SECONDS
+        locked = not fresh_enough and built is not None and cache.add(f"{key}:lock", 1, LOCK_SECONDS)
+        if locked or (built is None):
+            try:
+                event = get_object_or_404(Event, slug=slug)
+                html = render_to_string(template, _context(request, event, table=table), request=request).encode()
+                packed = gzip.compress(html, compresslevel=6, mtime=0)
+                cache.set_many({f"{key}:{etag}:html": html, f"{key}:{etag}:gzip": packed}, LIVE_CACHE_SECONDS)
+                built = (etag, time.time())
+                cache.set(key, built, LIVE_CACHE_SECONDS)
+                body = packed if gzipped else html
+            finally:
+                if locked:
+                    cache.delete(f"{key}:lock")
+        # else: serve the build we have, another process is building this version already
+    if built[0] in seen:
+        return _live_response(HttpResponseNotModified(), built[0])
+    if body is None:
+        body = cache.get(f"{key}:{built[0]}:{'gzip' if gzipped else 'html'}")
+        if body is None:  # evicted meanwhile: build it here
+            cache.delete(key)
+            return _live(request, slug, template, table=table)
+    response = HttpResponse(body)
+    if gzipped:
+        response["Content-Encoding"] = "gzip"
+    return _live_response(response, built[0])
+
+
+def _live_response(response: HttpResponse, etag: str) -> HttpResponse:
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ("Accept-Encoding",))
     return response
 
 
@@ -89,7 +127,6 @@ def standings_page(request, slug):
     return render(request, "scoring/standings_page.html", context)
 
 
-@gzip_page
 def standings_fragment(request, slug):
     return _live(request, slug, "scoring/_standings_live.html")
 
@@ -114,12 +151,10 @@ def projector(request, slug):
                   | _phone_code(request, slug))
 
 
-@gzip_page
 def projector_fragment(request, slug):
     return _live(request, slug, "scoring/_projector_rows.html", table=False)
 
 
-@gzip_page
 def standings_json(request, slug):
     event = get_object_or_404(Event, slug=slug)
     data = standings_engine.as_json(selectors.event_standings(event), event.slug)
@@ -128,7 +163,6 @@ def standings_json(request, slug):
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
-@gzip_page
 def standings_csv(request, slug):
     event = get_object_or_404(Event, slug=slug)
     response = HttpResponse(standings_engine.as_csv(selectors.event_standings(event)), content_type="text/csv; charset=utf-8")

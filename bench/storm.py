@@ -1,0 +1,617 @@
+"""The "hall storm": the busiest minute of a 250-table day, measured through gunicorn.
+
+run_storm(database, seconds) builds the complete 500-partnership event with demo_event (a fresh
+SQLite file, or the PostgreSQL database of --database-url), takes the hands of its last round(s)
+out again and reopens those rounds, then starts gunicorn (2 workers, 127.0.0.1, a free port,
+DJANGO_DEBUG=false, REDIS_URL on its own Redis database) and, for `seconds`:
+
+- 250 table phones save the taken-out hands again, 5 a second in all with a burst at the end of
+  every 20 s (a round ending), each a real POST through the table-link entry view with the CSRF
+  cookie and token, followed by the GET of the page it redirects to, as a phone's browser does;
+- 1,000 phones poll the live standings fragment every 5 s (about 200 polls a second) with the
+  ETag of their last answer in If-None-Match, as static/js/live.js does, plus two projectors.
+
+It prints and returns the figures: p50/p95/p99 latency of saves and polls, errors, CPU seconds of
+the gunicorn processes, how far the standings shown to pollers lagged behind the last save, the
+entry page's transferred (gzipped) bytes, the ratio of a standings rebuild to the single grouped
+query over all hands (scoring.selectors.hand_totals_query) measured in the same run, and whether
+the stored event equals a recomputation (scoring.integrity.event_check) at the end.
+
+It only ever connects to 127.0.0.1. Database work runs in child processes (`python -m bench.storm
+--step ...`) so that each uses the database the storm was asked for, whatever this process's own
+settings say. Writes: the storm event (slug storm-500) in the chosen database, Redis database
+--redis-db (flushed at the start, default 3), staticfiles/ (collectstatic) and bench/results/.
+The machine's other load shows in every wall-clock figure: read them as an order of magnitude.
+
+    python -m bench.storm --database sqlite --seconds 60
+    python -m bench.storm --database postgres --seconds 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gzip
+import json
+import math
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import django
+from django.apps import apps
+
+if not apps.ready:  # run as `python -m bench.storm`: this process needs Django for its --step work
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+
+from scoring import selectors  # noqa: E402
+from scoring.integrity import event_check  # noqa: E402
+from scoring.models import Hand, HandChange  # noqa: E402
+from tournaments.models import Event, Partnership, Player, Round, Table, Tiebreak  # noqa: E402
+
+SLUG = "storm-500"
+BASE_DIR = Path(settings.BASE_DIR)
+RESULTS = BASE_DIR / "bench" / "results"
+DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/fh_cache"
+SQLITE_FILE = "/tmp/fivehundred-storm.sqlite3"
+HAND_FIELDS = ("declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note")
+TARGETS = {"save_p95_ms": 100, "poll_p95_ms": 50, "errors": 0, "lag_max_s": 5, "ratio": 3, "entry_bytes": 15_000}
+BURST_PERIOD = 20.0  # seconds: every round-end burst
+BURST_SHARE = 0.25  # the last quarter of each period ...
+BURST_FACTOR = 2.5  # ... saves at 2.5 times the mean rate (half the mean the rest of the time)
+
+
+# ---------------------------------------------------------------- child-process steps (Django)
+
+
+def step_prepare(seconds: int, rate: float, partnerships: int) -> dict:
+    """Build the event afresh, take out enough hands of its last rounds for the storm, reopen them."""
+    call_command("migrate", verbosity=0, interactive=False)
+    _wipe(Event.objects.filter(slug=SLUG).first())
+    call_command("demo_event", "--partnerships", str(partnerships), "--complete", "--seed", "6", "--slug", SLUG,
+                 stdout=open(os.devnull, "w"))
+    event = Event.objects.get(slug=SLUG)
+    main_rounds = list(Round.objects.filter(event=event, tiebreak__isnull=True).order_by("number"))
+    per_round = Hand.objects.filter(table__round=main_rounds[-1]).count()
+    needed = math.ceil(seconds * rate * 1.5) + 50
+    reopened = main_rounds[-max(1, min(len(main_rounds), math.ceil(needed / max(per_round, 1)))):]
+    tables = list(Table.objects.filter(round__in=reopened).select_related("round").order_by("round__number", "number"))
+    hands = {}
+    for hand in Hand.objects.filter(table__in=tables).order_by("number"):
+        values = {"number": hand.number, **{name: getattr(hand, name) for name in HAND_FIELDS}}
+        hands.setdefault(hand.table_id, []).append(values)
+    Hand.objects.filter(table__in=tables).delete()
+    HandChange.objects.filter(table__in=tables).delete()
+    Table.objects.filter(pk__in=[t.pk for t in tables]).update(confirmed_at=None, confirmed_by="", disputed_at=None,
+                                                              dispute_reason="", entered_side="")
+    Round.objects.filter(pk__in=[r.pk for r in reopened]).update(status="open")
+    Event.objects.filter(pk=event.pk).update(version=event.version + 1)
+    return {
+        "event_id": event.pk,
+        "partnerships": event.partnerships.count(),
+        "hands_left": Hand.objects.filter(table__round__event=event).count(),
+        "reopened_rounds": [r.number for r in reopened],
+        "tables": [{"token": t.token, "round": t.round_id, "round_number": t.round.number, "hands": hands.get(t.pk, [])}
+                   for t in tables],
+    }
+
+
+def step_measure(runs: int) -> dict:
+    """Rebuild against floor, interleaved so both see the same machine load; then the recomputation."""
+    event = Event.objects.get(slug=SLUG)
+    floor_query = selectors.hand_totals_query(event)
+
+    def floor():
+        selectors._driver_rows(floor_query)
+
+    def rebuild():
+        selectors.event_standings(event)
+
+    floor(), rebuild()  # warm: connection, imports
+    times = {"floor": ([], []), "rebuild": ([], [])}
+    for _ in range(runs):
+        for name, fn in (("floor", floor), ("rebuild", rebuild)):
+            wall, cpu = time.perf_counter(), time.process_time()
+            fn()
+            times[name][0].append(time.perf_counter() - wall)
+            times[name][1].append(time.process_time() - cpu)
+    figures = {f"{name}_{kind}_ms": round(statistics.median(values[i]) * 1000, 2)
+               for name, values in times.items() for i, kind in enumerate(("wall", "cpu"))}
+    figures["ratio"] = round(figures["rebuild_wall_ms"] / figures["floor_wall_ms"], 2)
+    figures["runs"] = runs
+    started = time.perf_counter()
+    differences = event_check(event)
+    figures["check_seconds"] = round(time.perf_counter() - started, 2)
+    figures["check_differences"] = len(differences)
+    figures["check_first"] = [str(d) for d in differences[:5]]
+    figures["hands"] = Hand.objects.filter(table__round__event=event).count()
+    figures["database"] = connection.vendor
+    return figures
+
+
+def _wipe(event) -> None:
+    """Delete an earlier storm event: tables protect partnerships, so rounds go first."""
+    if event is None:
+        return
+    Round.objects.filter(event=event).delete()
+    Tiebreak.objects.filter(event=event).delete()
+    Partnership.objects.filter(event=event).delete()
+    Player.objects.filter(event=event).delete()
+    event.delete()
+
+
+# ---------------------------------------------------------------- the orchestrator (no Django DB)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _database_env(database: str, database_url: str | None) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
+    if database == "sqlite":
+        env["SQLITE_PATH"] = SQLITE_FILE
+    elif database == "postgres":
+        env["DATABASE_URL"] = database_url or DEFAULT_POSTGRES_URL
+    else:
+        raise ValueError(f"database must be sqlite or postgres, not {database!r}")
+    return env
+
+
+def _step(env: dict, *args: str) -> dict:
+    done = subprocess.run([sys.executable, "-m", "bench.storm", *args], cwd=BASE_DIR, env=env,
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"bench.storm {' '.join(args)} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _ensure_postgres_database(url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1].split("?")[0]
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+class VersionReader:
+    """Event.version straight from the database (no Django): the truth the polls are compared with."""
+
+    def __init__(self, database: str, env: dict, event_id: int):
+        self.event_id = event_id
+        self.lock = threading.Lock()  # one connection, read from asyncio's worker threads
+        if database == "sqlite":
+            import sqlite3
+
+            self.conn = sqlite3.connect(env["SQLITE_PATH"], check_same_thread=False)
+            self.sql = "SELECT version FROM tournaments_event WHERE id = ?"
+        else:
+            import psycopg
+
+            self.conn = psycopg.connect(env["DATABASE_URL"], autocommit=True)
+            self.sql = "SELECT version FROM tournaments_event WHERE id = %s"
+
+    def __call__(self) -> int:
+        with self.lock:
+            return self.conn.execute(self.sql, [self.event_id]).fetchone()[0]
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process and its live children (gunicorn's master and workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(proc.name) == pid or int(fields[1]) == pid:  # fields[1] is the parent's pid
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def _percentiles(values: list[float]) -> dict:
+    if not values:
+        return {"n": 0, "p50_ms": None, "p95_ms": None, "p99_ms": None, "max_ms": None}
+    ordered = sorted(values)
+
+    def pick(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)] * 1000, 1)
+
+    return {"n": len(values), "p50_ms": pick(0.50), "p95_ms": pick(0.95), "p99_ms": pick(0.99),
+            "max_ms": round(ordered[-1] * 1000, 1)}
+
+
+ETAG_VERSION = re.compile(r"-v(\d+)-")
+
+
+class Storm:
+    def __init__(self, base: str, tables: list[dict], *, seconds: int, rate: float, pollers: int, poll_seconds: float,
+                 projectors: int, read_version):
+        self.base, self.seconds, self.rate = base, seconds, rate
+        self.pollers, self.poll_seconds, self.projectors = pollers, poll_seconds, projectors
+        self.read_version = read_version
+        self.queue = [(t, hand) for number in range(1, 1 + max(len(t["hands"]) for t in tables))
+                      for t in tables for hand in t["hands"] if hand["number"] == number]
+        self.queue.sort(key=lambda item: item[0]["round_number"])  # stable: round by round, hand by hand
+        self.phones: dict[str, dict] = {}
+        self.save_times: list[float] = []
+        self.poll_times: list[float] = []
+        self.projector_times: list[float] = []
+        self.errors: list[str] = []
+        self.saves: list[tuple[float, int]] = []  # (done at, database version then)
+        self.seen: list[tuple[float, int]] = []  # (answer at, version the poll was answered with)
+        self.statuses: dict[str, int] = {}
+        self.entry_page: dict = {}
+
+    def _error(self, what: str) -> None:
+        self.errors.append(what)
+
+    @staticmethod
+    def _cookies(response, jar: dict) -> None:
+        # By hand: the production cookies are Secure, and this is plain http on the loopback.
+        for name, morsel in response.cookies.items():
+            jar[name] = morsel.value
+
+    def _headers(self, jar: dict, **extra) -> dict:
+        headers = {"Accept-Encoding": "gzip", **extra}
+        if jar:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in jar.items())
+        return headers
+
+    async def _phone(self, session, table: dict) -> dict:
+        """A phone opens the table link and chooses its side (N-S), as at the start of a round."""
+        phone = self.phones.get(table["token"])
+        if phone is not None:
+            return phone
+        jar: dict = {}
+        url = f"{self.base}/t/{table['token']}/"
+        async with session.get(url, headers=self._headers(jar)) as response:
+            await response.read()
+            self._cookies(response, jar)
+            if response.status != 200 or "csrftoken" not in jar:
+                raise RuntimeError(f"GET {url}: {response.status}, cookies {sorted(jar)}")
+        async with session.post(f"{url}side/", data={"side": "ns", "csrfmiddlewaretoken": jar["csrftoken"]},
+                                headers=self._headers(jar, Origin=self.base), allow_redirects=False) as response:
+            await response.read()
+            self._cookies(response, jar)
+            if response.status != 302:
+                raise RuntimeError(f"POST {url}side/: {response.status}")
+        phone = self.phones[table["token"]] = {"jar": jar, "url": url}
+        return phone
+
+    async def _save(self, session, table: dict, hand: dict) -> None:
+        try:
+            phone = await self._phone(session, table)
+            jar, url = phone["jar"], phone["url"]
+            data = {"number": hand["number"], "round": table["round"], "csrfmiddlewaretoken": jar["csrftoken"],
+                    **{f: "" if hand[f] is None else hand[f] for f in HAND_FIELDS}}
+            started = time.perf_counter()
+            async with session.post(url, data=data, headers=self._headers(jar, Origin=self.base),
+                                    allow_redirects=False) as response:
+                body = await response.read()
+                self._cookies(response, jar)
+                status, location = response.status, response.headers.get("Location", "")
+            self.save_times.append(time.perf_counter() - started)
+            if status != 302 or not url.endswith(location):
+                self._error(f"save {url} hand {hand['number']}: {status} {body[:200]!r}")
+                return
+            self.saves.append((time.monotonic(), await asyncio.to_thread(self.read_version)))
+            # The browser follows the redirect: the entry page with "Hand N saved."
+            async with session.get(url, headers=self._headers(jar)) as response:
+                page = await response.read()
+                self._cookies(response, jar)
+                if response.status != 200:
+                    self._error(f"GET {url} after a save: {response.status}")
+                elif not self.entry_page:
+                    encoded = response.headers.get("Content-Encoding", "")
+                    html = gzip.decompress(page) if encoded == "gzip" else page
+                    header_bytes = sum(len(k) + len(v) + 4 for k, v in response.raw_headers) + 17
+                    self.entry_page = {"url": url.replace(table["token"], "<token>"), "body_bytes": len(page),
+                                       "transferred_bytes": len(page) + header_bytes, "html_bytes": len(html),
+                                       "content_encoding": encoded or "none"}
+        except Exception as exc:  # every failure is counted, none stops the storm
+            self._error(f"save {table['token'][:6]}… hand {hand['number']}: {type(exc).__name__}: {exc}")
+
+    def _rate_at(self, elapsed: float) -> float:
+        in_period = elapsed % BURST_PERIOD
+        if in_period >= BURST_PERIOD * (1 - BURST_SHARE):
+            return self.rate * BURST_FACTOR
+        return self.rate * (1 - BURST_SHARE * BURST_FACTOR) / (1 - BURST_SHARE)
+
+    async def _savers(self, session, started: float) -> None:
+        tasks = []
+        rng = random.Random(11)
+        index = 0
+        while index < len(self.queue):
+            elapsed = time.monotonic() - started
+            if elapsed >= self.seconds:
+                break
+            table, hand = self.queue[index]
+            index += 1
+            tasks.append(asyncio.create_task(self._save(session, table, hand)))
+            await asyncio.sleep(rng.expovariate(self._rate_at(elapsed)))
+        if index >= len(self.queue):
+            self._error(f"the storm ran out of hands to save after {index}")
+        await asyncio.gather(*tasks)
+
+    async def _poller(self, session, path: str, offset: float, stop_at: float, times: list, record: bool) -> None:
+        etag = ""
+        url = f"{self.base}{path}"
+        tick = time.monotonic() + offset
+        while tick < stop_at:
+            await asyncio.sleep(max(0.0, tick - time.monotonic()))
+            tick += self.poll_seconds
+            headers = {"Accept-Encoding": "gzip", **({"If-None-Match": etag} if etag else {})}
+            try:
+                started = time.perf_counter()
+                async with session.get(url, headers=headers) as response:
+                    await response.read()
+                    status = response.status
+                    etag = response.headers.get("ETag", etag)
+                times.append(time.perf_counter() - started)
+                self.statuses[str(status)] = self.statuses.get(str(status), 0) + 1
+                if status not in (200, 304):
+                    self._error(f"poll {path}: {status}")
+                elif record and (found := ETAG_VERSION.search(etag)):
+                    self.seen.append((time.monotonic(), int(found.group(1))))
+            except Exception as exc:
+                self._error(f"poll {path}: {type(exc).__name__}: {exc}")
+
+    async def run(self, slug: str, on_start) -> None:
+        import aiohttp
+
+        connector = aiohttp.TCPConnector(limit=0, force_close=True)  # gunicorn's sync workers close anyway
+        timeout = aiohttp.ClientTimeout(total=30)
+        async with aiohttp.ClientSession(connector=connector, timeout=timeout, auto_decompress=False,
+                                         cookie_jar=aiohttp.DummyCookieJar()) as session:
+            # The first round's phones open their table link and choose a side before the clock starts.
+            first = {t["token"]: t for t, _ in self.queue[:250]}
+            await asyncio.gather(*(self._phone(session, t) for t in first.values()))
+            on_start()
+            started = time.monotonic()
+            tail = self.poll_seconds + 2  # polls go on after the last save, to see it arrive
+            stop_at = started + self.seconds + tail
+            live = f"/events/{slug}/standings/live/"
+            projector = f"/events/{slug}/projector/live/"
+            spread = random.Random(5)
+            pollers = [self._poller(session, live, spread.uniform(0, self.poll_seconds), stop_at, self.poll_times, True)
+                       for _ in range(self.pollers)]
+            pollers += [self._poller(session, projector, spread.uniform(0, self.poll_seconds), stop_at,
+                                     self.projector_times, False) for _ in range(self.projectors)]
+            await asyncio.gather(self._savers(session, started), *pollers)
+
+    def lag(self) -> dict:
+        """For each save: how long until a poll was answered with standings including it.
+
+        A save's version is read from the database just after its POST returned, so it may include
+        later saves too: the lag is measured to the first poll showing at least that version.
+        """
+        seen = sorted(self.seen)
+        lags, unseen = [], 0
+        j = 0
+        best_after: list[tuple[float, int]] = seen
+        for done_at, version in sorted(self.saves):
+            while j < len(best_after) and best_after[j][0] < done_at:
+                j += 1
+            found = next((at for at, v in best_after[j:] if v >= version), None)
+            if found is None:
+                unseen += 1
+            else:
+                lags.append(found - done_at)
+        return {"max_s": round(max(lags), 2) if lags else None,
+                "p95_s": round(sorted(lags)[math.ceil(0.95 * len(lags)) - 1], 2) if lags else None,
+                "saves_never_shown": unseen}
+
+
+def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str | None = None,
+              hands_per_second: float = 5.0, pollers: int = 1000, poll_seconds: float = 5.0, projectors: int = 2,
+              partnerships: int = 500, redis_db: int = 3, measure_runs: int = 30, out=print) -> dict:
+    """Run the storm on "sqlite" or "postgres" and return its figures (also printed through `out`)."""
+    import redis
+
+    if seconds < 1:
+        raise ValueError("seconds must be at least 1")
+    env = _database_env(database, database_url)
+    if database == "sqlite":
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{SQLITE_FILE}{suffix}").unlink(missing_ok=True)
+    else:
+        _ensure_postgres_database(env["DATABASE_URL"])
+    redis_url = f"redis://127.0.0.1:6379/{redis_db}"
+    redis.Redis.from_url(redis_url).flushdb()  # this database only
+    env.update({"DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "storm-bench-only-" + "x" * 50,
+                "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "false",
+                "DJANGO_LOG_LEVEL": "ERROR", "REDIS_URL": redis_url})
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    out(f"Storm on {database}: building the {partnerships}-partnership event ...")
+    built = time.perf_counter()
+    prepared = _step(env, "--step", "prepare", "--seconds", str(seconds), "--rate", str(hands_per_second),
+                     "--partnerships", str(partnerships))
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=BASE_DIR, env=env,
+                   check=True)
+    out(f"  built in {time.perf_counter() - built:.0f} s: {prepared['partnerships']} partnerships, "
+        f"{len(prepared['tables'])} tables reopened (rounds {prepared['reopened_rounds']}), "
+        f"{prepared['hands_left']} hands stored")
+    tables = [t for t in prepared["tables"] if t["hands"]]  # one phone per table: 250 at 500 partnerships
+
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    gunicorn = shutil.which("gunicorn") or str(Path(sys.executable).with_name("gunicorn"))
+    log = open(RESULTS / f"storm-gunicorn-{database}.log", "w")
+    server = subprocess.Popen([gunicorn, "config.wsgi", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+                               "--log-level", "warning", "--backlog", "2048"],
+                              cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    reader = VersionReader(database, env, prepared["event_id"])
+    try:
+        _wait_for(base + f"/events/{SLUG}/standings/live/", server)
+        storm = Storm(base, tables, seconds=seconds, rate=hands_per_second, pollers=pollers, poll_seconds=poll_seconds,
+                      projectors=projectors, read_version=reader)
+        marks = {}
+
+        def on_start():
+            marks.update(cpu=_cpu_seconds(server.pid), client=time.process_time(), wall=time.perf_counter())
+
+        out(f"  storm: {seconds} s of saves at {hands_per_second}/s, {pollers} pollers every {poll_seconds:g} s, "
+            f"{projectors} projectors, gunicorn 2 workers on {base} ...")
+        asyncio.run(storm.run(SLUG, on_start))
+        wall = time.perf_counter() - marks["wall"]
+        server_cpu = _cpu_seconds(server.pid) - marks["cpu"]
+        client_cpu = time.process_time() - marks["client"]
+    finally:
+        reader.close()
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+        log.close()
+    out("  measuring the rebuild against the single-query floor, then recomputing the event ...")
+    measured = _step(env, "--step", "measure", "--runs", str(measure_runs))
+    lag = storm.lag()
+    figures = {
+        "database": database,
+        "seconds": seconds,
+        "wall_seconds": round(wall, 1),
+        "saves": _percentiles(storm.save_times),
+        "saves_per_second": round(len(storm.save_times) / seconds, 2),
+        "polls": _percentiles(storm.poll_times),
+        "polls_per_second": round(len(storm.poll_times) / wall, 1),
+        "poll_statuses": storm.statuses,
+        "projector_polls": _percentiles(storm.projector_times),
+        "errors": len(storm.errors),
+        "error_kinds": _kinds(storm.errors),
+        "first_errors": storm.errors[:5],
+        "hands_stored_by_the_storm": measured["hands"] - prepared["hands_left"],
+        "server_cpu_seconds": round(server_cpu, 1),
+        "server_cpu_share_of_2_cores": round(server_cpu / wall / 2, 2),
+        "client_cpu_seconds": round(client_cpu, 1),
+        "lag": lag,
+        "entry_page": storm.entry_page,
+        "rebuild": measured,
+    }
+    figures["targets"] = _verdicts(figures)
+    (RESULTS / f"storm-{database}.json").write_text(json.dumps(figures, indent=2) + "\n")
+    out(report(figures))
+    return figures
+
+
+def _kinds(errors: list[str]) -> dict:
+    """Errors counted by what failed and how: "save: TimeoutError", "poll: 500"."""
+    kinds: dict[str, int] = {}
+    for error in errors:
+        what, _, rest = error.partition(" ")
+        how = rest.split(": ", 1)[1].split(":")[0].split(" ")[0] if ": " in rest else rest
+        kinds[f"{what}: {how}"] = kinds.get(f"{what}: {how}", 0) + 1
+    return kinds
+
+
+def _verdicts(f: dict) -> dict:
+    def ok(value, limit, strict=True):
+        if value is None:
+            return "no figure"
+        return "ok" if (value < limit if strict else value <= limit) else "MISSED"
+
+    return {
+        "save p95 < 100 ms": ok(f["saves"]["p95_ms"], TARGETS["save_p95_ms"]),
+        "poll p95 < 50 ms": ok(f["polls"]["p95_ms"], TARGETS["poll_p95_ms"]),
+        "0 errors": ok(f["errors"], 1),
+        "lag <= 5 s": ok(f["lag"]["max_s"], TARGETS["lag_max_s"], strict=False),
+        "rebuild / floor <= 3": ok(f["rebuild"]["ratio"], TARGETS["ratio"], strict=False),
+        "entry page < 15 KB": ok(f["entry_page"].get("transferred_bytes"), TARGETS["entry_bytes"]),
+        "standings equal a recomputation": "ok" if f["rebuild"]["check_differences"] == 0 else "MISSED",
+    }
+
+
+def report(f: dict) -> str:
+    s, p, r, e = f["saves"], f["polls"], f["rebuild"], f["entry_page"]
+    lines = [
+        f"Hall storm on {f['database']} ({f['seconds']} s; wall {f['wall_seconds']} s incl. the lag tail):",
+        f"  saves      {s['n']:>6} answered, {f['hands_stored_by_the_storm']} stored  ({f['saves_per_second']}/s)  "
+        f"p50 {s['p50_ms']} ms  p95 {s['p95_ms']} ms  "
+        f"p99 {s['p99_ms']} ms  max {s['max_ms']} ms",
+        f"  polls      {p['n']:>6}  ({f['polls_per_second']}/s)  p50 {p['p50_ms']} ms  p95 {p['p95_ms']} ms  "
+        f"p99 {p['p99_ms']} ms  max {p['max_ms']} ms  statuses {f['poll_statuses']}",
+        f"  projectors {f['projector_polls']['n']:>6}  p95 {f['projector_polls']['p95_ms']} ms",
+        f"  errors     {f['errors']}" + (f"  {f['error_kinds']}" if f["errors"] else ""),
+        f"  CPU        gunicorn {f['server_cpu_seconds']} s ({f['server_cpu_share_of_2_cores']:.0%} of 2 cores), "
+        f"load client {f['client_cpu_seconds']} s",
+        f"  lag        max {f['lag']['max_s']} s, p95 {f['lag']['p95_s']} s (save -> first poll showing it); "
+        f"saves never shown: {f['lag']['saves_never_shown']}",
+        f"  entry page {e.get('transferred_bytes')} bytes transferred ({e.get('content_encoding')}; "
+        f"{e.get('html_bytes')} bytes of HTML)",
+        f"  rebuild    {r['rebuild_wall_ms']} ms vs single grouped query {r['floor_wall_ms']} ms: ratio {r['ratio']} "
+        f"(CPU {r['rebuild_cpu_ms']} / {r['floor_cpu_ms']} ms, median of {r['runs']} interleaved runs)",
+        f"  check      {r['check_differences']} difference(s) from a recomputation ({r['hands']} hands)",
+        "  targets    " + ", ".join(f"{k}: {v}" for k, v in f["targets"].items()),
+    ]
+    return "\n".join(lines)
+
+
+def _wait_for(url: str, server: subprocess.Popen) -> None:
+    import urllib.error
+    import urllib.request
+
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                response.read()
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError) as exc:
+            if server.poll() is not None:
+                raise RuntimeError(f"gunicorn exited ({server.returncode}); see bench/results/") from None
+            if isinstance(exc, urllib.error.HTTPError):
+                raise RuntimeError(f"gunicorn answered {exc.code} for {url}") from None
+            if time.monotonic() > deadline:
+                raise RuntimeError("gunicorn did not answer within 60 s") from None
+            time.sleep(0.3)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.storm", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--database-url", help=f"PostgreSQL URL (default {DEFAULT_POSTGRES_URL})")
+    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--rate", type=float, default=5.0, help="hands saved a second in all (default 5)")
+    parser.add_argument("--pollers", type=int, default=1000)
+    parser.add_argument("--partnerships", type=int, default=500)
+    parser.add_argument("--runs", type=int, default=30, help="interleaved rebuild/floor runs (default 30)")
+    parser.add_argument("--step", choices=("prepare", "measure"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.step == "prepare":
+        print(json.dumps(step_prepare(args.seconds, args.rate, args.partnerships)))
+    elif args.step == "measure":
+        print(json.dumps(step_measure(args.runs)))
+    else:
+        run_storm(args.database, args.seconds, database_url=args.database_url, hands_per_second=args.rate,
+                  pollers=args.pollers, partnerships=args.partnerships, measure_runs=args.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
