@@ -285,7 +285,7 @@ def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "", con
     all errors are raised together as "hand_<n>_<field>", and then nothing is written.
 
     `confirm`: these are the signed sheets, so the table is confirmed in the same transaction as
-    its hands (README, "Score entry at the table"); refused, with nothing written, unless every
+    its hands (README, "Running the day"); refused, with nothing written, unless every
     hand of the round is then entered."""
     errors: dict[str, str] = {}
     limit = table.round.event.hands_per_round
