@@ -12,6 +12,8 @@ from django.urls import reverse
 
 from scoring import selectors as scoring_selectors
 from scoring.engine.registration import search_key
+from scoring.event_io import event_export, event_import
+from scoring.forms import SheetRowForm
 from scoring.models import Hand
 from scoring.services import Actor, hand_record, table_confirm, table_record_sheet
 from tests.entry_fixtures import make_event, setup  # noqa: F401
@@ -83,8 +85,6 @@ def test_every_way_in_stores_the_search_key(named):
 
 @pytest.mark.django_db
 def test_an_imported_event_file_gets_search_keys_too(named):
-    from scoring.event_io import event_export, event_import
-
     copy = event_import(event_export(named), slug="spring-copy")
     assert set(Player.objects.filter(event=copy).values_list("search_name", flat=True)) >= {"mariapena", "anaobrien"}
 
@@ -259,7 +259,8 @@ def test_close_anyway_without_the_box_says_to_tick_it(client, setup):
 
 def test_grid_errors_sit_under_their_row_and_name_the_field(client, setup):
     client.force_login(setup.organizer)
-    response = client.post(grid_url(setup), grid_data([dict(declarer="ns", contract="11h", tricks=11), None, None, None]))
+    bad = dict(declarer="ns", contract="11h", tricks=11)
+    response = client.post(grid_url(setup), grid_data([bad, None, None, None]))
     page = text(response)
     row = page[page.index('<tr class="sheet-row has-error"'):]
     row = row[: row.index("</tr>")]
@@ -273,9 +274,8 @@ def test_grid_errors_sit_under_their_row_and_name_the_field(client, setup):
 
 def test_grid_lists_the_specials_of_an_event_that_has_them(db):
     event, rnd = make_event("classic", rules_preset="classic-1994")
-    from scoring.forms import SheetRowForm
-
-    form = SheetRowForm({"declarer": "ns", "contract": "11h", "tricks": "5"}, table=rnd.tables.first(), rules=event.rules)
+    form = SheetRowForm({"declarer": "ns", "contract": "11h", "tricks": "5"}, table=rnd.tables.first(),
+                        rules=event.rules)
     assert not form.is_valid()
     assert form.errors["contract"] == [
         "“11h” is not a contract: type 6 to 10 and S, C, D, H or NT (e.g. 7H, 10NT), or MIS or OMIS."]

@@ -27,8 +27,8 @@ def logged_in(browser, user, base, viewport):
     client = Client()
     client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
     context = browser.new_context(viewport=viewport)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                          "url": base}])
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
     return context
 
 
@@ -77,7 +77,12 @@ def test_organizer_pages_on_a_phone_and_a_laptop(transactional_db, live_server, 
             assert "is checked in." in page.locator("#last-change").inner_text()
             shot(page, "organizer-check-in-undo-phone")
             asked = []
-            page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+
+            def answer(dialog, asked=asked):
+                asked.append(dialog.message)
+                dialog.dismiss()
+
+            page.once("dialog", answer)
             page.locator("button.checkin.here").click()
             page.wait_for_timeout(300)
             assert asked and "is already here. Check them out?" in asked[0]
@@ -86,8 +91,10 @@ def test_organizer_pages_on_a_phone_and_a_laptop(transactional_db, live_server, 
         page.goto(f"{base}/events/tied/rounds/")
         assert no_sideways_scroll(page), name
         assert page.get_by_role("link", name="Go to tiebreaks").is_visible()
-        assert page.evaluate("""() => { const main = document.querySelector('main').getBoundingClientRect();
-            return [...document.querySelectorAll('.dash-table')].every(c => c.getBoundingClientRect().right <= main.right + 1); }""")
+        assert page.evaluate("""() => {
+            const main = document.querySelector('main').getBoundingClientRect();
+            return [...document.querySelectorAll('.dash-table')]
+                .every(c => c.getBoundingClientRect().right <= main.right + 1); }""")
         shot(page, f"organizer-dashboard-tied-{name}")
         page.get_by_role("link", name="Go to tiebreaks").click()
         page.wait_for_load_state()
