@@ -77,7 +77,7 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
 
     players = []
     for p in spec.partnerships:
-        players += [Player(event=event, name=p.players[0]), Player(event=event, name=p.players[1])]
+        players += [Player(event=event, name=name, search_name=Player.key_for(name)) for name in p.players[:2]]
     Player.objects.bulk_create(players, batch_size=BATCH)
     partnerships = [
         Partnership(event=event, number=p.number, player_one=players[2 * i], player_two=players[2 * i + 1],

@@ -131,6 +131,20 @@ def hand_initial(hand: Hand) -> dict:
     return {name: getattr(hand, name) for name in HAND_FIELDS} | {"version": hand.version}
 
 
+def legal_contracts_hint(rules: rules_engine.RuleSet) -> str:
+    """The contracts this event's rules allow, in words for an error message: "type 6 to 10 and
+    S, C, D, H or NT (e.g. 7H, 10NT), or MIS". Only the event's own specials are named."""
+    legal = rules.legal_contracts()
+    levels = sorted({c.tricks for c in legal if not c.is_special})
+    suits = [s for s in rules_engine.SUITS if any(c.suit == s for c in legal if not c.is_special)]
+    specials = [c.code for c in legal if c.is_special]
+    text = (f"type {levels[0]} to {levels[-1]} and {', '.join(suits[:-1])} or {suits[-1]} "
+            f"(e.g. {levels[0] + 1 if len(levels) > 1 else levels[0]}H, {levels[-1]}NT)")
+    if specials:
+        text += f", or {', '.join(specials[:-1]) + ' or ' if len(specials) > 1 else ''}{specials[-1]}"
+    return text
+
+
 class SheetRowForm(_HandFields):
     """One row of the organizer's grid. Typed contracts (7h, 10nt) so the grid stays on the keyboard."""
 
@@ -138,8 +152,9 @@ class SheetRowForm(_HandFields):
     contract = forms.CharField(label="Contract", required=False, max_length=8,
                                error_messages={"max_length": "A contract is at most 6 characters (e.g. 10NT)."})
     tricks = WholeNumberField(label="Tricks", required=False, min_value=0, max_value=10,
-                                error_messages={"min_value": "0 to 10.", "max_value": "0 to 10.",
-                                                "invalid": "A number from 0 to 10."})
+                              error_messages={"min_value": "Tricks must be 0 to 10. You typed %(value)s.",
+                                              "max_value": "Tricks must be 0 to 10. You typed %(value)s.",
+                                              "invalid": "Tricks must be a whole number from 0 to 10."})
     version = WholeNumberField(widget=forms.HiddenInput, required=False)
 
     field_order = ["declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note"]
@@ -159,9 +174,14 @@ class SheetRowForm(_HandFields):
         if not text:
             return ""
         try:
-            return self.rules.check_legal(text).code
+            parsed = rules_engine.parse_contract(text)
+        except rules_engine.RulesError:
+            # The engine's own message lists every special of every rule set; name only this event's.
+            raise ValidationError(f"“{text}” is not a contract: {legal_contracts_hint(self.rules)}.") from None
+        try:
+            return self.rules.check_legal(parsed).code
         except rules_engine.RulesError as exc:
-            raise ValidationError(str(exc)) from None
+            raise ValidationError(f"{exc}: {legal_contracts_hint(self.rules)}.") from None
 
     def is_blank(self) -> bool:
         data = getattr(self, "cleaned_data", {})
@@ -209,6 +229,8 @@ def sheet_formset(hands_per_round: int):
 class SheetReasonForm(forms.Form):
     reason = forms.CharField(label="Reason (needed to change a hand after the next one was entered)",
                              required=False, max_length=500)
+    signed = forms.BooleanField(label="These are the signed sheets: confirm the table's scores with this save",
+                                required=False)
 
 
 class SideForm(forms.Form):

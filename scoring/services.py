@@ -393,11 +393,15 @@ def table_dispute(*, table, actor: Actor, reason: str) -> None:
 
 
 @transaction.atomic
-def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "") -> list[Hand]:
+def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "", confirm: bool = False) -> list[Hand]:
     """Enter a whole paper score sheet at once (the organizer's grid): `rows[i]` holds hand i + 1's
     values, or None for a blank row. Filled rows must be hands 1..k; a stored hand whose values
     differ is corrected (its row carries the `version` it was shown at). Every row is checked and
-    all errors are raised together as "hand_<n>_<field>", and then nothing is written."""
+    all errors are raised together as "hand_<n>_<field>", and then nothing is written.
+
+    `confirm`: these are the signed sheets, so the table is confirmed in the same transaction as
+    its hands (README, "Running the day"); refused, with nothing written, unless every
+    hand of the round is then entered."""
     table = _locked_table(table.pk)
     _check_writable(table, actor)
     errors: dict[str, str] = {}
@@ -428,6 +432,13 @@ def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "") -> 
             for field, messages in exc.message_dict.items():
                 key = f"hand_{number}" if field in ("__all__", "number") else f"hand_{number}_{field}"
                 errors[key] = " ".join(messages)
+    if confirm and not errors and len(filled) < limit:
+        errors["confirm"] = (f"“These are the signed sheets” is ticked but only {len(filled)} of {limit} hands are "
+                             "filled: fill every hand, or untick the box to save them without confirming.")
     if errors:
         raise ValidationError(errors)
+    if confirm:
+        # A corrected hand cleared the confirmation through its own copy of the table row.
+        table.refresh_from_db(fields=["confirmed_at", "confirmed_by", "disputed_at", "dispute_reason"])
+        table_confirm(table=table, actor=actor)
     return saved

@@ -279,6 +279,12 @@ class AdminLoginForm(_BoundedUsername, AdminAuthenticationForm):
     pass
 
 
+FORCE_CLOSE_LABEL = "Close anyway, with these tables as they are"
+
+
 class CloseRoundForm(forms.Form):
-    force = forms.BooleanField(required=False, label="Close anyway, with the tables as they are")
+    force = forms.BooleanField(required=False, label=FORCE_CLOSE_LABEL)
     reason = forms.CharField(required=False, max_length=500, label="Reason (needed to close anyway)")
+    # Set by the "Close round anyway" button: the organizer meant to force, so a refusal says
+    # which box to tick rather than repeating the list of tables not ready.
+    anyway = forms.BooleanField(required=False)

@@ -7,12 +7,11 @@ from django.db.models import Count, Q
 from django.http import Http404
 
 from scoring.engine import movement
+from scoring.engine.registration import search_key
 from scoring.engine.vocabulary import TABLE_STATUS_LABELS
 
 from . import services
 from .models import Event, EventStaff, Partnership, Round, Seating, Table
-
-
 
 
 def events():
@@ -87,6 +86,36 @@ def registration_page(event: Event) -> dict:
     }
 
 
+def partnership_search(event: Event, query: str):
+    """Partnerships whose number or player names match every word typed, ignoring accents, case
+    and punctuation ("pena" finds Peña, "obrien" O'Brien). A word of digits is a partnership
+    number; other words may be any part of either player's name. One query, on any database."""
+    found = event.partnerships.all()
+    for word in query.split():
+        if word.isdigit():
+            found = found.filter(number=int(word))
+            continue
+        key = search_key(word)
+        if key:
+            found = found.filter(Q(player_one__search_name__contains=key) | Q(player_two__search_name__contains=key))
+    return found
+
+
+def check_in_page(event: Event, query: str = "", changed: str = "") -> dict:
+    """The check-in list, narrowed to `query` when one was typed (the search works without
+    JavaScript), and `changed`: the partnership just tapped, shown with an undo button."""
+    context = registration_page(event)
+    everyone = context["partnerships"]
+    query = query.strip()[:120]
+    if query:
+        shown = set(partnership_search(event, query).values_list("pk", flat=True))
+        context["partnerships"] = [p for p in everyone if p.pk in shown]
+    context.update(query=query, total_count=len(everyone),
+                   changed=next((p for p in everyone if changed.isdigit() and p.number == int(changed)
+                                 and not p.withdrawn), None))
+    return context
+
+
 def dashboard(event: Event, number: int | None) -> dict:
     rounds = list(services.main_rounds(event))
     if number is None:
@@ -114,6 +143,7 @@ def dashboard(event: Event, number: int | None) -> dict:
         "counts": counts,
         "next_planned": next_planned,
         "can_start_next": next_planned is not None and not any(r.status == Round.Status.OPEN for r in rounds),
+        "all_closed": bool(rounds) and all(r.status == Round.Status.CLOSED for r in rounds),
     }
 
 

@@ -215,14 +215,34 @@ def staff_add(*, event: Event, username: str, role: str, password: str = "",
         user = users.objects.create_user(username=username, password=password)
     elif password:
         raise ValidationError({"password": f"{user.get_username()} already has an account: leave the password empty"})
+    list(EventStaff.objects.select_for_update().filter(event=event))  # one staff change at a time
+    current = EventStaff.objects.select_related("user").filter(event=event, user=user).first()
+    if current is not None and role != EventStaff.Role.ORGANIZER:
+        _check_not_last_organizer(current, "made a scorer")
     staff, _ = EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})
     if may_create_events:
         grant_event_creation(user)
     return staff
 
 
+def _check_not_last_organizer(staff: EventStaff, doing: str) -> None:
+    """An event always keeps one organizer of its own: without one, only a site administrator
+    could run it. Called with the event's staff rows locked."""
+    if staff.role != EventStaff.Role.ORGANIZER:
+        return
+    others = EventStaff.objects.filter(event_id=staff.event_id, role=EventStaff.Role.ORGANIZER).exclude(pk=staff.pk)
+    if not others.exists():
+        raise ValidationError({"__all__": f"{staff.user.get_username()} is this event's only organizer, so they cannot "
+                                          f"be {doing}: make someone else an organizer first."})
+
+
 @transaction.atomic
 def staff_remove(*, staff: EventStaff, by) -> None:
+    """Take someone off the event's staff. Refused for the event's last organizer (whoever asks,
+    a superuser too) and for removing yourself."""
+    list(EventStaff.objects.select_for_update().filter(event_id=staff.event_id))  # one staff change at a time
+    staff = EventStaff.objects.select_related("user").get(pk=staff.pk)
+    _check_not_last_organizer(staff, "removed")
     if staff.user_id == getattr(by, "pk", None) and not by.is_superuser:
         raise ValidationError({"__all__": "You cannot remove yourself: ask another organizer."})
     staff.delete()

@@ -9,12 +9,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from . import selectors, services
-from .forms import (CloseRoundForm, EventForm, FlagForm, ImportForm, ListingForm, PartnershipEditForm, PartnershipForm,
-                    StaffForm, add_service_errors, form_messages)
+from .forms import (FORCE_CLOSE_LABEL, CloseRoundForm, EventForm, FlagForm, ImportForm, ListingForm,
+                    PartnershipEditForm, PartnershipForm, StaffForm, add_service_errors, form_messages)
 from .models import EventStaff, Partnership, Round, Table
 from .permissions import can_score, is_organizer, organizer_required, scorer_required
 from .tables import PartnershipTable, StaffTable
@@ -193,7 +194,8 @@ def partnership_import(request, event):
 
 @organizer_required
 def check_in(request, event):
-    return render(request, "tournaments/check_in.html", {"event": event, **selectors.registration_page(event)})
+    context = selectors.check_in_page(event, request.GET.get("q", ""), request.GET.get("changed", ""))
+    return render(request, "tournaments/check_in.html", {"event": event, **context})
 
 
 @require_POST
@@ -207,8 +209,10 @@ def partnership_check_in(request, event, number):
         _replanned(request, services.partnership_check_in(partnership=partnership, checked_in=form.value))
     except ValidationError as error:
         _flash(request, error)
-    return redirect(request.POST.get("back") == "partnerships" and "tournaments:partnerships"
-                    or "tournaments:check-in", event.slug)
+    if request.POST.get("back") == "partnerships":
+        return redirect("tournaments:partnerships", event.slug)
+    # The check-in page then says what the tap did, with a button to undo it.
+    return redirect(f"{reverse('tournaments:check-in', args=[event.slug])}?changed={partnership.number}")
 
 
 @require_POST
@@ -279,9 +283,15 @@ def round_close(request, event, number):
     try:
         if not form.is_valid():  # a reason too long is refused, not dropped
             raise ValidationError(form_messages(form))
-        services.round_close(rnd=rnd, by=request.user.get_username(), **form.cleaned_data)
+        values = {k: v for k, v in form.cleaned_data.items() if k != "anyway"}
+        services.round_close(rnd=rnd, by=request.user.get_username(), **values)
     except ValidationError as error:
-        _flash(request, error)
+        if form.is_valid() and form.cleaned_data["anyway"] and not form.cleaned_data["force"]:
+            count = len(_errors(error))
+            messages.error(request, f"Round {number} is still in play: tick “{FORCE_CLOSE_LABEL}” and give a reason "
+                                    f"to close it with {count} table{'s' if count != 1 else ''} not ready.")
+        else:
+            _flash(request, error)
     else:
         messages.success(request, f"Round {number} closed.")
     return redirect("tournaments:round", event.slug, number)

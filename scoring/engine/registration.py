@@ -10,6 +10,8 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
+
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME, MAX_PARTNERSHIP_NUMBER
 from dataclasses import dataclass
@@ -41,6 +43,23 @@ class RegistrationError(ValueError):
 def clean_name(raw: str) -> str:
     """Spaces trimmed and runs of spaces made one; the text is kept as typed (HTML is just text)."""
     return re.sub(r"\s+", " ", raw or "").strip()
+
+
+# Letters NFKD leaves whole: typed without their stroke or ligature on an English keyboard.
+_PLAIN_LETTERS = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th",
+                                "ð": "d"})
+
+
+def search_key(text: str) -> str:
+    """A name as the check-in search compares it: accents, case, spaces and punctuation gone.
+
+    "Peña" -> "pena", "Zúñiga" -> "zuniga", "O'Brien" -> "obrien", "Ærø-Holm" -> "aeroholm". The
+    stored key on each player and the typed search both go through this, so matching is a plain
+    substring test that works the same on every database.
+    """
+    decomposed = unicodedata.normalize("NFKD", text or "")
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold().translate(_PLAIN_LETTERS)
+    return "".join(ch for ch in bare if ch.isalnum())
 
 
 def check_number(raw: str) -> tuple[int | None, str]:

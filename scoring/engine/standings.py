@@ -446,7 +446,8 @@ def compute(
                     drow.rank if drow is not None else None, drow.tied if drow is not None else False,
                     drow.medal if drow is not None else None, e.withdrawn,
                 ))
-            if awards and tied and place is not None and place <= 3:
+            # Before the first score everyone shares 1st on 0 points: no tie is news yet.
+            if awards and tied and place is not None and place <= 3 and progress.current_round is not None:
                 members = [base[eid] for eid in block]
                 ties.append(
                     MedalTie(

@@ -312,13 +312,15 @@ def sheet_grid(request, access):
     reason_form = SheetReasonForm(request.POST or None)
     general = []
     if request.method == "POST" and formset.is_valid() and reason_form.is_valid():
+        signed = reason_form.cleaned_data["signed"] and access.event.confirmation_required
         try:
             services.table_record_sheet(table=access.table, rows=formset.row_values(), actor=access.actor,
-                                        reason=reason_form.cleaned_data["reason"])
+                                        reason=reason_form.cleaned_data["reason"], confirm=signed)
         except ValidationError as exc:
             general = formset.add_service_errors(exc)
         else:
-            messages.success(request, f"Score sheet for table {access.table.number} saved.")
+            messages.success(request, f"Score sheet for table {access.table.number} saved"
+                                      f"{' and confirmed' if signed else ''}.")
             return redirect(access.url("entry"))
     return render(request, "scoring/table_grid.html", {
         "access": access, "sheet": sheet, "event": access.event, "formset": formset, "reason_form": reason_form,

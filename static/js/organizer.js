@@ -15,18 +15,33 @@
     }
   });
 
+  // The same key as the server's search_key (scoring/engine/registration.py): no accents, case,
+  // spaces or punctuation, so "pena" finds Peña and "obrien" O'Brien.
+  var PLAIN = { "ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th", "ð": "d" };
+  function searchKey(text) {
+    return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()
+      .replace(/[øłđħıæœþð]/g, function (ch) { return PLAIN[ch]; })
+      .replace(/[^\p{L}\p{N}]/gu, "");
+  }
+
   var filter = document.querySelector("[data-filter]");
   if (filter) {
     var items = document.querySelectorAll(filter.getAttribute("data-filter"));
+    var noMatch = document.querySelector("[data-no-match]");
     filter.addEventListener("input", function () {
-      var words = filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+      var words = filter.value.trim().split(/\s+/).filter(Boolean).map(function (w) {
+        return /^\d+$/.test(w) ? w : searchKey(w);
+      }).filter(Boolean);
+      var shown = 0;
       items.forEach(function (item) {
         var text = " " + (item.getAttribute("data-text") || "") + " ";
         var show = words.every(function (w) {
           return /^\d+$/.test(w) ? text.indexOf(" " + w + " ") !== -1 : text.indexOf(w) !== -1;
         });
         item.hidden = !show;
+        shown += show ? 1 : 0;
       });
+      if (noMatch) { noMatch.hidden = shown > 0 || items.length === 0; }
     });
     // Enter with exactly one partnership showing checks it in (or out): quick from a keyboard.
     filter.addEventListener("keydown", function (event) {
