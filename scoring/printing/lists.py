@@ -192,9 +192,9 @@ def wall_standings(doc: StandingsDoc) -> bytes:
     frame_w = size[0] - margins[0] - margins[1]
     has_div = any(r.division for r in doc.rows)
     has_tb = any(r.tiebreak_total is not None for r in doc.rows)
-    rank_w, no_w, total_w = 78.0, 78.0, 96.0
-    div_w = 150.0 if has_div else 0.0
-    tb_w = 110.0 if has_tb else 0.0
+    rank_w, no_w, total_w = 62.0, 62.0, 88.0
+    div_w = 112.0 if has_div else 0.0
+    tb_w = 100.0 if has_tb else 0.0
     names_w = frame_w - rank_w - no_w - total_w - div_w - tb_w
     head = ["Rank", "No.", "Players"] + (["Division"] if has_div else []) + ["Total"] + \
         (["Tiebreak"] if has_tb else [])
@@ -226,10 +226,10 @@ def wall_standings(doc: StandingsDoc) -> bytes:
         ("ALIGN", (0, 0), (1, -1), "RIGHT"),
         ("ALIGN", (total_col, 0), (-1, -1), "RIGHT"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 4),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-        ("LEFTPADDING", (0, 0), (-1, -1), 6),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 10),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 8),
     ]))
     legend = ["“2=” a shared rank (equal totals).", "* provisional: not yet confirmed by the opponents."]
     if any(r.withdrawn for r in doc.rows):
