@@ -249,7 +249,9 @@ def medal_standings(doc: MedalsDoc) -> bytes:
     st = _styles()
     frame_w = size[0] - margins[0] - margins[1]
     story = []
-    widths = [44, 58, 40, frame_w - 44 - 58 - 40 - 50 - 120, 50, 120]
+    # The tiebreak column is wide only when a tiebreak decided a place; else the names have the room.
+    tb_w = 120 if any(p.tiebreak for g in doc.groups for p in g.places) else 60
+    widths = [44, 58, 40, frame_w - 44 - 58 - 40 - 50 - tb_w, 50, tb_w]
     for group in doc.groups:
         story.append(Paragraph(_esc(group.title), st["h2"]))
         data = [["Place", "Medal", "No.", "Players", "Total", "Tiebreak"]]
