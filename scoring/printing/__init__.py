@@ -1,5 +1,5 @@
-"""Printed documents as PDF: score sheets, result sheets, movement cards, standings, medal
-standings, certificates.
+"""Printed documents as PDF: score sheets, result sheets, movement cards, standings (compact, and
+large print for the wall), medal standings, certificates.
 
 Plain data in, bytes out (pretix's renderer contract). The package's map:
 
@@ -9,7 +9,7 @@ Plain data in, bytes out (pretix's renderer contract). The package's map:
   qr.py            QR codes, encoded by segno, drawn as rectangles
   sheets.py        score sheets and result sheets
   cards.py         partnership movement cards
-  lists.py         standings and medal standings
+  lists.py         standings (compact, and large print for the wall) and medal standings
   certificates.py  medal certificates
 
 `render()` below names a document and picks its drawing function. Every module but data.py is
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from scoring.printing.cards import movement_cards
 from scoring.printing.certificates import certificates
-from scoring.printing.lists import medal_standings, standings
+from scoring.printing.lists import medal_standings, standings, wall_standings
 from scoring.printing.sheets import score_sheets
 
 MIMETYPE = "application/pdf"
@@ -30,6 +30,7 @@ BUILDERS = {
     "results": score_sheets,
     "cards": movement_cards,
     "standings": standings,
+    "wall": wall_standings,
     "medals": medal_standings,
     "certificates": certificates,
 }

@@ -91,6 +91,37 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
+def cut(text: str, font: str, size: float, width: float) -> str:
+    """text as it fits width at size: whole, or cut and ended with an ellipsis."""
+    if text_width(text, font, size) <= width:
+        return text
+    while text and text_width(text.rstrip() + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def fit_lines(text: str, font: str, size: float, width: float, max_lines: int, min_size: float | None = None
+              ) -> tuple[list[str], float]:
+    """text on at most max_lines lines no wider than width: on one line if it fits at size (or, shrunk,
+    at min_size or more), else wrapped at min_size (default size), the last line cut with an ellipsis
+    when the rest does not fit. A word wider than the line is cut too, so nothing leaves its box."""
+    low = size if min_size is None else min_size
+    one, one_size = fit(text, font, size, width, low)
+    if not one.endswith("…") or text.endswith("…") or max_lines <= 1:
+        return [one], one_size
+    lines = wrap(text, font, low, width)
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    return [cut(line, font, low, width) for line in lines], low
+
+
+def draw_lines(c: Canvas, x: float, y: float, lines: list[str], font: str, size: float, leading: float,
+               align: str = "left") -> None:
+    """Lines from baseline y downwards, leading apart."""
+    for k, line in enumerate(lines):
+        draw_text(c, x, y - k * leading, line, font, size, align=align)
+
+
 def signed_or_blank(points: int | None) -> str:
     return "" if points is None else signed(points)
 

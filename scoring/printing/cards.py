@@ -9,7 +9,7 @@ import io
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.printing.base import BOLD, LIGHT, SANS, draw_text, empty_page, new_canvas, page_size
+from scoring.printing.base import BOLD, LIGHT, SANS, draw_text, empty_page, fit, new_canvas, page_size, text_width
 from scoring.printing.documents import CardsDoc, PartnershipCard
 
 
@@ -58,8 +58,11 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
     left = x + pad
     top = y + h - 10
     c.setFillColor(colors.black)
-    draw_text(c, left, top - 9, doc.header.event_name, SANS, 8, max_width=inner - 60)
-    draw_text(c, left + inner, top - 9, doc.header.date_text, SANS, 8, align="right")
+    # The date keeps its room at the right; the event's name has what is left, and is cut to it.
+    date, date_size = fit(doc.header.date_text, SANS, 8, inner / 2, min_size=6)
+    draw_text(c, left + inner, top - 9, date, SANS, date_size, align="right")
+    draw_text(c, left, top - 9, doc.header.event_name, SANS, 8,
+              max_width=inner - text_width(date, SANS, date_size) - 10)
     draw_text(c, left, top - 27, f"Partnership {card.number}", BOLD, 16, max_width=inner - 4)
     draw_text(c, left, top - 41, card.names, SANS, 10, max_width=inner, min_size=6.5)
     if card.division:
@@ -86,9 +89,11 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
             continue
         draw_text(c, left + 33, base, str(rnd.table), BOLD, 9)
         draw_text(c, left + 63, base, rnd.direction, SANS, 8.5)
-        draw_text(c, left + 93, base, str(rnd.opponent_number), BOLD, 9)
+        number = str(rnd.opponent_number)
+        draw_text(c, left + 93, base, number, BOLD, 9)
         # Long names shrink before they are cut: the bold number is what finds the table.
-        draw_text(c, left + 114, base, rnd.opponent_names, SANS, 8, max_width=inner - 115, min_size=5.2)
+        names_x = left + 93 + max(18.0, text_width(number, BOLD, 9) + 4)
+        draw_text(c, names_x, base, rnd.opponent_names, SANS, 8, max_width=left + inner - 1 - names_x, min_size=5.2)
     bottom = ty - (len(card.rounds) + 1) * row_h
     c.rect(left, bottom, inner, (len(card.rounds) + 1) * row_h, stroke=1, fill=0)
     notes_y = bottom - 10

@@ -11,7 +11,7 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.engine.vocabulary import ordinal
-from scoring.printing.base import BOLD, SANS, draw_text, empty_page, new_canvas, page_size
+from scoring.printing.base import BOLD, SANS, draw_lines, draw_text, empty_page, fit_lines, new_canvas, page_size
 from scoring.printing.documents import DocHeader, MedalPlace, MedalsDoc
 
 
@@ -49,15 +49,21 @@ def _draw_certificate(c: Canvas, header: DocHeader, division: str, place: MedalP
     draw_text(c, cx, h - 150, f"{place.medal} medal", BOLD, 34, align="center")
     draw_text(c, cx, h - 180, f"{ordinal(place.place)} place", SANS, 18, align="center")
     draw_text(c, cx, h - 214, "awarded to", SANS, 12, align="center")
-    draw_text(c, cx, h - 262, player, BOLD, 32, max_width=inner, align="center", min_size=12)
+    # A long name takes two lines at 20 points rather than one that is too small to read.
+    lines, size = fit_lines(player, BOLD, 32, inner, 2, min_size=20)
+    if len(lines) == 1:
+        draw_text(c, cx, h - 262, lines[0], BOLD, size, align="center")
+    else:
+        draw_lines(c, cx, h - 244, lines, BOLD, size, 23, align="center")
     c.setLineWidth(0.6)
     c.line(cx - inner / 2 + 40, h - 274, cx + inner / 2 - 40, h - 274)
     if partner:
-        draw_text(c, cx, h - 300, f"playing with {partner} · Partnership {place.number}", SANS, 13, max_width=inner,
-                  align="center", min_size=8)
+        lines, size = fit_lines(f"playing with {partner} · Partnership {place.number}", SANS, 13, inner, 2,
+                                min_size=11)
+        draw_lines(c, cx, h - 296, lines, SANS, size, 14, align="center")
     scope = "Overall, all divisions" if division == "Overall" else division
-    draw_text(c, cx, h - 330, scope, SANS, 14, max_width=inner, align="center", min_size=8)
-    draw_text(c, cx, h - 352, f"Total {place.total} points" + (f" · {place.tiebreak}" if place.tiebreak else ""),
+    draw_text(c, cx, h - 334, scope, SANS, 14, max_width=inner, align="center", min_size=8)
+    draw_text(c, cx, h - 356, f"Total {place.total} points" + (f" · {place.tiebreak}" if place.tiebreak else ""),
               SANS, 11, max_width=inner, align="center", min_size=7)
     draw_text(c, cx, 80, header.date_venue, SANS, 12, max_width=inner, align="center", min_size=7)
     for x in (cx - 220, cx + 60):

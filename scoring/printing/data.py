@@ -302,7 +302,7 @@ def document(event: Event, kind: str, *, round_number: int | None = None,
                          site_url=site_url)
     elif kind == "cards":
         doc = cards_doc(event)
-    elif kind == "standings":
+    elif kind in ("standings", "wall"):
         doc = standings_doc(event)
     else:
         doc = medals_doc(event)

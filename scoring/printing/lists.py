@@ -20,6 +20,7 @@ from scoring.printing.base import (
     LIGHT,
     SANS,
     draw_text,
+    fit,
     page_size,
     register_fonts,
     signed_or_blank,
@@ -31,10 +32,13 @@ from scoring.printing.documents import DocHeader, MedalsDoc, RoundCell, Standing
 def _page_decorator(header: DocHeader, title: str):
     def draw(c: Canvas, doc) -> None:
         w, h = doc.pagesize
+        room = w - doc.leftMargin - doc.rightMargin
         c.saveState()
+        # The date takes at most half the line at the right; the running title has the rest, less a gap.
+        date, date_size = fit(header.date_venue, SANS, 8, room / 2, min_size=6.5)
+        draw_text(c, w - doc.rightMargin, h - 28, date, SANS, date_size, align="right")
         draw_text(c, doc.leftMargin, h - 28, f"{header.event_name} · {title}", BOLD, 9,
-                  max_width=w - doc.leftMargin - doc.rightMargin - 80)
-        draw_text(c, w - doc.rightMargin, h - 28, header.date_venue, SANS, 8, align="right", max_width=200)
+                  max_width=room - text_width(date, SANS, date_size) - 16, min_size=6.5)
         draw_text(c, w - doc.rightMargin, 20, f"Page {c.getPageNumber()}", SANS, 8, align="right")
         c.restoreState()
 
@@ -54,10 +58,10 @@ def _styles():
 
 
 def _build(header: DocHeader, title: str, subtitle: str, size, margins: tuple[float, float, float, float],
-           body: list) -> bytes:
+           body: list, styles: dict | None = None) -> bytes:
     """A flowing document: the event's name and a subtitle over the body, `title` and the date in
     every page's head and the page number at its foot. margins: left, right, top, bottom."""
-    st = _styles()
+    st = styles or _styles()
     buf = io.BytesIO()
     left, right, top, bottom = margins
     template = SimpleDocTemplate(buf, pagesize=size, leftMargin=left, rightMargin=right, topMargin=top,
@@ -171,6 +175,72 @@ def standings(doc: StandingsDoc) -> bytes:
     return _build(doc.header, "Standings", subtitle, size, margins, story)
 
 
+# The wall standings: large print (at least 18 points for names and totals, as large-print
+# guidance asks), read from a few steps away.
+WALL_TYPE = 18.0
+
+
+def wall_standings(doc: StandingsDoc) -> bytes:
+    """The standings for the wall: rank, number, names and total in large print, landscape, as
+    many pages as the rows need, the header row repeated on every page. The round-by-round points
+    stay in the compact standings."""
+    size = landscape(page_size(doc.header))
+    margins = (36, 36, 44, 36)
+    st = _styles()
+    big = ParagraphStyle("wall", fontName=SANS, fontSize=WALL_TYPE, leading=WALL_TYPE + 3)
+    note = ParagraphStyle("wallnote", fontName=SANS, fontSize=12, leading=15)
+    frame_w = size[0] - margins[0] - margins[1]
+    has_div = any(r.division for r in doc.rows)
+    has_tb = any(r.tiebreak_total is not None for r in doc.rows)
+    rank_w, no_w, total_w = 62.0, 62.0, 88.0
+    div_w = 112.0 if has_div else 0.0
+    tb_w = 100.0 if has_tb else 0.0
+    names_w = frame_w - rank_w - no_w - total_w - div_w - tb_w
+    head = ["Rank", "No.", "Players"] + (["Division"] if has_div else []) + ["Total"] + \
+        (["Tiebreak"] if has_tb else [])
+    widths = [rank_w, no_w, names_w] + ([div_w] if has_div else []) + [total_w] + ([tb_w] if has_tb else [])
+    data = [head]
+    div_style = ParagraphStyle("walldiv", fontName=SANS, fontSize=14, leading=17)
+    for r in doc.rows:
+        names = _esc(r.names) + (f"<br/><font size=12>{_esc(r.note)}</font>" if r.note else "")
+        row = [r.rank_text, str(r.number), Paragraph(names, big)]
+        if has_div:
+            row.append(Paragraph(_esc(r.division), div_style))
+        row.append(signed_or_blank(r.total) if r.total < 0 else str(r.total) + ("*" if r.provisional else ""))
+        if has_tb:
+            row.append("" if r.tiebreak_total is None else str(r.tiebreak_total))
+        data.append(row)
+    if not doc.rows:
+        data.append(["", "", Paragraph("No partnerships yet.", big)] + [""] * (len(head) - 3))
+    total_col = 3 + (1 if has_div else 0)
+    table = LongTable(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), SANS, WALL_TYPE),
+        ("FONT", (0, 0), (-1, 0), BOLD, 14),
+        ("FONT", (0, 1), (0, -1), BOLD, WALL_TYPE),
+        ("FONT", (total_col, 1), (total_col, -1), BOLD, WALL_TYPE),
+        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("LINEBELOW", (0, 0), (-1, 0), 1.2, colors.black),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.5, GREY),
+        ("BOX", (0, 0), (-1, -1), 1, colors.black),
+        ("ALIGN", (0, 0), (1, -1), "RIGHT"),
+        ("ALIGN", (total_col, 0), (-1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+    ]))
+    legend = ["“2=” a shared rank (equal totals).", "* provisional: not yet confirmed by the opponents."]
+    if any(r.withdrawn for r in doc.rows):
+        legend.append("WD withdrawn: results kept, not ranked, no medal.")
+    story = [table, Spacer(1, 10), Paragraph(_esc("  ".join(legend)), note)]
+    story += [Paragraph(_esc(text), note) for text in doc.notes]
+    subtitle = " · ".join(p for p in ("Standings", doc.header.date_venue, doc.progress) if p)
+    st["sub"] = ParagraphStyle("wallsub", parent=st["sub"], fontSize=12, leading=15)
+    return _build(doc.header, "Standings", subtitle, size, margins, story, styles=st)
+
+
 def medal_standings(doc: MedalsDoc) -> bytes:
     """The medallists of each ranking that awards medals, one table each, with what still has
     to happen before a place is decided."""
@@ -179,7 +249,9 @@ def medal_standings(doc: MedalsDoc) -> bytes:
     st = _styles()
     frame_w = size[0] - margins[0] - margins[1]
     story = []
-    widths = [44, 58, 40, frame_w - 44 - 58 - 40 - 50 - 120, 50, 120]
+    # The tiebreak column is wide only when a tiebreak decided a place; else the names have the room.
+    tb_w = 120 if any(p.tiebreak for g in doc.groups for p in g.places) else 60
+    widths = [44, 58, 40, frame_w - 44 - 58 - 40 - 50 - tb_w, 50, tb_w]
     for group in doc.groups:
         story.append(Paragraph(_esc(group.title), st["h2"]))
         data = [["Place", "Medal", "No.", "Players", "Total", "Tiebreak"]]

@@ -16,42 +16,76 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.engine.vocabulary import SIDE_LABELS
-from scoring.printing.base import BOLD, LIGHT, SANS, draw_text, empty_page, new_canvas, page_size, signed_or_blank, wrap
+from scoring.printing.base import (
+    BOLD,
+    LIGHT,
+    SANS,
+    cut,
+    draw_lines,
+    draw_text,
+    empty_page,
+    fit_lines,
+    new_canvas,
+    page_size,
+    signed_or_blank,
+    text_width,
+    wrap,
+)
 from scoring.printing.documents import ContractValue, SheetsDoc, SheetTable
 from scoring.printing.qr import draw_qr
 
+# The smallest type anything on a sheet is printed in: players read the sheet at the table.
+MIN_TYPE = 10.0
+LEADING = 12.0
+
 
 class _SheetLayout:
-    """Where everything on a sheet goes, for one page size and number of hands."""
+    """Where everything on a sheet goes, for one page size, number of hands and contract value table.
+
+    From the top: the heading (event, round and table, the code for score entry) beside the QR code,
+    the two partnership boxes, the hand grid, the total row, the initials boxes, room for corrections
+    (result sheets), and at the foot the rules reminder and the contract values, laid out from the
+    page's bottom margin upwards so that nothing below the grid can run into it.
+    """
 
     MARGIN = 36
     QR = 96
 
-    def __init__(self, size, hands: int):
+    def __init__(self, size, hands: int, doc: SheetsDoc):
         self.w, self.h = size
         m = self.MARGIN
         self.left, self.right = m, self.w - m
         self.uw = self.right - self.left
         self.top = self.h - m
-        self.parts_top = self.top - 128
-        self.parts_h = 66
-        self.grid_top = self.parts_top - self.parts_h - 14
-        self.head_h = 26
-        # The foot (rules reminder and contract values) sits below foot_top. Above it, below the
-        # hands: the total row (28), initials (12 + 30) and room for two correction lines (30).
-        self.foot_top = m + 196
-        room = self.grid_top - self.head_h - 28 - 42 - 30 - self.foot_top
-        # Many hands a round (up to 20): drop the rules reminder and the correction room
-        # rather than shrink the rows below 12 points.
-        self.compact = hands * 12 > room
+        self.parts_top = self.top - 124
+        self.parts_h = 84
+        self.grid_top = self.parts_top - self.parts_h - 10
+        self.head_h = 28
+        self.total_h = 34
+        # The foot, bottom up: the "Also:" line(s), the value table, its title, the rules reminder.
+        grid, specials = _value_grid(doc.contract_values)
+        self.also = wrap(_also_line(specials), SANS, MIN_TYPE, self.uw) if specials else []
+        self.value_rh = 14.0
+        self.value_bottom = m + 2 + len(self.also) * LEADING
+        self.value_top = self.value_bottom + (len(grid) + 1) * self.value_rh
+        self.value_title = self.value_top + 5
+        self.reminder = [line for text in REMINDER for line in wrap(text, SANS, MIN_TYPE, self.uw)]
+        reminder_h = 6 + len(self.reminder) * LEADING
+        below_rows = self.total_h + 42 + 8  # the total row, the initials boxes, a gap
+        corrections_h = 2 * LEADING + 6
+        room = self.grid_top - self.head_h - below_rows - corrections_h - (self.value_title + 12 + reminder_h)
+        # Many hands a round (up to 20): drop the rules reminder and the correction room rather
+        # than make the rows too low for 10-point type.
+        self.compact = hands * 16 > room
         if self.compact:
-            self.foot_top = m + 172
-            room = self.grid_top - self.head_h - 28 - 42 - self.foot_top
-        self.row_h = max(12.0, min(44.0, room / max(1, hands)))
+            self.reminder = []
+            room = self.grid_top - self.head_h - below_rows - (self.value_title + 12)
+        self.foot_top = self.value_title + 12 + (reminder_h if self.reminder else 0)
+        self.row_h = max(13.0, min(44.0, room / max(1, hands)))
         self.hands = hands
         self.rows_bottom = self.grid_top - self.head_h - hands * self.row_h
-        self.total_bottom = self.rows_bottom - 28
-        widths = [34, 96, 70, 62, 46, 64, 64]
+        self.total_bottom = self.rows_bottom - self.total_h
+        widths = [36, 120, 60, 58, 42, 54, 54]
         widths.append(self.uw - sum(widths))
         self.cols = []
         x = self.left
@@ -67,6 +101,17 @@ class _SheetLayout:
         """Baseline for text vertically centred in hand row `index` (0-based)."""
         top = self.grid_top - self.head_h - index * self.row_h
         return top - self.row_h / 2 - size * 0.35
+
+
+REMINDER = (
+    "Tricks: the tricks won by the declaring side (0 to 10).",
+    "Suit and no-trump contracts: made scores + the value (all ten tricks: at least 250); set scores − the value. "
+    "The defenders score 10 for each trick they win.",
+)
+
+
+def _also_line(specials) -> str:
+    return "Also: " + " · ".join(f"{s.label} ({s.code}) {s.value}" for s in specials)
 
 
 def _value_grid(values: tuple[ContractValue, ...]):
@@ -108,11 +153,12 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
         c.line(lay.left, y, lay.right, y)
     for col, (a, b) in enumerate(headings):
         cx = lay.cell_center(col)
+        room = lay.cols[col][1] - 4
         if b:
-            draw_text(c, cx, lay.grid_top - 11, a, BOLD, 9, align="center")
-            draw_text(c, cx, lay.grid_top - 21, b, SANS, 7.5, align="center")
+            draw_text(c, cx, lay.grid_top - 12, a, BOLD, MIN_TYPE, align="center", max_width=room, min_size=MIN_TYPE)
+            draw_text(c, cx, lay.grid_top - 24, b, SANS, MIN_TYPE, align="center", max_width=room, min_size=MIN_TYPE)
         else:
-            draw_text(c, cx, lay.grid_top - 16, a, BOLD, 9, align="center")
+            draw_text(c, cx, lay.grid_top - 18, a, BOLD, MIN_TYPE, align="center", max_width=room, min_size=MIN_TYPE)
     # Round total row
     c.setLineWidth(1.2)
     c.rect(lay.left, lay.total_bottom, lay.uw, lay.rows_bottom - lay.total_bottom)
@@ -120,15 +166,14 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     c.line(tx, lay.total_bottom, tx, lay.rows_bottom)
     for x, _ in lay.cols[6:]:
         c.line(x, lay.total_bottom, x, lay.rows_bottom)
-    draw_text(c, tx - 8, lay.total_bottom + 10, "Round total", BOLD, 11, align="right")
+    draw_text(c, tx - 8, lay.total_bottom + 12, "Round total", BOLD, 11, align="right")
     if not doc.filled:
         # Blank sheets: each side circles the declaring side.
-        size = min(9.0, lay.row_h * 0.45)
         cx = lay.cell_center(2)
         for i in range(lay.hands):
-            y = lay.row_baseline(i, size)
-            draw_text(c, cx - 17, y, "N-S", SANS, size, align="center")
-            draw_text(c, cx + 17, y, "E-W", SANS, size, align="center")
+            y = lay.row_baseline(i, MIN_TYPE)
+            draw_text(c, cx - 15, y, "N-S", SANS, MIN_TYPE, align="center")
+            draw_text(c, cx + 15, y, "E-W", SANS, MIN_TYPE, align="center")
     # Initials
     y = lay.total_bottom - 40
     box_w = (lay.uw - 12) / 2
@@ -136,30 +181,29 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     for i, label in enumerate(("N-S agree, initials", "E-W agree, initials")):
         x = lay.left + i * (box_w + 12)
         c.rect(x, y, box_w, 30)
-        draw_text(c, x + 6, y + 19, label, SANS, 8)
+        draw_text(c, x + 6, y + 18, label, SANS, MIN_TYPE)
     # Rules reminder and value table
-    if not lay.compact:
-        draw_text(c, lay.left, lay.foot_top - 3, "Tricks: the tricks won by the declaring side (0 to 10).",
-                  SANS, 8, max_width=lay.uw, min_size=5.5)
-        draw_text(c, lay.left, lay.foot_top - 13,
-                  "Suit and no-trump contracts: made scores + the value (all ten tricks: at least 250); set scores − "
-                  "the value. The defenders score 10 for each trick they win.", SANS, 8, max_width=lay.uw, min_size=5.5)
-    grid, specials = _value_grid(doc.contract_values)
-    draw_text(c, lay.left, lay.foot_top - 30, f"Contract values ({doc.rules_label})", BOLD, 9, max_width=lay.uw)
+    y = lay.foot_top - 10
+    for line in lay.reminder:
+        draw_text(c, lay.left, y, line, SANS, MIN_TYPE)
+        y -= LEADING
+    grid, _ = _value_grid(doc.contract_values)
+    draw_text(c, lay.left, lay.value_title, f"Contract values ({doc.rules_label})", BOLD, MIN_TYPE,
+              max_width=lay.uw, min_size=MIN_TYPE)
     heads = ["Tricks", "♠ Spades", "♣ Clubs", "♦ Diamonds", "♥ Hearts", "No Trump"]
     vw = lay.uw / len(heads)
-    rh = 13
-    top = lay.foot_top - 36
+    rh = lay.value_rh
+    top = lay.value_top
     c.setFillColor(LIGHT)
     c.rect(lay.left, top - rh, lay.uw, rh, stroke=0, fill=1)
     c.setFillColor(colors.black)
     for i, h in enumerate(heads):
-        draw_text(c, lay.left + vw * i + vw / 2, top - rh + 3.5, h, BOLD, 8, align="center")
+        draw_text(c, lay.left + vw * i + vw / 2, top - rh + 4, h, BOLD, MIN_TYPE, align="center")
     for r, (tricks, vals) in enumerate(grid, start=1):
-        y = top - (r + 1) * rh + 3.5
-        draw_text(c, lay.left + vw / 2, y, str(tricks), BOLD, 8, align="center")
+        y = top - (r + 1) * rh + 4
+        draw_text(c, lay.left + vw / 2, y, str(tricks), BOLD, MIN_TYPE, align="center")
         for i, v in enumerate(vals, start=1):
-            draw_text(c, lay.left + vw * i + vw / 2, y, "" if v is None else str(v), SANS, 8, align="center")
+            draw_text(c, lay.left + vw * i + vw / 2, y, "" if v is None else str(v), SANS, MIN_TYPE, align="center")
     n = len(grid) + 1
     c.setLineWidth(0.5)
     c.rect(lay.left, top - n * rh, lay.uw, n * rh)
@@ -167,9 +211,8 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
         c.line(lay.left + vw * i, top - n * rh, lay.left + vw * i, top)
     for r in range(1, n):
         c.line(lay.left, top - r * rh, lay.right, top - r * rh)
-    if specials:
-        line = "Also: " + " · ".join(f"{s.label} ({s.code}) {s.value}" for s in specials)
-        draw_text(c, lay.left, top - n * rh - 11, line, SANS, 8, max_width=lay.uw)
+    for k, line in enumerate(lay.also):
+        draw_text(c, lay.left, lay.value_bottom - 10 - k * LEADING, line, SANS, MIN_TYPE)
 
 
 def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, form: str) -> None:
@@ -177,55 +220,49 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
     h = doc.header
     c.setFillColor(colors.black)
     text_w = lay.uw - lay.QR - 14
-    draw_text(c, lay.left, lay.top - 10, "RESULT SHEET" if doc.filled else "SCORE SHEET", BOLD, 9)
-    draw_text(c, lay.left, lay.top - 30, h.event_name, BOLD, 15, max_width=text_w, min_size=8)
-    draw_text(c, lay.left, lay.top - 45, h.date_venue, SANS, 9.5, max_width=text_w, min_size=6)
-    draw_text(c, lay.left, lay.top - 80, f"{t.round_label} · Table {t.number}", BOLD, 24, max_width=text_w, min_size=12)
+    draw_text(c, lay.left, lay.top - 10, "RESULT SHEET" if doc.filled else "SCORE SHEET", BOLD, MIN_TYPE)
+    draw_text(c, lay.left, lay.top - 30, h.event_name, BOLD, 15, max_width=text_w, min_size=MIN_TYPE)
+    draw_text(c, lay.left, lay.top - 46, h.date_venue, SANS, MIN_TYPE, max_width=text_w, min_size=MIN_TYPE)
+    draw_text(c, lay.left, lay.top - 76, f"{t.round_label} · Table {t.number}", BOLD, 24, max_width=text_w,
+              min_size=12)
     qx = lay.right - lay.QR
     if doc.filled:
         # No QR on a result sheet: it is posted on the wall, and the code would let anyone edit.
-        draw_text(c, lay.right, lay.top - 10, "Filled from the entered hands", SANS, 8, align="right")
-        draw_text(c, lay.left, lay.top - 102, t.status, BOLD, 10, max_width=lay.uw, min_size=6)
+        draw_text(c, lay.right, lay.top - 10, "Filled from the entered hands", SANS, MIN_TYPE, align="right")
+        lines, _ = fit_lines(t.status, BOLD, MIN_TYPE, lay.uw, 2)
+        draw_lines(c, lay.left, lay.top - 96, lines, BOLD, MIN_TYPE, LEADING)
     elif t.entry_url:
         draw_qr(c, t.entry_url, qx, lay.top - lay.QR, lay.QR)
-        code = t.short_code
-        cut = code.find("-", len(code) // 2 - 3)
-        lines = [code[:cut + 1], code[cut + 1:]] if 0 < cut < len(code) - 1 else [code]
-        for i, line in enumerate(lines):
-            draw_text(c, qx + lay.QR / 2, lay.top - lay.QR - 9 - i * 10, line, BOLD, 8.5, align="center")
-        draw_text(c, lay.left, lay.top - 100,
-                  "Enter scores: scan the QR code, or type the table code under it.", SANS, 8.5, max_width=text_w)
-    # Partnerships by seat
+        draw_text(c, lay.left, lay.top - 96, "Enter scores: scan the QR code, or type this table code:", SANS,
+                  MIN_TYPE, max_width=text_w, min_size=MIN_TYPE)
+        draw_text(c, lay.left, lay.top - 113, t.short_code, BOLD, 12, max_width=text_w, min_size=MIN_TYPE)
+    # Partnerships by seat: a name that does not fit on one line at 10 points takes two.
     half = (lay.uw - 12) / 2
     for i, side in enumerate((t.ns, t.ew)):
         x = lay.left + i * (half + 12) + 8
         top = lay.parts_top
-        draw_text(c, x, top - 15, f"{side.label}  ·  Partnership {side.number}", BOLD, 12, max_width=half - 16)
+        draw_text(c, x, top - 15, f"{side.label}  ·  Partnership {side.number}", BOLD, 12, max_width=half - 16,
+                  min_size=MIN_TYPE)
         for j, (seat, name) in enumerate(zip(side.seats, (side.first, side.second), strict=True)):
-            y = top - 35 - j * 19
+            y = top - 33 - j * 26
             draw_text(c, x, y, seat, BOLD, 12)
-            draw_text(c, x + 18, y, name, SANS, 12, max_width=half - 34, min_size=7)
+            lines, size = fit_lines(name, SANS, 12, half - 34, 2, min_size=MIN_TYPE)
+            draw_lines(c, x + 18, y, lines, SANS, size, 11)
     # Hands
-    size = min(11.0, lay.row_h * 0.5)
-    small = min(7.5, lay.row_h * 0.34)
+    size = 11.0 if lay.row_h >= 22 else MIN_TYPE
+    two_line = lay.row_h >= 26
+    dx, dw = lay.cols[1]
+    px, pw = lay.cols[7]
     for i, hand in enumerate(t.hands[: lay.hands]):
         y = lay.row_baseline(i, size)
-        two_line = lay.row_h >= 24
         mark = " †" if hand.corrected else ""
         draw_text(c, lay.cell_center(0), y, f"{hand.number}{mark}", BOLD, size, align="center")
-        dx, dw = lay.cols[1]
         name = t.dealer_name(hand.dealer)
-        if two_line:
-            lines = wrap(name, SANS, small, dw - 9)
-            if len(lines) > 2 or lay.row_h < 30:
-                lines = [" ".join(lines)]
-            draw_text(c, dx + 5, y + 4 + (4 if len(lines) > 1 else 0), hand.dealer, BOLD, size)
-            for k, line in enumerate(lines):
-                draw_text(c, dx + 5, y - 7 + (4 if len(lines) > 1 else 0) - k * (small + 1), line, SANS, small,
-                          max_width=dw - 9, min_size=5)
-        else:
-            draw_text(c, dx + 4, y, hand.dealer, BOLD, size)
-            draw_text(c, dx + 7 + size, y, name, SANS, small, max_width=dw - 11 - size, min_size=5)
+        draw_text(c, dx + 5, y, hand.dealer, BOLD, size)
+        name_x = dx + 5 + text_width("W", BOLD, size) + 5
+        lines, _ = fit_lines(name, SANS, MIN_TYPE, dx + dw - 4 - name_x, 2 if two_line else 1)
+        lift = 6 if len(lines) > 1 else 0
+        draw_lines(c, name_x, y + lift, lines, SANS, MIN_TYPE, LEADING)
         if not doc.filled or not hand.declarer:
             continue
         draw_text(c, lay.cell_center(2), y, SIDE_LABELS[hand.declarer], BOLD, size, align="center")
@@ -234,30 +271,39 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
         for col, pts in ((5, hand.ns_points), (6, hand.ew_points)):
             x, wd = lay.cols[col]
             draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
-        px, pw = lay.cols[7]
-        penalty = hand.penalty + ("; corrected" if hand.corrected else "")
-        draw_text(c, px + 4, y, penalty.lstrip("; "), SANS, small, max_width=pw - 8, min_size=5)
+        penalty = (hand.penalty + ("; corrected" if hand.corrected else "")).lstrip("; ")
+        lines, _ = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
+        draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
     if doc.filled:
         for col, pts in ((5, t.ns_total), (6, t.ew_total)):
             x, wd = lay.cols[col]
-            draw_text(c, x + wd - 6, lay.total_bottom + 9, signed_or_blank(pts), BOLD, 12, align="right")
+            draw_text(c, x + wd - 6, lay.total_bottom + 7, signed_or_blank(pts), BOLD, 12, align="right")
     # Partnership numbers in the totals row, so a total cannot be read against the wrong pair
     for col, side in ((5, t.ns), (6, t.ew)):
         x, wd = lay.cols[col]
-        draw_text(c, x + 3, lay.total_bottom + 19, f"#{side.number}", SANS, 6.5)
+        draw_text(c, x + 3, lay.total_bottom + 23, f"#{side.number}", SANS, MIN_TYPE)
     if t.corrections:
-        y = lay.total_bottom - 52
-        # the lowest baseline that clears the foot's first line of text
-        floor = lay.foot_top + 8 if not lay.compact else lay.foot_top - 18
-        limit = max(0, int((y - floor) // 9) + 1)
-        shown = t.corrections[:limit]
-        for k, fix in enumerate(shown):
+        # Each correction on up to two lines, as many as fit above the foot; the last line that
+        # fits says how many more there are when they do not all fit.
+        y = lay.total_bottom - 54
+        floor = lay.foot_top + 4  # the lowest baseline whose line clears the foot
+        lines = []
+        for fix in t.corrections:
             line = f"† Hand {fix.hand_number} corrected {fix.when} by {fix.by}: {fix.before} → {fix.after}"
             if fix.reason:
                 line += f" ({fix.reason})"
-            if k == limit - 1 and len(t.corrections) > limit:
-                line = f"† … and {len(t.corrections) - limit + 1} more corrections: see the table's history"
-            draw_text(c, lay.left, y - k * 9, line, SANS, 7.5, max_width=lay.uw, min_size=5.5)
+            lines.append(fit_lines(line, SANS, MIN_TYPE, lay.uw, 2)[0])
+        room = max(0, int((y - floor) // LEADING) + 1)
+        printed = 0
+        for k, fix_lines in enumerate(lines):
+            rest = len(lines) - k
+            if printed + len(fix_lines) > room or (rest > 1 and printed + len(fix_lines) == room):
+                if printed < room:
+                    more = f"† … and {rest} more correction{'s' if rest > 1 else ''}: see the table's history"
+                    draw_text(c, lay.left, y - printed * LEADING, cut(more, SANS, MIN_TYPE, lay.uw), SANS, MIN_TYPE)
+                break
+            draw_lines(c, lay.left, y - printed * LEADING, fix_lines, SANS, MIN_TYPE, LEADING)
+            printed += len(fix_lines)
 
 
 def score_sheets(doc: SheetsDoc) -> bytes:
@@ -265,7 +311,7 @@ def score_sheets(doc: SheetsDoc) -> bytes:
     size = page_size(doc.header)
     buf = io.BytesIO()
     c = new_canvas(buf, doc.header, "result sheets" if doc.filled else "score sheets", size)
-    lay = _SheetLayout(size, doc.hands_per_round)
+    lay = _SheetLayout(size, doc.hands_per_round, doc)
     c.beginForm("sheet")
     _draw_sheet_static(c, doc, lay)
     c.endForm()

@@ -1,8 +1,8 @@
 """Printed documents: the organizer's Print page and the PDF downloads.
 
 Score sheets (they carry each table's secret entry code), result sheets, movement cards and
-certificates are for the event's organizers and scorers. Standings and medal standings are as
-public as the live standings page, so anyone may download them; those two are cached for a
+certificates are for the event's organizers and scorers. Standings (compact and wall) and medal
+standings are as public as the live standings page, so anyone may download them; those are cached for a
 minute under the live pages' ETag (it changes with every score save and every new round).
 The views read and draw through scoring.printing.data; they write nothing. QR codes point where
 scoring.site_address says: SITE_URL, else the address the organizer is using.
@@ -25,7 +25,7 @@ from scoring.selectors import event_etag
 from tournaments.models import Event, Round
 from tournaments.permissions import can_score, is_organizer, scorer_required
 
-PUBLIC_KINDS = ("standings", "medals")
+PUBLIC_KINDS = ("standings", "wall", "medals")
 ROUND_KINDS = ("sheets", "results")
 CACHE_SECONDS = 60
 

@@ -1,4 +1,4 @@
-"""`python manage.py pdf SLUG --kind sheets|results|cards|standings|medals|certificates [--round N]
+"""`python manage.py pdf SLUG --kind sheets|results|cards|standings|wall|medals|certificates [--round N]
 [--tiebreak S] -o FILE`: write one printed document of an event to a file.
 
 The same documents as the organizer's Print page (scoring.views.printing), built by
@@ -19,7 +19,8 @@ from tournaments.management import event_or_error
 
 
 class Command(BaseCommand):
-    help = "Write an event's score sheets, result sheets, movement cards, standings, medals or certificates as PDF."
+    help = ("Write an event's score sheets, result sheets, movement cards, standings (wall: large print), medals "
+            "or certificates as PDF.")
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="the event's slug")
