@@ -63,7 +63,13 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
     draw_text(c, left + inner, top - 9, date, SANS, date_size, align="right")
     draw_text(c, left, top - 9, doc.header.event_name, SANS, 8,
               max_width=inner - text_width(date, SANS, date_size) - 10)
-    draw_text(c, left, top - 27, f"Partnership {card.number}", BOLD, 16, max_width=inner - 4)
+    # The PIN sits on the card's own line, right of the number: the opponents type it to confirm a
+    # table, so it is printed here and on nothing public (README, "The opponents' check").
+    pin_width = 0.0
+    if card.pin:
+        pin_width = text_width(f"PIN {card.pin}", BOLD, 12) + 6
+        draw_text(c, left + inner, top - 27, f"PIN {card.pin}", BOLD, 12, align="right")
+    draw_text(c, left, top - 27, f"Partnership {card.number}", BOLD, 16, max_width=inner - 4 - pin_width)
     draw_text(c, left, top - 41, card.names, SANS, 10, max_width=inner, min_size=6.5)
     if card.division:
         draw_text(c, left, top - 52, f"Division: {card.division}", SANS, 8.5, max_width=inner)

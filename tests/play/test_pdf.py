@@ -28,6 +28,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pdfplumber
 import pytest
 import segno
 from django.conf import settings
@@ -591,3 +592,18 @@ def test_a_sheet_for_twenty_hands_keeps_every_row_and_the_value_table():
     text = squash(text_of(score_sheets(SheetsDoc(header, "McAllen", values, 20, (table,), filled=True)))[0])
     assert text.count("N-S 7H 8 +200 +20") == 20
     assert "+4000 +400" in text and "Contract values (McAllen)" in text
+
+
+def test_the_wall_standings_are_public_and_on_the_print_page(client, gao, organizer):
+    event, _ = gao
+    response = client.get(reverse("scoring:pdf", args=[event.slug, "wall"]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'inline; filename="gao-2026-wall.pdf"'
+    with pdfplumber.open(io.BytesIO(response.content)) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "1 3 Ana Li & Bob Smith 70-74 820" in text
+    assert "2= 5 Dolores Treviño & Earl Walker 70-74 490" in text
+    client.force_login(organizer)
+    page = client.get(reverse("scoring:print", args=[event.slug])).content.decode()
+    wall = reverse("scoring:pdf", args=[event.slug, "wall"])
+    assert f'class="button primary" href="{wall}">Standings for the wall' in page

@@ -23,6 +23,7 @@ from scoring.engine.vocabulary import MAX_DIVISION, MAX_EVENT_TEXT, MAX_NAME
 from scoring.printing import BUILDERS, KINDS, base
 from scoring.printing.data import cards_doc, medals_doc, sheets_doc, standings_doc
 from scoring.printing.documents import Correction, SheetHand
+from tests.builders import bulk_event
 from tournaments.models import Event, Partnership, Player
 
 TOLERANCE = 0.5  # points two boxes may share: touching words, rounding
@@ -78,8 +79,6 @@ def sizes(data: bytes) -> list[tuple[str, float]]:
 def large(django_db_setup, django_db_blocker):
     """The documents of a complete 500-partnership event whose every name, division, event name and
     venue is as long as the forms allow (built in bulk, then read back through scoring.printing.data)."""
-    from tests.standings_builders import bulk_event
-
     # Built inside a transaction that is rolled back: the documents are plain data and outlive it.
     with django_db_blocker.unblock(), transaction.atomic():
         event = bulk_event("layout-500", 500, 10, divisions=2)
@@ -185,25 +184,3 @@ def test_wall_standings_print_names_and_totals_at_eighteen_points(large):
         assert len(pdf.pages) >= 3  # 25 rows of two long names each
         for page in pdf.pages:
             assert "Rank No. Players Division Total" in page.extract_text()
-
-
-def test_the_wall_standings_are_public_and_on_the_print_page(client):
-    from django.contrib.auth.models import User
-    from django.urls import reverse
-
-    from tests.test_pdf import build_event
-
-    event, _ = build_event()
-    response = client.get(reverse("scoring:pdf", args=[event.slug, "wall"]))
-    assert response.status_code == 200
-    assert response["Content-Disposition"] == 'inline; filename="gao-2026-wall.pdf"'
-    with pdfplumber.open(io.BytesIO(response.content)) as pdf:
-        text = pdf.pages[0].extract_text()
-    assert "1 3 Ana Li & Bob Smith 70-74 820" in text
-    assert "2= 5 Dolores Treviño & Earl Walker 70-74 490" in text
-    organizer = User.objects.create_user("org", password="x")
-    event.staff.create(user=organizer, role="organizer")
-    client.force_login(organizer)
-    page = client.get(reverse("scoring:print", args=[event.slug])).content.decode()
-    wall = reverse("scoring:pdf", args=[event.slug, "wall"])
-    assert f'class="button primary" href="{wall}">Standings for the wall' in page
