@@ -228,7 +228,7 @@ class Bench:
         out = Path(self.options["output"]).resolve()
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps({
-            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "machine": machine,
             "figures": [asdict(f) for f in self.figures],
         }, indent=2, ensure_ascii=False) + "\n")

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from scoring.engine import rules as rules_engine
-from scoring.models import Hand, HandChange
 from scoring.engine.vocabulary import SIDE_LABELS, dealer_for, signed
+from scoring.models import Hand, HandChange
 from scoring.services import score_for_table
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}

@@ -23,9 +23,9 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.core.exceptions import ValidationError
 
-from scoring.models import Hand, HandChange
 from scoring import selectors
 from scoring.engine.vocabulary import HAND_FIELDS
+from scoring.models import Hand, HandChange
 from scoring.services import score_for_table
 from tournaments.models import Partnership, SitOut, Table
 

@@ -27,11 +27,17 @@ from django.utils import timezone
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import (
-    HAND_FIELDS, PENALTY_KINDS, PIN_WINDOW_MINUTES, PIN_WRONG_LIMIT, SEATS, SIDE_LABELS, SIDE_OF_SEAT, dealer_for,
+    HAND_FIELDS,
+    PENALTY_KINDS,
+    PIN_WINDOW_MINUTES,
+    PIN_WRONG_LIMIT,
+    SEATS,
+    SIDE_LABELS,
+    SIDE_OF_SEAT,
+    dealer_for,
 )
 from scoring.models import ConfirmFailure, Hand, HandChange
 from tournaments.models import Event, Partnership, Round, Table
-
 
 
 @dataclass(frozen=True)

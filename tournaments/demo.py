@@ -19,10 +19,9 @@ from __future__ import annotations
 import datetime
 import random
 
-from scoring.engine import eventfile
+from scoring.engine import eventfile, movement
 from scoring.engine import rules as rules_engine
 from scoring.engine import standings as standings_engine
-from scoring.engine import movement
 from scoring.engine.vocabulary import MAX_ROUNDS, SEATS, SIDE_OF_SEAT
 
 DEMO_NAME = "Golden Age Olympics: Five Hundred"

@@ -6,16 +6,16 @@ from __future__ import annotations
 import dataclasses
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.textsafe import whole_number
+from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
 
 from .models import Event, EventStaff
-from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
 
 SETTINGS_FIELDS = ["name", "date", "venue", "rules_preset", "rounds", "hands_per_round", "sit_out_policy",
                    "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope", "page_size"]

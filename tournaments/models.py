@@ -14,10 +14,15 @@ from django.urls import reverse
 from scoring.engine import rules as rules_engine
 from scoring.engine.registration import search_key
 from scoring.engine.vocabulary import (
-    CONFIRMATION_CHECK_LABELS, MEDAL_SCOPE_LABELS, PAGE_SIZE_LABELS, PIN_LENGTH, ROUND_STATUS_LABELS,
-    SIT_OUT_POLICY_LABELS, STAFF_ROLE_LABELS, members,
+    CONFIRMATION_CHECK_LABELS,
+    MEDAL_SCOPE_LABELS,
+    PAGE_SIZE_LABELS,
+    PIN_LENGTH,
+    ROUND_STATUS_LABELS,
+    SIT_OUT_POLICY_LABELS,
+    STAFF_ROLE_LABELS,
+    members,
 )
-
 
 # Crockford's base32: no I, L, O or U, so a code read off paper is typed without confusion.
 TOKEN_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"

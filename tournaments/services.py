@@ -18,11 +18,11 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoring.engine import rules as rules_engine
-
 from scoring.engine import movement, registration
+from scoring.engine import rules as rules_engine
 from scoring.engine import standings as standings_engine
 from scoring.engine.vocabulary import MAX_DIVISION, MEDAL_SCOPES
+
 from .models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table
 
 

@@ -14,8 +14,19 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from . import selectors, services
-from .forms import (FORCE_CLOSE_LABEL, CloseRoundForm, EventForm, FlagForm, ImportForm, ListingForm,
-                    PartnershipEditForm, PartnershipForm, StaffForm, add_service_errors, form_messages)
+from .forms import (
+    FORCE_CLOSE_LABEL,
+    CloseRoundForm,
+    EventForm,
+    FlagForm,
+    ImportForm,
+    ListingForm,
+    PartnershipEditForm,
+    PartnershipForm,
+    StaffForm,
+    add_service_errors,
+    form_messages,
+)
 from .models import EventStaff, Partnership, Round, Table
 from .permissions import can_score, is_organizer, organizer_required, scorer_required
 from .tables import PartnershipTable, StaffTable

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from scoring.engine.vocabulary import MAX_MOVEMENT_ROUNDS, MAX_PARTNERSHIPS
 
@@ -66,7 +66,7 @@ class _Past:
     last_pairs: set = field(default_factory=set)
 
     @classmethod
-    def of(cls, history: Iterable[RoundPlan], ns_counts: dict[int, int] | None) -> "_Past":
+    def of(cls, history: Iterable[RoundPlan], ns_counts: dict[int, int] | None) -> _Past:
         past = cls()
         for rnd in history:
             past.last_pairs = set()

@@ -11,10 +11,10 @@ import csv
 import io
 import re
 import unicodedata
+from dataclasses import dataclass
 
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME, MAX_PARTNERSHIP_NUMBER
-from dataclasses import dataclass
 
 MAX_ROWS = 1000
 HEADER_WORDS = {"number", "no", "no.", "num", "#", "pair", "partnership", "table", "nr"}

@@ -10,8 +10,8 @@ event can see it and override it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Iterable, Sequence
 
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import PENALTY_KINDS, SCORING_PENALTIES

@@ -27,8 +27,9 @@ Rules (issues 2 and 4, McAllen A):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from scoring.engine.textsafe import csv_text
 from scoring.engine.vocabulary import MEDAL_SCOPES, MEDALS, SIT_OUT_POLICIES, ordinal

@@ -22,8 +22,16 @@ from django.views.decorators.http import require_POST
 
 from scoring import entry_data, services
 from scoring.engine.textsafe import whole_number
-from scoring.forms import (ConfirmForm, DisputeForm, HandForm, SheetReasonForm, SideForm, TableCodeForm,
-                           hand_initial, sheet_formset)
+from scoring.forms import (
+    ConfirmForm,
+    DisputeForm,
+    HandForm,
+    SheetReasonForm,
+    SideForm,
+    TableCodeForm,
+    hand_initial,
+    sheet_formset,
+)
 from scoring.models import Hand
 from tournaments.forms import add_service_errors
 from tournaments.models import Table, normalize_token

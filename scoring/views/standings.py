@@ -27,12 +27,11 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from scoring import selectors, site_address
+from scoring import selectors, site_address, tiebreaks
 from scoring.engine import standings as standings_engine
 from scoring.engine.textsafe import whole_number
 from scoring.standings_forms import MedalSettingsForm, TiebreakForm
 from scoring.tables import shown_rounds, standings_table
-from scoring import tiebreaks
 from tournaments import services as event_services
 from tournaments.forms import add_service_errors
 from tournaments.models import Event, Partnership, Table, Tiebreak

@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
+from scoring.engine.standings import as_json
 from scoring.event_io import event_export, event_import
 from scoring.integrity import event_check
+from scoring.models import Hand, HandChange
 from scoring.selectors import event_standings
 from scoring.services import Actor, table_confirm
-from scoring.engine.standings import as_json
 from tests.builders import build_event, enter_worked_hands, tables_of
 from tournaments.demo import build_demo_event
-from scoring.models import Hand, HandChange
 from tournaments.models import Event, Partnership, Player, Round, Tiebreak
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -32,8 +32,8 @@ from django.urls import reverse
 
 from config import hall
 from scoring import site_address
-from scoring.printing import data as print_data
 from scoring.event_io import event_import
+from scoring.printing import data as print_data
 from tests.builders import run
 from tournaments.demo import build_demo_event
 from tournaments.models import EventStaff

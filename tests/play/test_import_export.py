@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from scoring.event_io import event_export, event_import
 from scoring.engine.eventfile import EventFileError
+from scoring.event_io import event_export, event_import
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_record, table_confirm
 from tests.builders import make_event

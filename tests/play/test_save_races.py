@@ -20,8 +20,7 @@ from django.db import connection
 from scoring.integrity import event_check
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_record, table_dispute
-from tests.builders import run
-from tests.builders import build_event, tables_of
+from tests.builders import build_event, run, tables_of
 from tournaments.models import Event, Round, Table
 from tournaments.services import event_update, round_close
 

@@ -5,10 +5,10 @@ import pytest
 
 from scoring.selectors import event_standings, partnership_record
 from scoring.services import table_confirm, table_dispute
+from scoring.tiebreaks import tiebreak_create
 from tests.builders import SCORER, bulk_event, four_pair_event, make_event, make_partnerships, play
 from tournaments.models import Tiebreak
 from tournaments.services import round_create
-from scoring.tiebreaks import tiebreak_create
 
 pytestmark = pytest.mark.django_db
 

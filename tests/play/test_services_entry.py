@@ -5,8 +5,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring.models import Hand, HandChange
-from scoring.services import (Actor, hand_correct, hand_record, table_confirm, table_dispute,
-                              table_record_sheet)
+from scoring.services import Actor, hand_correct, hand_record, table_confirm, table_dispute, table_record_sheet
 from tests.builders import enter_hands
 
 NS_PHONE = Actor(label="N-S #1 (table link)")

@@ -6,11 +6,10 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.selectors import event_standings
+from scoring.tiebreaks import tiebreak_create, tiebreak_delete
 from tests.builders import make_event, make_partnerships, play, tie_for_second
 from tournaments.models import Event, Round, Tiebreak
-from tournaments.services import round_create
-from scoring.tiebreaks import tiebreak_create, tiebreak_delete
-from tournaments.services import event_medal_settings_update
+from tournaments.services import event_medal_settings_update, round_create
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,6 @@ from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile.keys import (
     CHANGE_KEYS,
     CHANGE_REQUIRED,
-    STAFF_KEYS,
-    STAFF_REQUIRED,
     EVENT_KEYS,
     HAND_KEYS,
     OPTIONAL,
@@ -25,21 +23,23 @@ from scoring.engine.eventfile.keys import (
     PENALTY_KEYS,
     ROUND_KEYS,
     ROW,
+    STAFF_KEYS,
+    STAFF_REQUIRED,
     TABLE_KEYS,
     TIEBREAK_KEYS,
     TOP_KEYS,
 )
 from scoring.engine.eventfile.reading import detect_format
 from scoring.engine.eventfile.spec import (
-    ChangeSpec,
-    StaffSpec,
     FORMAT,
+    ChangeSpec,
     EventFile,
     EventFileError,
     EventSpec,
     HandSpec,
     PartnershipSpec,
     RoundSpec,
+    StaffSpec,
     TableSpec,
     TiebreakSpec,
 )
@@ -55,9 +55,9 @@ from scoring.engine.eventfile.values import (
 )
 from scoring.engine.vocabulary import (
     MAX_EVENT_TEXT,
-    MAX_NOTE,
     MAX_HANDS_PER_ROUND,
     MAX_NAME,
+    MAX_NOTE,
     MAX_PARTNERSHIP_NUMBER,
     MAX_PROBLEMS,
     MAX_ROUNDS,

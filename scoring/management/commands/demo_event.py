@@ -10,8 +10,8 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.event_io import event_import
 from scoring.engine.eventfile import EventFileError
+from scoring.event_io import event_import
 from tournaments.demo import build_demo_event
 
 

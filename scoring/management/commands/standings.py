@@ -6,10 +6,10 @@ and formats it, exactly as the standings page and its downloads do. Reads only.
 
 import json
 
-from scoring.engine.standings import as_csv, as_json, as_text
-from scoring.selectors import event_standings
 from django.core.management.base import BaseCommand
 
+from scoring.engine.standings import as_csv, as_json, as_text
+from scoring.selectors import event_standings
 from tournaments.management import event_or_error
 
 
