@@ -213,7 +213,8 @@ def _tiebreaks(rng: random.Random, data: dict, rules) -> list[dict]:
     ev = data["event"]
     standings = standings_engine.compute(
         setup=standings_engine.Setup(rounds=ev["rounds"], hands_per_round=ev["hands_per_round"]),
-        entrants=[standings_engine.Entrant(p["number"], p["number"], tuple(p["players"])) for p in data["partnerships"]],
+        entrants=[standings_engine.Entrant(p["number"], p["number"], tuple(p["players"]))
+                  for p in data["partnerships"]],
         tables=[_table_result(rules, r["number"], t) for r in data["rounds"] for t in r["tables"]],
         sit_outs=[(r["number"], b) for r in data["rounds"] for b in r["byes"]],
     )
@@ -223,7 +224,8 @@ def _tiebreaks(rng: random.Random, data: dict, rules) -> list[dict]:
         # Pairs meet once; an odd number plays a short round robin so each sits out once.
         plans = movement.plan(tied, 1 if len(tied) % 2 == 0 else len(tied))
         rounds = [
-            {"number": p.number, "tables": [_table(rng, t, ns, ew, ev["hands_per_round"], rules) for t, ns, ew in p.tables],
+            {"number": p.number,
+             "tables": [_table(rng, t, ns, ew, ev["hands_per_round"], rules) for t, ns, ew in p.tables],
              "byes": list(p.byes)}
             for p in plans
         ]

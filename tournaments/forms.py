@@ -19,7 +19,8 @@ from .models import Event, EventStaff
 
 SETTINGS_FIELDS = ["name", "date", "venue", "rules_preset", "rounds", "hands_per_round", "sit_out_policy",
                    "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope", "page_size"]
-CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES, "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
+CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES,
+                 "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
 RULE_TYPES = {f.name: f.type for f in dataclasses.fields(rules_engine.RuleSet)}
 KEEP = ""  # every override field's blank choice: "as the preset says"
@@ -66,7 +67,8 @@ def _override_field(name: str, sentence: str, kind: str) -> forms.Field:
                                  choices=[(KEEP, "As the preset says"), ("yes", "Yes"), ("no", "No")])
     if name in CHOICE_FIELDS:
         return forms.ChoiceField(label=label, required=False, help_text=help_text,
-                                 choices=[(KEEP, "As the preset says")] + [(c, c.replace("_", " ")) for c in CHOICE_FIELDS[name]])
+                                 choices=[(KEEP, "As the preset says")]
+                                 + [(c, c.replace("_", " ")) for c in CHOICE_FIELDS[name]])
     if name == "specials":
         return forms.CharField(label=label, required=False, max_length=60, help_text=help_text + (
             " Write the codes separated by commas, or “none”; leave empty for the preset's."))
@@ -179,7 +181,8 @@ class StaffForm(forms.Form):
     role = forms.ChoiceField(choices=EventStaff.Role.choices, initial=EventStaff.Role.SCORER)
     password = forms.CharField(required=False, strip=False, widget=forms.PasswordInput(render_value=False),
                                label="Password for a new account",
-                               help_text="Only for someone without an account yet: this creates it. Tell them the password.")
+                               help_text="Only for someone without an account yet: this creates it. "
+                                         "Tell them the password.")
     may_create_events = forms.BooleanField(
         required=False, label="May create events",
         help_text="Lets this person create events of their own, which appear on the public list.")

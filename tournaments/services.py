@@ -203,7 +203,8 @@ def staff_add(*, event: Event, username: str, role: str, password: str = "",
     users = get_user_model()
     user = users.objects.filter(username__iexact=username).first()
     if user is None and not password:
-        raise ValidationError({"username": f"there is no user called {username!r}: give a password to create the account"})
+        raise ValidationError(
+            {"username": f"there is no user called {username!r}: give a password to create the account"})
     if user is None:
         candidate = users(username=username)
         try:
@@ -296,7 +297,8 @@ def partnership_register(*, event: Event, player_one: str, player_two: str, numb
 
 
 @transaction.atomic
-def partnership_update(*, partnership: Partnership, player_one: str, player_two: str, division: str = "") -> Partnership:
+def partnership_update(*, partnership: Partnership, player_one: str, player_two: str,
+                       division: str = "") -> Partnership:
     """Fix a partnership's names or division (a misspelling on the sign-up sheet). The number
     stays: it is on the movement cards and score sheets already printed."""
     partnership = Partnership.objects.select_for_update().select_related("player_one", "player_two", "event").get(
@@ -334,7 +336,8 @@ def partnerships_import(*, event: Event, data: bytes | str) -> list[Partnership]
     except registration.RegistrationError as exc:
         raise ValidationError({"file": exc.messages()}) from None
     taken = dict(event.partnerships.values_list("number", "pk"))
-    clashes = [f"Line {row.line}: partnership {row.number} is already registered" for row in rows if row.number in taken]
+    clashes = [f"Line {row.line}: partnership {row.number} is already registered"
+               for row in rows if row.number in taken]
     if clashes:
         raise ValidationError({"file": clashes})
     created = [_create_partnership(event, {"number": r.number, "player_one": r.player_one, "player_two": r.player_two,

@@ -135,7 +135,8 @@ def staff(request, event):
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"{form.cleaned_data['username'].strip()} is now a {form.cleaned_data['role']} here.")
+            username, role = form.cleaned_data["username"].strip(), form.cleaned_data["role"]
+            messages.success(request, f"{username} is now a {role} here.")
             return redirect("tournaments:staff", event.slug)
     table = StaffTable(event.staff.select_related("user").order_by("role", "user__username"))
     return render(request, "tournaments/staff.html", {"event": event, "form": form, "table": table})
@@ -263,7 +264,8 @@ def movement_generate(request, event):
 def movement_page(request, slug):
     event = get_object_or_404(selectors.events(), slug=slug)
     return render(request, "tournaments/movement.html",
-                  {"event": event, "grid": selectors.movement_grid(event), "is_organizer": is_organizer(request.user, event)})
+                  {"event": event, "grid": selectors.movement_grid(event),
+                   "is_organizer": is_organizer(request.user, event)})
 
 
 @scorer_required
@@ -338,5 +340,6 @@ def round_next(request, event):
 def table_revoke(request, event, table_id):
     table = get_object_or_404(Table, pk=table_id, round__event=event)
     services.table_revoke_link(table=table)
-    messages.warning(request, f"Table {table.number}'s old link and code no longer work. Its new code is {table.short_code}.")
+    messages.warning(request, f"Table {table.number}'s old link and code no longer work. "
+                              f"Its new code is {table.short_code}.")
     return redirect("tournaments:round", event.slug, table.round.number)

@@ -122,7 +122,8 @@ def _live_response(response: HttpResponse, etag: str) -> HttpResponse:
 
 def standings_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    context = _context(request, event) | {"etag": selectors.event_etag(slug), "is_organizer": is_organizer(request.user, event)}
+    context = _context(request, event) | {"etag": selectors.event_etag(slug),
+                                          "is_organizer": is_organizer(request.user, event)}
     return render(request, "scoring/standings_page.html", context)
 
 
@@ -164,14 +165,16 @@ def standings_json(request, slug):
 
 def standings_csv(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    response = HttpResponse(standings_engine.as_csv(selectors.event_standings(event)), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(standings_engine.as_csv(selectors.event_standings(event)),
+                            content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
     return response
 
 
 def partnership_page(request, slug, number):
     event = get_object_or_404(Event, slug=slug)
-    partnership = get_object_or_404(Partnership.objects.select_related("player_one", "player_two"), event=event, number=number)
+    partnership = get_object_or_404(Partnership.objects.select_related("player_one", "player_two"),
+                                    event=event, number=number)
     standings = selectors.event_standings(event)
     row = next(r for r in standings.rows if r.id == partnership.pk)
     records = selectors.partnership_record(event, partnership)
@@ -194,7 +197,8 @@ def _tied_choices(standings) -> list[tuple[int, str]]:
 def tiebreaks_page(request, event, tiebreak_form=None, settings_form=None, status=200):
     standings = selectors.event_standings(event)
     chosen = [n for n in map(whole_number, request.GET.getlist("p")) if n is not None]
-    tiebreak_form = tiebreak_form or TiebreakForm(choices=_tied_choices(standings), hands_per_round=event.hands_per_round,
+    tiebreak_form = tiebreak_form or TiebreakForm(choices=_tied_choices(standings),
+                                                  hands_per_round=event.hands_per_round,
                                                   initial={"partnerships": chosen})
     return render(request, "scoring/tiebreak_page.html", {
         "event": event, "standings": standings, "tiebreak_form": tiebreak_form,

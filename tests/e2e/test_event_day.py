@@ -190,7 +190,7 @@ def test_two_phones_fixing_the_same_hand_the_second_is_told_who_changed_it(trans
                     contract=contract, tricks=tricks)
     hall = launch()
     phones = []
-    for name in ("first", "second"):
+    for _ in ("first", "second"):
         phone = hall.new_context(viewport=PHONE).new_page()
         phone.goto(f"{live_server.url}/t/{table.token}/")
         phone.get_by_role("button", name=re.compile(r"^N-S")).click()

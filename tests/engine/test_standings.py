@@ -342,14 +342,14 @@ def test_csv_and_text():
     text = S.as_text(st_, "Golden Age 500")
     assert text.splitlines()[0] == "Golden Age 500"
     assert "All 1 rounds complete" in text
-    assert any(l.split()[:2] == ["2=", "2"] for l in text.splitlines())
+    assert any(line.split()[:2] == ["2=", "2"] for line in text.splitlines())
 
 
 # ---- properties
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(-500, 2000), min_size=2, max_size=16).filter(lambda l: len(l) % 2 == 0),
+@given(st.lists(st.integers(-500, 2000), min_size=2, max_size=16).filter(lambda totals: len(totals) % 2 == 0),
        st.randoms(use_true_random=False))
 def test_ranks_are_competition_ranks_and_ignore_input_order(totals_list, rnd):
     totals = {i + 1: t for i, t in enumerate(totals_list)}

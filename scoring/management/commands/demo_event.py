@@ -19,7 +19,8 @@ class Command(BaseCommand):
     help = "Create a realistic demo event (seeded): Hispanic and Anglo names, a proper movement, plausible hands."
 
     def add_arguments(self, parser):
-        parser.add_argument("--partnerships", type=int, default=12, help="how many partnerships (default 12; odd counts give byes)")
+        parser.add_argument("--partnerships", type=int, default=12,
+                            help="how many partnerships (default 12; odd counts give byes)")
         parser.add_argument("--rounds", type=int, default=10, help="rounds in the session (default 10)")
         parser.add_argument("--complete", action="store_true", help="play every round (default: stop mid-session)")
         parser.add_argument("--seed", type=int, default=2026, help="random seed: the same seed gives the same event")

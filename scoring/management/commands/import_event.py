@@ -1,8 +1,8 @@
 """`python manage.py import_event FILE [--slug SLUG]`: create an event from a 500-event/1 file.
 
 FILE may be `-` for standard input. Accounts the file names (staff, history) that this site lacks
-are created without a usable password, and the command says which. On any problem every problem is printed on its own line to
-stderr, each with its place in the file, the command exits non-zero and nothing is written
+are created without a usable password, and the command says which. On any problem every problem
+is printed on its own line to stderr, each with its place in the file, the command exits non-zero and nothing is written
 (scoring.event_io.event_import runs in one transaction).
 """
 
