@@ -135,7 +135,8 @@ def test_an_event_day_in_real_browsers(transactional_db, live_server, launch, sh
     opponents.get_by_text("Check and confirm").wait_for()
     confirm_text = opponents.locator("#confirm").inner_text()
     assert f"N-S {NS_TOTAL}" in confirm_text and f"E-W {EW_TOTAL}" in confirm_text.replace("−", "-"), confirm_text
-    opponents.locator("input[name=partnership]").fill(str(table.ew.number))
+    # The opponents type their own secret PIN, from their movement card (README, "The opponents' check").
+    opponents.locator("input[name=pin]").fill(table.ew.pin)
     shot(opponents, "11-opponents-confirm")
     opponents.get_by_role("button", name="Confirm the scores").click()
     opponents.locator("#confirm").get_by_text("Confirmed").first.wait_for()
