@@ -63,7 +63,8 @@
     if (form.classList.contains("confirm-form")) return { number: null, label: "Confirmation of the scores" };
     var number = parseInt(get("number"), 10);
     var contract = get("contract"), box = form.querySelector('input[name=contract][value="' + contract + '"]');
-    var words = (box && box.getAttribute("aria-label")) || contract;
+    var short = box && box.parentNode.querySelector("b");  // "7♥", "8NT": as the list of hands shows it
+    var words = (short && short.textContent.trim()) || contract;
     var label = "Hand " + number + ": " + (words || "no contract") + " by " + (SIDES[get("declarer")] || "?") +
       ", " + (get("tricks") || "?") + " tricks";
     if (get("penalty_kind")) label += " (" + get("penalty_kind").replace(/_/g, " ") + ")";
