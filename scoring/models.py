@@ -3,14 +3,24 @@
 A Hand stores the points it computed when it was saved (scoring.engine.rules.score_hand), so reading
 standings never re-scores. HandChange is append-only: every create, edit, confirmation and
 dispute writes one row in the same transaction as the change itself. ConfirmFailure counts wrong
-confirmation PINs per table, for the guess limit.
+confirmation PINs per table, for the guess limit. ClientSave remembers the id a phone gave a save
+(README, "When the wifi drops"), so the same id is taken at most once.
 """
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from scoring.engine.vocabulary import HAND_CHANGE_LABELS, PENALTY_LABELS, SEAT_NAMES, SIDE_LABELS, choices, members
+from scoring.engine.vocabulary import (
+    CLIENT_SAVE_KINDS,
+    HAND_CHANGE_LABELS,
+    MAX_CLIENT_ID,
+    PENALTY_LABELS,
+    SEAT_NAMES,
+    SIDE_LABELS,
+    choices,
+    members,
+)
 
 SIDES = choices(SIDE_LABELS)
 SEATS = choices(SEAT_NAMES)
@@ -99,3 +109,26 @@ class ConfirmFailure(models.Model):
 
     def __str__(self) -> str:
         return f"Wrong confirmation code at {self.table} ({self.side or 'no side'}) at {self.at:%H:%M}"
+
+
+class ClientSave(models.Model):
+    """A save sent with the phone's own id for it: a hand or a confirmation, kept on the phone while
+    the wifi was down and sent later, maybe more than once (README, "When the wifi drops").
+
+    Written in the same transaction as the hand or the confirmation; the unique id means a retry,
+    a double tap or a second phone replaying the same queue never writes twice. `result` is what
+    was stored, answered again to a repeat.
+    """
+
+    client_id = models.CharField(max_length=MAX_CLIENT_ID, unique=True)
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="client_saves")
+    kind = models.CharField(max_length=10, choices=choices(CLIENT_SAVE_KINDS))
+    hand_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    result = models.JSONField(default=dict)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.client_id} at {self.table}"

@@ -28,6 +28,7 @@ from django.utils import timezone
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import (
     HAND_FIELDS,
+    MAX_CLIENT_ID,
     PENALTY_KINDS,
     PIN_WINDOW_MINUTES,
     PIN_WRONG_LIMIT,
@@ -36,7 +37,7 @@ from scoring.engine.vocabulary import (
     SIDE_OF_SEAT,
     dealer_for,
 )
-from scoring.models import ConfirmFailure, Hand, HandChange
+from scoring.models import ClientSave, ConfirmFailure, Hand, HandChange
 from tournaments.models import Event, Partnership, Round, Table
 
 
@@ -211,16 +212,26 @@ def _clear_confirmation(table) -> None:
 
 
 @transaction.atomic
-def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str = "create", **values) -> Hand:
+def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str = "create", client_id: str = "",
+                **values) -> Hand:
     """Enter hand `number` at `table`. Repeating the same entry (a double tap, a retry) returns
-    the hand already stored; a different entry for a stored number is refused."""
+    the hand already stored; a different entry for a stored number is refused.
+
+    `client_id` is the phone's own id for this save (README, "When the wifi drops"): an id already
+    taken returns the hand it stored, whatever happened since (the round closed, the hand was
+    corrected), and writes nothing."""
+    client_id = _check_client_id(client_id)
     table = _locked_table(table.pk)
     _check_number(table, number)
+    receipt = _receipt(client_id, table, "hand")
+    if receipt is not None:
+        return Hand.objects.get(table=table, number=receipt.hand_number)
     _check_writable(table, actor)
     clean = _clean_values(table, values)
     existing = Hand.objects.filter(table=table, number=number).first()
     if existing is not None:
         if all(getattr(existing, k) == clean[k] for k in HAND_FIELDS):
+            _keep_receipt(client_id, table, "hand", number, hand_snapshot(existing))
             return existing
         raise ValidationError({"number": f"hand {number} at table {table.number} is already entered; correct it instead"})
     try:
@@ -237,6 +248,7 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
         # Another phone saved this hand between our check and our insert: the constraint held.
         existing = Hand.objects.get(table=table, number=number)
         if all(getattr(existing, k) == clean[k] for k in HAND_FIELDS):
+            _keep_receipt(client_id, table, "hand", number, hand_snapshot(existing))
             return existing
         raise ValidationError({"number": f"hand {number} at table {table.number} was just entered by {existing.entered_by}"})
     if side in ("ns", "ew") and not table.entered_side:
@@ -244,8 +256,39 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
         table.save(update_fields=["entered_side"])
     _clear_confirmation(table)
     _log(table, action, actor, hand_number=number, new=hand_snapshot(hand))
+    _keep_receipt(client_id, table, "hand", number, hand_snapshot(hand))
     table.round.event.bump_version()
     return hand
+
+
+def _check_client_id(client_id: str) -> str:
+    client_id = (client_id or "").strip()
+    plain = all(c.isascii() and (c.isalnum() or c == "-") for c in client_id)
+    if client_id and (len(client_id) > MAX_CLIENT_ID or not plain):
+        raise ValidationError({"client_id": f"is not a save id (letters, digits and dashes, at most {MAX_CLIENT_ID})"})
+    return client_id
+
+
+def _receipt(client_id: str, table, kind: str) -> ClientSave | None:
+    """The save already stored under `client_id` at `table`; an id of another table or kind is refused."""
+    if not client_id:
+        return None
+    receipt = ClientSave.objects.filter(client_id=client_id).first()
+    if receipt is not None and (receipt.table_id != table.pk or receipt.kind != kind):
+        raise ValidationError({"client_id": "was used for another save; reload the page and enter this one again"})
+    return receipt
+
+
+def _keep_receipt(client_id: str, table, kind: str, hand_number: int | None, result: dict) -> None:
+    if client_id:
+        # Inside the caller's transaction, after the table's lock: a second request with this id
+        # waits for the lock, then finds this row; the unique index is the last word on every database.
+        ClientSave.objects.create(client_id=client_id, table=table, kind=kind, hand_number=hand_number, result=result)
+
+
+def client_save_for(client_id: str) -> ClientSave | None:
+    """What a phone's save id already stored, if anything (the entry view answers "already saved")."""
+    return ClientSave.objects.filter(client_id=client_id).first() if client_id else None
 
 
 def hand_is_locked_for_table(hand: Hand) -> bool:
@@ -302,7 +345,7 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
     return current
 
 
-def table_confirm(*, table, actor: Actor, side: str = "", code: str | None = None) -> None:
+def table_confirm(*, table, actor: Actor, side: str = "", code: str | None = None, client_id: str = "") -> None:
     """The other partnership (or an organizer or scorer, who pass no side) agrees with the table's
     hands. A second tap on an already confirmed table changes nothing.
 
@@ -310,18 +353,24 @@ def table_confirm(*, table, actor: Actor, side: str = "", code: str | None = Non
     when the event's confirmation check is "number" (README, "Confirmation"). A wrong code is
     counted in ConfirmFailure (committed even though the confirmation is refused) and after
     PIN_WRONG_LIMIT wrong codes within PIN_WINDOW_MINUTES the link cannot confirm that table
-    until the oldest of them is that old; staff can confirm meanwhile."""
+    until the oldest of them is that old; staff can confirm meanwhile.
+
+    `client_id` as for hand_record: an id already taken at this table changes nothing."""
+    client_id = _check_client_id(client_id)
     with transaction.atomic():
-        refusal = _confirm(table=table, actor=actor, side=side, code=code)
+        refusal = _confirm(table=table, actor=actor, side=side, code=code, client_id=client_id)
     if refusal:  # raised after the commit, so the wrong guess stays counted
         raise ValidationError(refusal)
 
 
-def _confirm(*, table, actor: Actor, side: str, code: str | None) -> dict | None:
+def _confirm(*, table, actor: Actor, side: str, code: str | None, client_id: str) -> dict | None:
     table = _locked_table(table.pk)
     event = table.round.event
+    if _receipt(client_id, table, "confirm") is not None:
+        return None
     _check_round_state(table, actor)
     if table.confirmed_at and not table.disputed_at:
+        _keep_receipt(client_id, table, "confirm", None, _confirm_result(table))
         return None
     count = table.hands.count()
     if count < event.hands_per_round:
@@ -340,8 +389,13 @@ def _confirm(*, table, actor: Actor, side: str, code: str | None) -> dict | None
     table.dispute_reason = ""
     table.save(update_fields=["confirmed_at", "confirmed_by", "disputed_at", "dispute_reason"])
     _log(table, "confirm", actor)
+    _keep_receipt(client_id, table, "confirm", None, _confirm_result(table))
     event.bump_version()
     return None
+
+
+def _confirm_result(table) -> dict:
+    return {"confirmed_by": table.confirmed_by, "confirmed_at": table.confirmed_at.isoformat()}
 
 
 def _check_confirm_code(table, event, side: str, code: str | None) -> dict | None:

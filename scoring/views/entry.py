@@ -5,23 +5,34 @@ Two ways in, one set of views: `by_token` (a table's secret code; covers that ta
 `by_staff` (organizer or scorer of the table's event). Both hand the view an Access that says who
 is writing. The views validate forms and call scoring.services; they compute no points and write
 nothing to the ORM themselves.
+
+A save may carry `client_id`, the phone's own id for it (README, "When the wifi drops"); a phone
+replaying its queue asks for JSON (Accept: application/json) and is answered "saved", "already"
+(with what was stored under that id) or "refused" (with the reason in plain words), never a page.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import cached_property, wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import path, reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
 
 from scoring import entry_data, services
 from scoring.engine.textsafe import whole_number
+from scoring.engine.vocabulary import dealer_for
 from scoring.forms import (
     ConfirmForm,
     DisputeForm,
@@ -165,30 +176,114 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
         "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
         "dispute_form": dispute_form or DisputeForm(),
         "can_confirm": writable and sheet.complete and access.event.confirmation_required,
+        "offline_data": _offline_data(access, sheet),
     }, status=status)
 
 
 def entry(request, access):
     """The table's page: choose a side once, then enter the next hand, see totals, confirm."""
+    queued = request.method == "POST" and _wants_json(request)
     if access.via_token and not access.side:
+        if queued:
+            return _refused("This phone has not chosen its side (N-S or E-W) for this table: open the table's page, "
+                            "choose, then press Try again.")
         return render(request, "scoring/table_side.html", {"access": access, "table": access.table, "event": access.event})
+    client_id = request.POST.get("client_id", "") if request.method == "POST" else ""
+    receipt = services.client_save_for(client_id)
+    if receipt is not None and receipt.table_id == access.table.pk and receipt.kind == "hand":
+        return _already(request, access, receipt, f"Hand {receipt.hand_number} was already saved.")
+    if queued and access.read_only:
+        return _refused(_state_words(access))
     sheet = access.sheet()
     if request.method == "POST" and access.read_only:  # the page says why (planned, closed, confirmed)
         return _page(request, access, sheet=sheet, status=400)
     data = request.POST if request.method == "POST" else _prefill(request, sheet)
     form = HandForm(data, sheet=sheet) if data is not None else None
     if form is None or not form.is_valid() or request.method == "GET" or "preview" in request.POST:
+        if queued and form is not None:
+            return _refused(_form_words(form))
         status = 400 if request.method == "POST" and form is not None and form.errors else 200
         return _page(request, access, sheet=sheet, form=form, preview=_preview(form, sheet), status=status)
     try:
-        services.hand_record(table=access.table, number=form.cleaned_data["number"], actor=access.actor,
-                             side=access.side, **form.hand_values())
+        hand = services.hand_record(table=access.table, number=form.cleaned_data["number"], actor=access.actor,
+                                    side=access.side, client_id=client_id, **form.hand_values())
     except ValidationError as exc:
         add_service_errors(form, exc)
+        if queued:
+            return _refused(_form_words(form))
         return _page(request, access, sheet=sheet, form=form, status=400)
     _note_write(request, access)
+    if queued:
+        return JsonResponse({"status": "saved", "message": f"Hand {hand.number} saved.",
+                             "result": services.hand_snapshot(hand)})
     messages.success(request, f"Hand {form.cleaned_data['number']} saved.")
     return redirect(access.url("entry"))
+
+
+# --- answers to a phone sending its queue (README, "When the wifi drops") ------------------------
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _refused(message: str, status: int = 409) -> JsonResponse:
+    """Not saved, and sending it again as it is will not change that: the phone shows `message`
+    beside what was typed and lets the person try again or discard it."""
+    return JsonResponse({"status": "refused", "message": message}, status=status)
+
+
+def _already(request, access, receipt, message: str):
+    if _wants_json(request):
+        return JsonResponse({"status": "already", "message": message, "result": receipt.result})
+    messages.info(request, message)
+    return redirect(access.url("entry"))
+
+
+def _state_words(access) -> str:
+    rnd = access.table.round
+    return {
+        "planned": f"{rnd} has not started, so nothing can be saved at this table yet. Ask the organizer.",
+        "closed": f"The organizer closed {rnd}, so this was not saved. Show it to the organizer.",
+        "confirmed": "This table's scores were confirmed meanwhile, so this was not saved. "
+                     "Ask an organizer or scorer to correct them.",
+    }[access.state]
+
+
+def _form_words(form, lead: str = "Not saved") -> str:
+    said = [str(message) for messages_ in form.errors.values() for message in messages_]
+    return f"{lead}: " + " ".join(dict.fromkeys(said)) if said else f"{lead}."
+
+
+def _offline_data(access, sheet) -> dict:
+    """What static/js/offline.js needs to keep hands on the phone and move the form on by itself:
+    where this table's saves go, and who deals each hand."""
+    return {
+        "page": access.urls["entry"], "confirm": access.urls["confirm"], "table": access.table.number,
+        "round": sheet.round.pk, "hands": sheet.hands_per_round, "stored": [row.hand.number for row in sheet.rows],
+        "dealers": {n: f"{seat.name} ({seat.seat})" for n in range(1, sheet.hands_per_round + 1)
+                    for seat in [sheet.seat(dealer_for(n))]},
+    }
+
+
+# Files the table's page needs, cached by the service worker when it installs.
+SHELL_FILES = ["css/site.css", "css/entry.css", "js/entry.js", "js/offline.js", "favicon.svg"]
+
+
+@require_safe
+@never_cache
+def service_worker(request):
+    """/t/sw.js: the table pages' service worker (README, "When the wifi drops"). Served from under
+    /t/ so that its scope is the table pages and nothing else; rendered so that it names the static
+    files by their current (hashed) URLs, and a new deployment makes a new worker."""
+    shell = json.dumps([static(name) for name in SHELL_FILES])
+    script = render_to_string("scoring/table_sw.js", {
+        "shell_json": shell, "static_prefix_json": json.dumps(settings.STATIC_URL if settings.STATIC_URL.startswith("/")
+                                                              else "/" + settings.STATIC_URL),
+        "version": hashlib.sha256(shell.encode()).hexdigest()[:12],
+    })
+    response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = reverse("scoring:table-code")
+    return response
 
 
 def _prefill(request, sheet):
@@ -280,17 +375,29 @@ def confirm(request, access):
     with the table's hands. The service checks the code and counts wrong ones."""
     check = access.confirm_check()
     form = ConfirmForm(request.POST, check=check)
+    queued = _wants_json(request)
     if access.via_token and not access.side:
+        if queued:
+            return _refused("This phone has not chosen its side for this table: open the table's page, choose, "
+                            "then press Try again.")
         return redirect(access.url("entry"))
+    client_id = request.POST.get("client_id", "")
+    receipt = services.client_save_for(client_id)
+    if receipt is not None and receipt.table_id == access.table.pk and receipt.kind == "confirm":
+        return _already(request, access, receipt, f"Table {access.table.number} was already confirmed.")
     if form.is_valid():
         try:
             services.table_confirm(table=access.table, actor=access.actor, side=access.side,
-                                   code=form.code())
+                                   code=form.code(), client_id=client_id)
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
+            if queued:
+                return JsonResponse({"status": "saved", "message": f"Table {access.table.number} confirmed."})
             messages.success(request, f"Table {access.table.number} confirmed. Thank you!")
             return redirect(access.url("entry"))
+    if queued:
+        return _refused(_form_words(form, "Not confirmed"))
     return _page(request, access, confirm_form=form, status=400)
 
 
@@ -362,6 +469,7 @@ def event_history(request, event):
 _manage = "events/<slug:slug>/score/tables/<int:table_id>/"
 urlpatterns = [
     path("t/", table_code, name="table-code"),
+    path("t/sw.js", service_worker, name="table-sw"),
     path("t/<str:token>/", by_token(entry), name="table-entry"),
     path("t/<str:token>/side/", by_token(choose_side), name="table-side"),
     path("t/<str:token>/hands/<int:number>/", by_token(hand_edit), name="table-hand"),

@@ -161,13 +161,15 @@
       var data = new FormData(form);
       if (e.submitter && e.submitter.name) data.append(e.submitter.name, e.submitter.value);
       fetch(form.action, { method: "POST", body: data, credentials: "same-origin" }).then(function (response) {
-        if (response.status >= 500) throw new Error("HTTP " + response.status);
+        if (response.status >= 500) { var lost = new Error("HTTP " + response.status); lost.status = response.status; throw lost; }
         if (response.redirected) { window.location.assign(response.url); return null; }
         return response.text().then(function (html) {
           document.open(); document.write(html); document.close();
         });
-      }).catch(function () {
+      }).catch(function (error) {
         busy = false;
+        // Hook for static/js/offline.js: a hand the network lost is kept on the phone instead.
+        if (window.fhOffline && window.fhOffline.keep(form, data, (error && error.status) || 0)) return;
         note.hidden = false;
         note.focus();
       });

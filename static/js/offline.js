@@ -1,0 +1,318 @@
+/* Entry that survives a dropped connection (README, "When the wifi drops").
+
+   A hand (or the opponents' confirmation) that the network lost is kept on this phone, in the
+   browser's localStorage, under its own id; the page says "Saved on this phone, not sent yet"
+   beside it and moves on to the next hand. The queue is sent when the connection returns (the
+   "online" event, a retry that waits longer each time, and every time a table page opens). The
+   server takes each id once (scoring.models.ClientSave), so sending twice never makes two hands.
+   A save the server refuses stays here, with the reason, until the person presses "Try again" or
+   "Discard". It also registers the table pages' service worker (/t/sw.js), which lets the page
+   open with no network once it has been opened once.
+
+   Ordinary saves are entry.js's: this file steps in only when the phone is offline, when hands
+   are already waiting (so they keep their order), or through window.fhOffline.keep(), which
+   entry.js calls when a save gets no answer or 502/503/504. */
+(function () {
+  "use strict";
+
+  var STORE = "fh-entry-queue-v1";
+  var KEEP_DAYS = 3;  // as long as the table link's session (config/settings.py SESSION_COOKIE_AGE)
+  var RETRY_SECONDS = [5, 10, 20, 40, 60];
+  var LOST = [0, 502, 503, 504];  // no answer, or a proxy saying the server did not answer
+  var SIDES = { ns: "N-S", ew: "E-W" };
+
+  var dataNode = document.getElementById("offline-data");
+  var info = dataNode ? JSON.parse(dataNode.textContent) : null;
+  var script = document.currentScript;
+
+  function newId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    // crypto.randomUUID needs https; a hall laptop serves plain http on the local network.
+    var b = crypto.getRandomValues(new Uint8Array(16)), hex = "";
+    b[6] = (b[6] & 15) | 64; b[8] = (b[8] & 63) | 128;
+    for (var i = 0; i < 16; i++) hex += (b[i] + 256).toString(16).slice(1) + ([3, 5, 7, 9].indexOf(i) >= 0 ? "-" : "");
+    return hex;
+  }
+
+  // --- the queue in localStorage ------------------------------------------------------------
+  function load() {
+    var items;
+    try { items = JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { items = []; }
+    var oldest = Date.now() - KEEP_DAYS * 86400000;
+    return Array.isArray(items) ? items.filter(function (it) { return it && it.id && it.at > oldest; }) : [];
+  }
+  function store(items) {
+    try { localStorage.setItem(STORE, JSON.stringify(items)); return true; } catch (e) { return false; }
+  }
+  function update(id, change) {
+    store(load().map(function (it) { return it.id === id ? Object.assign(it, change) : it; }));
+  }
+  function drop(id) { store(load().filter(function (it) { return it.id !== id; })); }
+  function path(url) { return new URL(url, location.href).pathname; }
+  function mine(it) { return info && it.page === info.page; }
+  function waiting(items) { return items.filter(function (it) { return it.state === "waiting"; }); }
+
+  function csrf(form) {
+    var field = document.querySelector("input[name=csrfmiddlewaretoken]") || (form && form.elements.csrfmiddlewaretoken);
+    return field ? field.value : "";
+  }
+
+  // --- keeping a save ------------------------------------------------------------------------
+  function describe(form, fields) {
+    var get = function (name) { var f = fields.filter(function (p) { return p[0] === name; })[0]; return f ? f[1] : ""; };
+    if (form.classList.contains("confirm-form")) return { number: null, label: "Confirmation of the scores" };
+    var number = parseInt(get("number"), 10);
+    var contract = get("contract"), box = form.querySelector('input[name=contract][value="' + contract + '"]');
+    var short = box && box.parentNode.querySelector("b");  // "7♥", "8NT": as the list of hands shows it
+    var words = (short && short.textContent.trim()) || contract;
+    var label = "Hand " + number + ": " + (words || "no contract") + " by " + (SIDES[get("declarer")] || "?") +
+      ", " + (get("tricks") || "?") + " tricks";
+    if (get("penalty_kind")) label += " (" + get("penalty_kind").replace(/_/g, " ") + ")";
+    return { number: number, label: label };
+  }
+
+  function keep(form, data, status) {
+    if (!info || LOST.indexOf(status || 0) < 0) return false;
+    if (path(form.action) !== info.page && path(form.action) !== info.confirm) return false;
+    var fields = [];
+    (data || new FormData(form)).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && name !== "preview" && typeof value === "string") fields.push([name, value]);
+    });
+    var id = form.elements.client_id ? form.elements.client_id.value : newId();
+    var about = describe(form, fields);
+    var items = load().filter(function (it) { return it.id !== id; });
+    items.push({ id: id, kind: about.number ? "hand" : "confirm", page: info.page, url: path(form.action),
+                 table: info.table, number: about.number, label: about.label, fields: fields,
+                 at: Date.now(), state: "waiting", message: "" });
+    if (!store(items)) return false;  // storage full or forbidden: entry.js says "Not saved"
+    if (about.number) nextHand(form, about.number + 1); else form.hidden = true;
+    render();
+    schedule(RETRY_SECONDS[0]);
+    return true;
+  }
+
+  // The server's page showed hand N; with N kept here, the form goes on to N+1 by itself.
+  function nextHand(form, number) {
+    var next = form.elements.number;
+    if (!next || parseInt(next.value, 10) >= number) return;
+    if (number > info.hands) {
+      form.hidden = true;
+      return;
+    }
+    next.value = String(number);
+    form.elements.client_id.value = newId();
+    form.querySelectorAll("input[type=radio]").forEach(function (r) { r.checked = false; });
+    ["penalty_kind", "penalty_side", "penalty_seat", "note"].forEach(function (name) {
+      var f = form.elements[name];
+      if (f && f.tagName) f.value = "";
+    });
+    var penalty = form.querySelector("details.penalty");
+    if (penalty) penalty.open = false;
+    var heading = form.querySelector("h2");
+    if (heading && heading.firstChild) {
+      heading.firstChild.textContent = "Hand " + number + " ";
+      var sub = heading.querySelector(".muted");
+      if (sub) sub.textContent = "of " + info.hands + " · " + (info.dealers[number] || "") + " deals";
+    }
+    var save = form.querySelector("button[name=save]");
+    if (save) save.textContent = "Save hand " + number;
+    // The round totals in the preview add only the hands the server has: hide them meanwhile.
+    var totals = form.querySelector(".preview-totals");
+    if (totals) totals.hidden = true;
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // --- sending -------------------------------------------------------------------------------
+  var timer = null, tries = 0, sending = false;
+
+  function schedule(seconds) {
+    clearTimeout(timer);
+    timer = setTimeout(send, seconds * 1000);
+  }
+
+  function send() {
+    clearTimeout(timer);
+    if (sending) return;
+    var queue = waiting(load());
+    if (!queue.length) return;
+    sending = true;
+    var sent = 0;
+    (function next(i) {
+      if (i >= queue.length) return done(true);
+      var it = queue[i];
+      var body = new FormData();
+      it.fields.forEach(function (p) { body.append(p[0], p[1]); });
+      body.set("client_id", it.id);
+      body.set("csrfmiddlewaretoken", csrf());
+      fetch(it.url, { method: "POST", body: body, credentials: "same-origin",
+                      headers: { "Accept": "application/json", "X-CSRFToken": csrf() } })
+        .then(function (response) {
+          if (response.status >= 500) throw new Error("HTTP " + response.status);
+          return response.json().catch(function () { return null; }).then(function (answer) {
+            if (response.ok && answer && (answer.status === "saved" || answer.status === "already")) {
+              drop(it.id);
+              sent++;
+            } else {
+              update(it.id, { state: "refused", message: refusal(response.status, answer) });
+            }
+            next(i + 1);
+          });
+        })
+        .catch(function () { done(false); });
+    })(0);
+
+    function done(reached) {
+      sending = false;
+      tries = reached ? 0 : tries + 1;
+      render();
+      if (waiting(load()).length) schedule(RETRY_SECONDS[Math.min(tries, RETRY_SECONDS.length - 1)]);
+      if (sent && untouched()) location.reload();  // show the server's own list of hands
+    }
+  }
+
+  function refusal(status, answer) {
+    if (answer && answer.message) return answer.message;
+    if (status === 403) return "Not saved: the server did not accept this phone's page any more. Reload the page, then press Try again.";
+    if (status === 404) return "Not saved: this table's link no longer works. Ask the organizer.";
+    return "Not saved: the server refused it (error " + status + "). Show this to the organizer.";
+  }
+
+  // Nothing typed into the next hand yet, so reloading the page loses nothing.
+  function untouched() {
+    var form = document.getElementById("hand-form");
+    return !form || form.hidden || !form.querySelector("input[type=radio]:checked");
+  }
+
+  // --- showing the queue ---------------------------------------------------------------------
+  var box = null;
+
+  function render() {
+    var items = load();
+    if (!box) {
+      box = document.createElement("section");
+      box.className = "offline-queue";
+      box.id = "offline-queue";
+      box.setAttribute("aria-live", "polite");
+      box.setAttribute("aria-label", "Kept on this phone");
+      var anchor = document.getElementById("hands");
+      if (anchor) anchor.parentNode.insertBefore(box, anchor.nextSibling);
+      else (document.querySelector("main") || document.body).appendChild(box);
+      box.addEventListener("click", decide);
+    }
+    box.textContent = "";
+    if (navigator.onLine === false) {
+      box.appendChild(line("p", "message warning offline-state",
+        "No connection. Hands you save are kept on this phone and sent when the wifi is back."));
+    }
+    items.forEach(function (it) {
+      var row = line("div", "message " + (it.state === "refused" ? "error" : "warning") + " offline-item", "");
+      row.setAttribute("data-offline-id", it.id);
+      var where = mine(it) ? "" : "Table " + it.table + " · ";
+      row.appendChild(line("strong", "offline-label", where + it.label));
+      if (it.state === "refused") {
+        row.setAttribute("role", "alert");
+        row.appendChild(line("p", "offline-why", it.message));
+        var again = line("button", "primary", "Try again");
+        again.type = "button"; again.setAttribute("data-offline-retry", it.id);
+        var discard = line("button", "danger", "Discard");
+        discard.type = "button"; discard.setAttribute("data-offline-discard", it.id);
+        var actions = line("div", "form-actions", "");
+        actions.appendChild(again); actions.appendChild(discard);
+        row.appendChild(actions);
+      } else {
+        row.appendChild(line("p", "offline-why", "Saved on this phone, not sent yet."));
+      }
+      box.appendChild(row);
+    });
+    box.hidden = !box.firstChild;
+  }
+
+  function line(tag, className, text) {
+    var el = document.createElement(tag);
+    if (className) el.className = className;
+    if (text) el.textContent = text;
+    return el;
+  }
+
+  function decide(e) {
+    var button = e.target.closest("button");
+    if (!button) return;
+    var retry = button.getAttribute("data-offline-retry"), discard = button.getAttribute("data-offline-discard");
+    if (retry) { update(retry, { state: "waiting", message: "" }); tries = 0; render(); send(); }
+    if (discard) { drop(discard); render(); }
+  }
+
+  // --- wiring --------------------------------------------------------------------------------
+  function hasWaiting() { return waiting(load()).some(mine); }
+
+  // Offline, or with hands already waiting (they go first, in order), a save joins the queue.
+  // The confirmation is posted here (entry.js posts only the hand forms), so that a lost one is kept.
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!info || !form.matches || !form.matches("#hand-form, .confirm-form")) return;
+    if (e.submitter && e.submitter.name === "preview") return;
+    var confirmForm = form.classList.contains("confirm-form");
+    if (navigator.onLine === false || hasWaiting()) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      keep(form, null, 0);
+      return;
+    }
+    if (!confirmForm || !window.fetch) return;
+    e.preventDefault();
+    if (form.dataset.busy) return;
+    form.dataset.busy = "1";
+    var data = new FormData(form);
+    fetch(form.action, { method: "POST", body: data, credentials: "same-origin" }).then(function (response) {
+      if (response.status >= 500) { var lost = new Error("HTTP " + response.status); lost.status = response.status; throw lost; }
+      if (response.redirected) { window.location.assign(response.url); return null; }
+      return response.text().then(function (html) { document.open(); document.write(html); document.close(); });
+    }).catch(function (error) {
+      delete form.dataset.busy;
+      if (!keep(form, data, (error && error.status) || 0)) form.submit();
+    });
+  }, true);
+
+  function wire() {
+    if (!info) return;
+    document.querySelectorAll("#hand-form, .confirm-form").forEach(function (form) {
+      if (form.elements.client_id) return;
+      var id = document.createElement("input");
+      id.type = "hidden"; id.name = "client_id"; id.value = newId();
+      form.appendChild(id);
+    });
+    var form = document.getElementById("hand-form");
+    var mineNow = load().filter(mine);
+    if (form) {
+      var numbers = mineNow.filter(function (it) { return it.kind === "hand"; }).map(function (it) { return it.number; });
+      var n = parseInt(form.elements.number.value, 10);
+      while (numbers.indexOf(n) >= 0) n++;
+      nextHand(form, n);
+    }
+    if (mineNow.some(function (it) { return it.kind === "confirm" && it.state === "waiting"; })) {
+      document.querySelectorAll(".confirm-form").forEach(function (f) { f.hidden = true; });
+    }
+    if (navigator.onLine === false) {
+      // The last copy kept on this phone: its "saved" notes are from then, not now.
+      document.querySelectorAll(".messages").forEach(function (m) { m.hidden = true; });
+    }
+    render();
+    window.addEventListener("online", function () { tries = 0; render(); send(); });
+    window.addEventListener("offline", render);
+    send();
+  }
+
+  function register() {
+    if (!("serviceWorker" in navigator) || !script || !script.dataset.sw) return;
+    var controlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(script.dataset.sw, { scope: script.dataset.scope }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      if (!controlled && registration.active) registration.active.postMessage({ keepPage: location.href.split("#")[0] });
+    }).catch(function () {});  // no service worker (plain http away from localhost): the queue still works
+  }
+
+  window.fhOffline = { keep: keep, send: send };
+  wire();
+  register();
+})();
