@@ -316,21 +316,34 @@ OVERRIDABLE_FIELDS: dict[str, str] = {
     "allow_six_bids": "Six bids allowed (the 45-card option of the official rules forbids them).",
     "specials": "Special contracts in play: MIS, OMIS, NULLO, DNULLO, BNULLO.",
     "no_bid": "When all pass: must_bid (McAllen G: a hand always has a contract), redeal, or play_no_trump (every side scores 10 a trick).",
-    "defenders_on_failed_nullo": "Opponents of a misère or nullo: per_trick (on a failure, 10 for each trick the bidder won; official rules), none (Wikipedia), or own_tricks (10 for each trick they won, made or failed; 1994 rules).",
+    "defenders_on_failed_nullo": (
+        "Opponents of a misère or nullo: per_trick (on a failure, 10 for each trick the bidder won; "
+        "official rules), none (Wikipedia), or own_tricks (10 for each trick they won, made or "
+        "failed; 1994 rules)."
+    ),
     "double_bar_nullo_points": "Points for double and bar nullo: 250 (the scoring paragraph) or 500 (their bidding worth).",
     "open_misere_points": "Points for open misère: 520 (1994) or 500 (Wikipedia).",
     "open_misere_below_10nt": "Open misère ranks below 10NT (Wikipedia) instead of above every bid (1994).",
     "eight_spades_beats_misere": "An 8 Spades bid (240) beats misère (250), as Wikipedia says is usual.",
     "no_bid_slam": "In a no-bid hand played at no trump, a side taking all ten tricks scores 250.",
-    "defenders_slam": "Defenders who take all ten tricks of a suit or no-trump contract score 250, not 100 (an option of Wikipedia's \"or did not bid\").",
-    "revoke_penalty": "An established revoke changes the score (McAllen O): by the bidders, the bid is defeated; by the defenders, the bid is made and they score nothing. Off: a revoke is recorded only.",
+    "defenders_slam": (
+        "Defenders who take all ten tricks of a suit or no-trump contract score 250, not 100 (an "
+        "option of Wikipedia's \"or did not bid\")."
+    ),
+    "revoke_penalty": (
+        "An established revoke changes the score (McAllen O): by the bidders, the bid is defeated; "
+        "by the defenders, the bid is made and they score nothing. Off: a revoke is recorded only."
+    ),
     "target": "A game to 500: the score that wins.",
     "must_bid_to_win": "A game is won only by the side that made its bid.",
     "pegging_cap": "Defenders' points stop at this score (490 in the 1994 rules); empty for none.",
     "lose_at": "A game is lost at this score (-500, -1000); empty for none.",
     "lose_at_inclusive": "Reaching the losing score exactly loses (True) or only going below it (False).",
     "win_outright_at": "A side wins at this score even on defence (the 750 option); empty for none.",
-    "bidder_wins_crossing": "When both sides cross a winning line in one hand (the bidder 500, the other side 750), the bidder wins; off: the side past the outright score wins.",
+    "bidder_wins_crossing": (
+        "When both sides cross a winning line in one hand (the bidder 500, the other side 750), the "
+        "bidder wins; off: the side past the outright score wins."
+    ),
 }
 AMBIGUOUS_FIELDS = (
     "no_bid",
