@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scoring.engine.rules import RuleSet, game_after_hand
+from scoring.engine.rules import Penalty, RulesError, RuleSet, game_after_hand, score_hand, score_no_bid_hand
 
 RANK_KEYS = {
     "games": "Games won (a draw counts half)",
@@ -37,6 +37,8 @@ MAX_GAMES_SETTING = 100  # hand_limit, games_per_round, wins_per_round: at most 
 
 # Who a game or match went to. Sides are 0 (N-S) and 1 (E-W), as in rules.game_after_hand.
 WON, DRAWN, IN_PLAY = "won", "drawn", "in play"
+NOBID = "NOBID"  # the contract written for a hand nobody bid (rules.score_no_bid_hand)
+SIDE_INDEX = {"ns": 0, "ew": 1}
 
 
 class GamesError(ValueError):
@@ -202,3 +204,31 @@ def rank_key(rank_by: Iterable[str], *, won: int, drawn: int, matches: int, poin
     so the key stays whole numbers)."""
     values = {"games": 2 * won + drawn, "matches": matches, "points": points, "difference": difference}
     return tuple(values[k] for k in rank_by)
+
+
+def hand_points(rules: RuleSet, *, contract: str, declarer: str = "", tricks: int = 0, ns_tricks: int | None = None,
+                penalty_kind: str = "", penalty_side: str = "") -> tuple[int, int, bool]:
+    """(N-S points, E-W points, made) for one partnership hand as a sheet records it; a hand nobody
+    bid has contract NOBID and the tricks N-S took (never "made"). Raises RulesError."""
+    if contract == NOBID:
+        if ns_tricks is None:
+            raise RulesError("ns_tricks: a hand nobody bid needs the tricks N-S took")
+        ns, ew = score_no_bid_hand(rules, (ns_tricks, 10 - ns_tricks) if 0 <= ns_tricks <= 10 else (ns_tricks, 0))
+        return ns, ew, False
+    if declarer not in SIDE_INDEX:
+        raise RulesError(f"declarer: {declarer!r} is not a side (ns or ew)")
+    penalty = None
+    if penalty_kind:
+        offender = None
+        if penalty_side:
+            offender = "declarer" if penalty_side == declarer else "defenders"
+        penalty = Penalty(penalty_kind, offender)
+    score = score_hand(rules, contract, tricks, penalty)
+    if declarer == "ns":
+        return score.declarers, score.defenders, score.made
+    return score.defenders, score.declarers, score.made
+
+
+def played(number: int, declarer: str, ns_points: int, ew_points: int, made: bool) -> PlayedHand:
+    """A stored hand as replay() takes it: `declarer` "ns", "ew" or "" (nobody bid)."""
+    return PlayedHand(number, SIDE_INDEX.get(declarer), (ns_points, ew_points), made)
