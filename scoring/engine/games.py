@@ -41,6 +41,11 @@ NOBID = "NOBID"  # the contract written for a hand nobody bid (rules.score_no_bi
 SIDE_INDEX = {"ns": 0, "ew": 1}
 
 
+def default_rank_by() -> list[str]:
+    """A fresh list of the default ranking keys (a database default must not share one list)."""
+    return list(DEFAULT_RANK_BY)
+
+
 class GamesError(ValueError):
     """Games settings that cannot be played (each message names its field)."""
 
