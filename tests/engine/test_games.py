@@ -26,7 +26,10 @@ def hands(*items):
     return [PlayedHand(n, d, (ns, ew), made) for n, (d, ns, ew, made) in enumerate(items, start=1)]
 
 
-def games_of(preset, items, overrides=None, setup=GamesSetup(), **kw):
+PLAIN = GamesSetup()
+
+
+def games_of(preset, items, overrides=None, setup=PLAIN, **kw):
     return replay(rule_set(preset, overrides), setup, hands(*items), **kw)
 
 

@@ -150,8 +150,10 @@ class _Checker(Problems):
         open_hands = False
         if "hands_per_round" not in ev:
             self.add("event.hands_per_round", "missing" + (" (null for none)" if play_format == "games" else ""))
-        elif ev["hands_per_round"] is None and play_format == "games":
-            open_hands = True  # the round ends when it is closed or its games are done
+        elif ev["hands_per_round"] is None and play_format != "session":
+            # Games: the round ends when it is closed or its games are done. (A format that could
+            # not be read has its own problem; this one would only repeat it.)
+            open_hands = True
         elif ev["hands_per_round"] is None and play_format == "session":
             self.add("event.hands_per_round", "null only in an event played as games (event.format \"games\"); "
                                               f"a session needs a whole number between 1 and {MAX_HANDS_PER_ROUND}")
@@ -623,7 +625,7 @@ class _Checker(Problems):
             number = self.integer(h["hand"], f"{hplace}.hand", 1, ctx["hands_per_round"] or None)
         if self.version == 1:
             self.add(f"{hplace}.contract", f"\"NOBID\" (a hand nobody bid) needs a {show(FORMAT_V2)} file")
-            ok = False
+            return None
         rules = ctx["rules"]
         if rules is not None and rules.no_bid != "play_no_trump":
             self.add(f"{hplace}.contract", f"NOBID: under {rules.label} a hand nobody bid is not played "
