@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring.engine import eventfile
+from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile import EventFileError
 from scoring.models import Hand, HandChange
@@ -39,7 +40,7 @@ def _slug_problem(slug: str, place: str) -> str | None:
 
 
 def event_import(data: dict, *, slug: str | None = None) -> Event:
-    """Create the event in `data` (format 500-event/1) and return it.
+    """Create the event in `data` (format 500-event/1 or 500-event/2) and return it.
 
     Raises EventFileError listing every problem, each with its place in the file; then nothing is
     written. `slug` overrides the file's slug (or the one made from the event's name).
@@ -69,7 +70,8 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
         rule_overrides=ev.rule_overrides, rounds=ev.rounds, hands_per_round=ev.hands_per_round,
         sit_out_policy=ev.sit_out_policy, sit_out_points=ev.sit_out_points,
         confirmation_required=ev.confirmation_required, medal_scope=ev.medal_scope,
-        secondary_tiebreakers=list(ev.secondary_tiebreakers), page_size=ev.page_size,
+        secondary_tiebreakers=list(ev.secondary_tiebreakers), page_size=ev.page_size, format=ev.format,
+        **_games_fields(ev.games),
     )
 
     users, event.accounts_created = _accounts(spec)
@@ -126,15 +128,22 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
     for table, t in zip(tables, table_specs):
         versions = _last_versions(t.history or [])
         for h in t.hands:
-            ns_points, ew_points, made = score_for_table(
-                rules, declarer=h.declarer, contract=h.contract, tricks=h.tricks,
-                penalty_kind=h.penalty_kind, penalty_side=h.penalty_side,
-            )
+            if h.contract == eventfile.NOBID:
+                # A hand nobody bid, played at no trump (the checker made sure the rules allow it).
+                ns_points, ew_points, made = games_engine.hand_points(
+                    rules, contract=h.contract, ns_tricks=h.ns_tricks, penalty_kind=h.penalty_kind)
+            else:
+                ns_points, ew_points, made = score_for_table(
+                    rules, declarer=h.declarer, contract=h.contract, tricks=h.tricks,
+                    penalty_kind=h.penalty_kind, penalty_side=h.penalty_side,
+                )
             values = {
                 "declarer": h.declarer, "contract": h.contract, "tricks": h.tricks,
                 "penalty_kind": h.penalty_kind, "penalty_side": h.penalty_side, "penalty_seat": h.penalty_seat,
                 "note": h.note,
             }
+            if h.ns_tricks is not None:
+                values["ns_tricks"] = h.ns_tricks
             hands.append(Hand(
                 table=table, number=h.number, dealer=h.dealer or dealer_for(h.number), ns_points=ns_points,
                 ew_points=ew_points, made=made, entered_by=IMPORT_LABEL, version=versions.get(h.number, 1), **values,
@@ -164,6 +173,13 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
     return event
 
 
+def _games_fields(games: eventfile.GamesSpec | None) -> dict:
+    if games is None:
+        return {}
+    return {"hand_limit": games.hand_limit, "games_per_round": games.games_per_round,
+            "wins_per_round": games.wins_per_round, "rank_by": list(games.rank_by)}
+
+
 def _accounts(spec: eventfile.EventFile) -> tuple[dict, list[str]]:
     """The site's account for every username the file names (staff, history), and the usernames
     that had to be created: without a usable password, so nobody can log in as them until an
@@ -190,14 +206,15 @@ def _last_versions(history: list[eventfile.ChangeSpec]) -> dict[int, int]:
 
 
 def event_export(event: Event, *, history: bool = False) -> dict:
-    """The event as a 500-event/1 object in canonical form (see scoring.engine.eventfile.to_dict);
-    with `history`, every table carries its HandChange rows."""
+    """The event as a 500-event/1 object in canonical form (see scoring.engine.eventfile.to_dict), or
+    500-event/2 when the event needs it (played as games, or a hand nobody bid); with `history`,
+    every table carries its HandChange rows."""
     partnerships = list(event.partnerships.select_related("player_one", "player_two").order_by("number"))
     number_of = {p.pk: p.number for p in partnerships}
     hands_by_table: dict[int, list[eventfile.HandSpec]] = {}
     for h in Hand.objects.filter(table__round__event=event).order_by("table_id", "number").values(
         "table_id", "number", "contract", "declarer", "tricks", "penalty_kind", "penalty_side", "penalty_seat",
-        "note", "dealer",
+        "note", "dealer", "ns_tricks",
     ):
         hands_by_table.setdefault(h.pop("table_id"), []).append(eventfile.HandSpec(**h))
     changes_by_table: dict[int, list[eventfile.ChangeSpec]] = {}
@@ -258,7 +275,10 @@ def event_export(event: Event, *, history: bool = False) -> dict:
             hands_per_round=event.hands_per_round, sit_out_policy=event.sit_out_policy,
             sit_out_points=event.sit_out_points, confirmation_required=event.confirmation_required,
             medal_scope=event.medal_scope, secondary_tiebreakers=list(event.secondary_tiebreakers or []),
-            page_size=event.page_size,
+            page_size=event.page_size, format=event.format,
+            games=eventfile.GamesSpec(event.hand_limit, event.games_per_round, event.wins_per_round,
+                                      list(event.rank_by or games_engine.DEFAULT_RANK_BY))
+            if event.plays_games else None,
         ),
         partnerships=[
             eventfile.PartnershipSpec(

@@ -32,9 +32,12 @@ class Hand(models.Model):
     table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField()
     dealer = models.CharField(max_length=1, choices=SEATS)
-    declarer = models.CharField(max_length=2, choices=SIDES)
+    # Empty for a hand nobody bid (contract NOBID), played at no trump where the rules allow it.
+    declarer = models.CharField(max_length=2, choices=SIDES, blank=True)
     contract = models.CharField(max_length=8)
-    tricks = models.PositiveSmallIntegerField(help_text="Tricks taken by the declaring side.")
+    tricks = models.PositiveSmallIntegerField(help_text="Tricks taken by the declaring side (0 for NOBID).")
+    ns_tricks = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                 help_text="A hand nobody bid: the tricks N-S took.")
     penalty_kind = models.CharField(max_length=20, choices=PenaltyKind.choices, blank=True, default="")
     penalty_side = models.CharField(max_length=2, choices=SIDES, blank=True, default="")
     penalty_seat = models.CharField(max_length=1, choices=SEATS, blank=True, default="")
@@ -59,6 +62,8 @@ class Hand(models.Model):
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_at_table"),
             models.CheckConstraint(condition=Q(tricks__gte=0) & Q(tricks__lte=10), name="hand_tricks_0_10"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(ns_tricks__isnull=True) | (Q(ns_tricks__lte=10) & Q(contract="NOBID")),
+                                   name="hand_ns_tricks_only_nobid"),
         ]
 
     def __str__(self) -> str:

@@ -14,6 +14,7 @@ from django.db import connections
 from django.db.models import BooleanField, Count, ExpressionWrapper, IntegerField, Q, Sum, Value
 from django.db.models.functions import Coalesce
 
+from scoring.engine import games as games_engine
 from scoring.engine import standings as standings_engine
 from scoring.engine.vocabulary import TABLE_STATUS_PUBLIC
 from scoring.models import Hand
@@ -29,6 +30,9 @@ def setup_for(event: Event) -> standings_engine.Setup:
         sit_out_points=event.sit_out_points,
         medal_scope=event.medal_scope,
         secondary_tiebreakers=tiebreakers,
+        format=event.format,
+        rank_by=tuple(event.rank_by or games_engine.DEFAULT_RANK_BY) if event.plays_games
+        else games_engine.DEFAULT_RANK_BY,
     )
 
 
@@ -103,6 +107,8 @@ def event_standings(event: Event) -> standings_engine.Standings:
     )
     rounds = {pk: (number, tiebreak_id) for pk, number, tiebreak_id in
               Round.objects.filter(event=event).values_list("id", "number", "tiebreak_id")}
+    if event.plays_games:
+        return _games_standings(event, partnerships, rounds)
     setup = setup_for(event)
     # Made and set contracts matter only to two secondary tiebreakers; counting them costs a
     # third of the aggregate query, so it is left out when the event does not use them.
@@ -154,6 +160,67 @@ def event_standings(event: Event) -> standings_engine.Standings:
                   for pk, number, one, two, division, withdrawn in partnerships],
         tables=main_tables,
         sit_outs=main_sit_outs,
+        tiebreaks=sessions,
+        rounds_created=[number for number, tiebreak_id in rounds.values() if not tiebreak_id],
+        memo=_memo_for(event.pk),
+    )
+
+
+def _games_standings(event: Event, partnerships, rounds: dict) -> standings_engine.Standings:
+    """event_standings() for an event played as games: each table's hands are replayed into games
+    (scoring.engine.games) from the points they stored. One query more than a session (the hands)."""
+    setup = setup_for(event)
+    games_setup = event.games_setup
+    rules = event.rules
+    closed = set(Round.objects.filter(event=event, status="closed").values_list("id", flat=True))
+    table_rows = (
+        Table.objects.filter(round__event=event)
+        .values_list("id", "round_id", "ns_id", "ew_id", "confirmed_at", "disputed_at")
+        .order_by()
+    )
+    hands: dict[int, list[games_engine.PlayedHand]] = {}
+    for table_id, number, declarer, ns_pts, ew_pts, made in (
+        Hand.objects.filter(table__round__event=event)
+        .values_list("table_id", "number", "declarer", "ns_points", "ew_points", "made").order_by("table_id", "number")
+    ):
+        hands.setdefault(table_id, []).append(games_engine.played(number, declarer, ns_pts, ew_pts, made))
+    sit_outs = SitOut.objects.filter(round__event=event).values_list("round_id", "partnership_id")
+    memberships = Tiebreak.partnerships.through.objects.filter(tiebreak__event=event).values_list(
+        "tiebreak_id", "tiebreak__sequence", "partnership_id"
+    )
+    hpr = event.hands_per_round
+    needs_confirmation = event.confirmation_required
+    sides = ("ns", "ew")
+    main_tables: list[standings_engine.TableResult] = []
+    tiebreak_tables: dict[int, list[standings_engine.TableResult]] = {}
+    for table_id, round_id, ns, ew, confirmed_at, disputed_at in table_rows:
+        number, tiebreak_id = rounds[round_id]
+        played = hands.get(table_id, [])
+        result = games_engine.replay(rules, games_setup, played, round_over=round_id in closed, hands_per_round=hpr)
+        ended = result.complete or round_id in closed or (hpr is not None and len(played) >= hpr)
+        final = (bool(played) and ended and (confirmed_at is not None or not needs_confirmation)
+                 and disputed_at is None)
+        table = standings_engine.TableResult(
+            number, ns, ew, result.points[0], result.points[1], len(played), final, 0, 0, 0, 0,
+            result.wins[0], result.wins[1], result.draws, sides[result.match] if result.match is not None else "",
+        )
+        if tiebreak_id:
+            tiebreak_tables.setdefault(tiebreak_id, []).append(table)
+        else:
+            main_tables.append(table)
+    members: dict[int, tuple[int, set[int]]] = {}
+    for tiebreak_id, sequence, partnership_id in memberships:
+        members.setdefault(tiebreak_id, (sequence, set()))[1].add(partnership_id)
+    sessions = [
+        standings_engine.TiebreakSession(sequence, frozenset(ids), tuple(tiebreak_tables.get(tid, ())))
+        for tid, (sequence, ids) in members.items()
+    ]
+    return standings_engine.compute(
+        setup=setup,
+        entrants=[standings_engine.Entrant(pk, number, (one, two), division, withdrawn)
+                  for pk, number, one, two, division, withdrawn in partnerships],
+        tables=main_tables,
+        sit_outs=[(rounds[round_id][0], pid) for round_id, pid in sit_outs if not rounds[round_id][1]],
         tiebreaks=sessions,
         rounds_created=[number for number, tiebreak_id in rounds.values() if not tiebreak_id],
         memo=_memo_for(event.pk),

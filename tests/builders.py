@@ -279,3 +279,36 @@ def run_failing(*args, stdin=None) -> tuple[str, str]:
     with pytest.raises(CommandError) as caught:
         call_command(*args, **kwargs)
     return str(caught.value), err.getvalue()
+
+
+# --- events played as games (README, "Games") ---------------------------------------------------
+
+
+def games_event_file(hands_by_table: dict | None = None, *, rules="wikipedia-2006", games=None, rounds=2,
+                     hands_per_round=None, slug="club-games") -> dict:
+    """A "500-event/2" file of four pairs played as games, hands nobody bid played at no trump.
+
+    `hands_by_table` maps (round, table) to that table's hand objects; round 1 seats 1 v 2 and 3 v 4,
+    round 2 seats 1 v 3 and 2 v 4. Every round is closed (the bell) and every table confirmed.
+    """
+    seats = {1: ((1, 2), (3, 4)), 2: ((1, 3), (2, 4)), 3: ((1, 4), (2, 3))}
+    hands_by_table = hands_by_table or {}
+    return {
+        "format": "500-event/2",
+        "event": {
+            "name": "Club games night", "slug": slug, "date": "2026-06-01", "rules": rules,
+            "rule_overrides": {"no_bid": "play_no_trump"}, "format": "games",
+            "games": games or {"hand_limit": 4, "games_per_round": None, "wins_per_round": None,
+                               "rank_by": ["games", "points"]},
+            "rounds": rounds, "hands_per_round": hands_per_round,
+        },
+        "partnerships": [{"number": n, "players": [f"Player {n}a", f"Player {n}b"]} for n in range(1, 5)],
+        "rounds": [
+            {"number": r, "status": "closed", "byes": [], "tables": [
+                {"table": t, "ns": ns, "ew": ew, "confirmed": True, "hands": hands_by_table.get((r, t), [])}
+                for t, (ns, ew) in enumerate(seats[r], start=1)
+            ]}
+            for r in range(1, rounds + 1)
+        ],
+        "tiebreaks": [],
+    }

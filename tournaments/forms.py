@@ -99,6 +99,8 @@ class EventForm(forms.ModelForm):
         self.fields["name"].widget.attrs["autofocus"] = True
         # A form posted without the check (an older page, a script) keeps the event's current one.
         self.fields["confirmation_check"].required = False
+        # The form makes sessions (a games event may leave hands per round open: README, "Games").
+        self.fields["hands_per_round"].required = True
         for name, (low, high) in NUMBER_LIMITS.items():
             field = self.fields[name]
             field.min_value, field.max_value = low, high

@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 
+from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.registration import search_key
 from scoring.engine.vocabulary import (
@@ -67,7 +68,18 @@ class Event(models.Model):
     )
     rule_overrides = models.JSONField(default=dict, blank=True)
     rounds = models.PositiveSmallIntegerField(default=10)
-    hands_per_round = models.PositiveSmallIntegerField(default=4)
+    # None only in an event played as games: its rounds end when closed or when their games are done.
+    hands_per_round = models.PositiveSmallIntegerField(default=4, null=True, blank=True)
+    # How the event is played (README, "Games"): a session sums hands (McAllen A); games are played
+    # to 500 under every end-of-game rule of the rule set, with these settings (None: no limit).
+    format = models.CharField(max_length=10, choices=[(f, f.capitalize()) for f in rules_engine.EVENT_FORMATS],
+                              default="session")
+    hand_limit = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                  help_text="Hands in one game before it goes to the side ahead.")
+    games_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    wins_per_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A round is a match won by the first side to this many wins.")
+    rank_by = models.JSONField(default=games_engine.default_rank_by, blank=True)
     sit_out_policy = models.CharField(max_length=10, choices=SitOutPolicy.choices, default=SitOutPolicy.AVERAGE)
     sit_out_points = models.IntegerField(default=0, help_text="Points for a sit-out under the fixed policy.")
     confirmation_required = models.BooleanField(default=True)
@@ -93,7 +105,9 @@ class Event(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(rounds__gte=1) & Q(rounds__lte=30), name="event_rounds_1_30"),
             models.CheckConstraint(
-                condition=Q(hands_per_round__gte=1) & Q(hands_per_round__lte=20), name="event_hands_1_20"
+                condition=(Q(hands_per_round__gte=1) & Q(hands_per_round__lte=20))
+                | (Q(hands_per_round__isnull=True) & Q(format="games")),
+                name="event_hands_1_20",
             ),
         ]
 
@@ -106,6 +120,18 @@ class Event(models.Model):
     @property
     def rules(self) -> rules_engine.RuleSet:
         return rules_engine.rule_set(self.rules_preset, self.rule_overrides)
+
+    @property
+    def plays_games(self) -> bool:
+        return self.format == "games"
+
+    @property
+    def games_setup(self) -> games_engine.GamesSetup | None:
+        """The games settings (scoring.engine.games), or None for a session."""
+        if not self.plays_games:
+            return None
+        return games_engine.GamesSetup(self.hand_limit, self.games_per_round, self.wins_per_round,
+                                       tuple(self.rank_by or games_engine.DEFAULT_RANK_BY))
 
     def bump_version(self) -> None:
         """Mark the standings stale; call inside the transaction that changed a score."""

@@ -35,7 +35,15 @@ NULLO_LIKE = frozenset(SPECIAL_NAMES)  # every special is won by taking no trick
 
 
 NO_BID_CHOICES = ("must_bid", "redeal", "play_no_trump")
-DEFENDERS_ON_FAILED_NULLO = ("per_trick", "none")
+# What the opponents of a misère or nullo score: "per_trick", 10 for each trick the bidder won, on a
+# failure only (official-team); "none" (Wikipedia); "own_tricks", 10 for each trick they won
+# themselves, made or failed (classic-1994's general rule read literally, RULES.md section 2).
+DEFENDERS_ON_FAILED_NULLO = ("per_trick", "none", "own_tricks")
+# How an event is played (README, "Games"): a session sums hands and never ends a game (McAllen A);
+# games are played to 500 under every end-of-game rule of the rule set (RULES.md section 4).
+EVENT_FORMATS = ("session", "games")
+# The format each preset's source describes, when a caller does not say (game_after_hand).
+PRESET_FORMAT = {"mcallen": "session"}
 BID_RANKINGS = ("value", "tricks")
 
 
@@ -132,6 +140,7 @@ class RuleSet:
     eight_spades_beats_misere: bool = True
     no_bid_slam: bool = False
     defenders_slam: bool = False
+    revoke_penalty: bool = True  # McAllen O applies under every preset, as a field (RULES.md section 2)
     # --- the end of a game to 500 (club play; a tournament session sums hands instead) ---
     target: int = 500
     must_bid_to_win: bool = False
@@ -139,6 +148,7 @@ class RuleSet:
     lose_at: int | None = None
     lose_at_inclusive: bool = True
     win_outright_at: int | None = None
+    bidder_wins_crossing: bool = True  # both sides cross a winning line (500, 750) in one hand: the bidder wins
 
     def special_points(self, code: str) -> int:
         if code == "OMIS":
@@ -205,7 +215,8 @@ def _validate(rules: RuleSet) -> RuleSet:
     if rules.no_bid not in NO_BID_CHOICES:
         fail("no_bid", f"{rules.no_bid!r} is not one of {', '.join(NO_BID_CHOICES)}")
     if rules.defenders_on_failed_nullo not in DEFENDERS_ON_FAILED_NULLO:
-        fail("defenders_on_failed_nullo", f"{rules.defenders_on_failed_nullo!r} is not one of per_trick, none")
+        fail("defenders_on_failed_nullo",
+             f"{rules.defenders_on_failed_nullo!r} is not one of {', '.join(DEFENDERS_ON_FAILED_NULLO)}")
     if rules.bid_ranking not in BID_RANKINGS:
         fail("bid_ranking", f"{rules.bid_ranking!r} is not one of value, tricks")
     unknown = [code for code in rules.specials if code not in NULLO_LIKE]
@@ -259,7 +270,9 @@ PRESETS: dict[str, RuleSet] = {
             widow=3,
             specials=("MIS", "OMIS"),
             no_bid="redeal",
-            defenders_on_failed_nullo="per_trick",  # silent in the text: as official-team
+            # "The opposing players/partnership(s) score 10 for each trick won", read literally on a
+            # misère too: a made misère gives the bidder +250 and the opponents +100 (RULES.md section 2).
+            defenders_on_failed_nullo="own_tricks",
             open_misere_points=520,
             pegging_cap=490,
             lose_at=-500,
@@ -276,10 +289,11 @@ PRESETS: dict[str, RuleSet] = {
             open_misere_points=500,
             open_misere_below_10nt=True,
             # "If a team wins all 10 tricks and the bid scores less than 250 (or did not bid) the
-            # team gets 250 points": a team that did not bid is the defenders of a bid hand, or
-            # either side of a hand nobody bid. Both readings are taken, each a field.
+            # team gets 250 points": either side of a hand nobody bid scores 250 for all ten. The
+            # defenders of a bid hand who take all ten score 100 by default, as every other source
+            # (RULES.md section 2); 250 is the option (defenders_slam).
             no_bid_slam=True,
-            defenders_slam=True,
+            defenders_slam=False,
             must_bid_to_win=True,
             lose_at=-500,
             lose_at_inclusive=False,  # "dips below -500"
@@ -302,19 +316,34 @@ OVERRIDABLE_FIELDS: dict[str, str] = {
     "allow_six_bids": "Six bids allowed (the 45-card option of the official rules forbids them).",
     "specials": "Special contracts in play: MIS, OMIS, NULLO, DNULLO, BNULLO.",
     "no_bid": "When all pass: must_bid (McAllen G: a hand always has a contract), redeal, or play_no_trump (every side scores 10 a trick).",
-    "defenders_on_failed_nullo": "Defenders on a failed misère or nullo: per_trick (10 for each trick the bidder won) or none.",
+    "defenders_on_failed_nullo": (
+        "Opponents of a misère or nullo: per_trick (on a failure, 10 for each trick the bidder won; "
+        "official rules), none (Wikipedia), or own_tricks (10 for each trick they won, made or "
+        "failed; 1994 rules)."
+    ),
     "double_bar_nullo_points": "Points for double and bar nullo: 250 (the scoring paragraph) or 500 (their bidding worth).",
     "open_misere_points": "Points for open misère: 520 (1994) or 500 (Wikipedia).",
     "open_misere_below_10nt": "Open misère ranks below 10NT (Wikipedia) instead of above every bid (1994).",
     "eight_spades_beats_misere": "An 8 Spades bid (240) beats misère (250), as Wikipedia says is usual.",
     "no_bid_slam": "In a no-bid hand played at no trump, a side taking all ten tricks scores 250.",
-    "defenders_slam": "Defenders who take all ten tricks of a suit or no-trump contract score 250, not 100 (Wikipedia: \"or did not bid\").",
+    "defenders_slam": (
+        "Defenders who take all ten tricks of a suit or no-trump contract score 250, not 100 (an "
+        "option of Wikipedia's \"or did not bid\")."
+    ),
+    "revoke_penalty": (
+        "An established revoke changes the score (McAllen O): by the bidders, the bid is defeated; "
+        "by the defenders, the bid is made and they score nothing. Off: a revoke is recorded only."
+    ),
     "target": "A game to 500: the score that wins.",
     "must_bid_to_win": "A game is won only by the side that made its bid.",
     "pegging_cap": "Defenders' points stop at this score (490 in the 1994 rules); empty for none.",
     "lose_at": "A game is lost at this score (-500, -1000); empty for none.",
     "lose_at_inclusive": "Reaching the losing score exactly loses (True) or only going below it (False).",
     "win_outright_at": "A side wins at this score even on defence (the 750 option); empty for none.",
+    "bidder_wins_crossing": (
+        "When both sides cross a winning line in one hand (the bidder 500, the other side 750), the "
+        "bidder wins; off: the side past the outright score wins."
+    ),
 }
 AMBIGUOUS_FIELDS = (
     "no_bid",
@@ -324,6 +353,8 @@ AMBIGUOUS_FIELDS = (
     "no_bid_slam",
     "defenders_slam",
     "lose_at_inclusive",
+    "revoke_penalty",
+    "bidder_wins_crossing",
 )
 _FIELD_TYPES = {f.name: f.type for f in fields(RuleSet)}
 
@@ -404,12 +435,23 @@ def score_hand(
         a, b = (_check_tricks(t, "defender tricks") for t in defender_tricks)
         if a + b != defender_total:
             raise RulesError(f"defender tricks: {a} + {b} is not {defender_total} (10 - the bidder's {tricks})")
-    revoke = penalty.side if penalty is not None and penalty.kind in SCORING_PENALTIES else None
+    revoke = None
+    if penalty is not None and penalty.kind in SCORING_PENALTIES and rules.revoke_penalty:
+        revoke = penalty.side
     value = rules.value(contract)
 
     if contract.is_special:
-        # The bidder tries to take no trick; defenders peg the tricks the bidder won, if at all.
         made = tricks == 0 if revoke is None else revoke == "defenders"
+        if revoke == "defenders":
+            # "the bid is scored as made with the opponents not scoring" (McAllen O)
+            return HandScore(value, 0, True, (0, 0) if rules.players == 3 else None)
+        if rules.defenders_on_failed_nullo == "own_tricks":
+            # 10 for each trick the opponents won themselves, made or failed (classic-1994).
+            if rules.players == 3:
+                each = tuple(t * POINTS_PER_TRICK for t in defender_tricks)
+                return HandScore(value if made else -value, sum(each), made, each)
+            return HandScore(value if made else -value, defender_total * POINTS_PER_TRICK, made)
+        # The bidder tries to take no trick; defenders peg the tricks the bidder won, if at all.
         pegs = tricks * POINTS_PER_TRICK if rules.defenders_on_failed_nullo == "per_trick" else 0
         each = None
         if made:
@@ -469,17 +511,32 @@ def game_after_hand(
     declarer: int | None,
     points: Sequence[int],
     made: bool,
+    event_format: str | None = None,
 ) -> GameState:
-    """Apply one hand's points to a game to 500 and judge it.
+    """Apply one hand's points to a game and judge it.
 
     `scores` and `points` are per side (two partnerships, or three players); `declarer` is the
     index of the bidding side, or None for a hand nobody bid that was played at no trump (every
-    side then only pegs tricks, and nobody made a bid). Applies the defenders' pegging cap, then
-    "must bid to win", the bidder-wins rule when several sides pass the target in one hand, an
-    outright win score, and the losing limit (the highest score then wins).
+    side then only pegs tricks, and nobody made a bid).
+
+    `event_format` is how the event is played: "session" (McAllen A: points are summed, no cap
+    applies and a session never ends a game) or "games" (every end-of-game rule of the rule set
+    applies). Left out, it is the format the preset's source describes: a session for mcallen,
+    games for the others (PRESET_FORMAT).
+
+    In games: the defenders' pegging cap, then the winning lines (the target reached by the side
+    that made its bid, or by any side unless a side must bid to win; the outright score by any
+    side), the bidder winning when several sides cross a line in one hand (for the outright line
+    too, unless `bidder_wins_crossing` is off), and the losing limit (the highest score then wins).
     """
     if len(scores) != len(points) or not (declarer is None or 0 <= declarer < len(scores)):
         raise RulesError("scores, points and declarer do not describe the same sides")
+    event_format = event_format or PRESET_FORMAT.get(rules.name, "games")
+    if event_format not in EVENT_FORMATS:
+        raise RulesError(f"event format: {event_format!r} is not one of {', '.join(EVENT_FORMATS)}")
+    if event_format == "session":
+        # "During a round you can score any number of points; more or less than 500" (McAllen A).
+        return GameState(tuple(old + got for old, got in zip(scores, points)), None, "a session never ends a game")
     made = made and declarer is not None
     new = []
     for side, (old, got) in enumerate(zip(scores, points)):
@@ -492,17 +549,25 @@ def game_after_hand(
     def best(sides: list[int]) -> int:
         return declarer if declarer in sides else max(sides, key=lambda s: state[s])
 
-    if rules.win_outright_at is not None:
-        over = [s for s, v in enumerate(state) if v >= rules.win_outright_at]
-        if over:
-            return GameState(state, best(over), f"reached {rules.win_outright_at}")
     reached = [s for s, v in enumerate(state) if v >= rules.target]
-    if declarer in reached and made:
-        return GameState(state, declarer, f"the bidder made its bid and reached {rules.target}")
-    if reached and not rules.must_bid_to_win:
-        if declarer in reached and len(reached) > 1:
-            return GameState(state, declarer, f"the bidder wins when several sides pass {rules.target}")
-        return GameState(state, best(reached), f"reached {rules.target}")
+    outright = [s for s, v in enumerate(state) if rules.win_outright_at is not None and v >= rules.win_outright_at]
+    bidder_line = declarer in reached and made
+    # Every side past a winning line in this hand.
+    crossed = sorted(set(outright) | ({declarer} if bidder_line else set())
+                     | (set(reached) if not rules.must_bid_to_win else set()))
+    if crossed:
+        if declarer in crossed and (len(crossed) == 1 or rules.bidder_wins_crossing or not outright
+                                    or declarer in outright):
+            if len(crossed) > 1:
+                return GameState(state, declarer, "the bidder wins when both sides cross a winning line in one hand")
+            if declarer in outright:
+                return GameState(state, declarer, f"reached {rules.win_outright_at}")
+            if bidder_line:
+                return GameState(state, declarer, f"the bidder made its bid and reached {rules.target}")
+            return GameState(state, declarer, f"reached {rules.target}")
+        if outright:
+            return GameState(state, best(outright), f"reached {rules.win_outright_at}")
+        return GameState(state, best(crossed), f"reached {rules.target}")
     if rules.lose_at is not None:
         losing = [
             s for s, v in enumerate(state)

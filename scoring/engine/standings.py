@@ -18,6 +18,12 @@ Rules (issues 2 and 4, McAllen A):
   a place from 1 to 3, or tie for 3rd and 4th; those ties are listed, never guessed.
 - For places without a medal, the organizer's secondary tiebreakers (in order) may split a tie:
   head_to_head, contracts_made, fewest_sets. Without them the rank is shared.
+- An event played as games (Setup.format "games", scoring.engine.games) ranks by the ordered keys
+  of Setup.rank_by: games won (a draw counts half), matches won, points (the sum of the final game
+  scores, the row's total) and the point difference; what remains level shares the rank, and
+  tiebreak sessions, secondary tiebreakers and medals work on those blocks as in a session. A
+  table's games come in on its TableResult (ns_won, ew_won, drawn, match); a sit-out is credited
+  points by the policy and no games.
 - A withdrawn partnership (Entrant.withdrawn) keeps its results on record, so its opponents'
   points stand, but it is not ranked: its row comes after every finisher (withdrawn rows among
   themselves by total, then number), with rank None, shown "WD". It is never tied, never takes a
@@ -31,6 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from scoring.engine.games import DEFAULT_RANK_BY, RANK_KEYS, rank_key
 from scoring.engine.textsafe import csv_text
 from scoring.engine.vocabulary import MEDAL_SCOPES, MEDALS, SIT_OUT_POLICIES, ordinal
 
@@ -97,6 +104,11 @@ class TableResult(NamedTuple):
     ns_set: int = 0
     ew_made: int = 0
     ew_set: int = 0
+    # An event played as games: games each side won, drawn games, the match's winner ("ns", "ew", "").
+    ns_won: int = 0
+    ew_won: int = 0
+    drawn: int = 0
+    match: str = ""
 
     def side_of(self, entrant_id: int) -> str | None:
         if entrant_id == self.ns:
@@ -130,13 +142,26 @@ class Setup:
     """The event's choices that shape the standings."""
 
     rounds: int = 10
-    hands_per_round: int = 4
+    hands_per_round: int | None = 4  # None: a games event whose rounds end at the bell or with their games
     sit_out_policy: str = "average"
     sit_out_points: int = 0
     medal_scope: str = "overall"
     secondary_tiebreakers: tuple[str, ...] = ()
+    format: str = "session"  # or "games"
+    rank_by: tuple[str, ...] = DEFAULT_RANK_BY  # games only: the ranking keys, in order
+
+    @property
+    def games(self) -> bool:
+        return self.format == "games"
 
     def __post_init__(self) -> None:
+        if self.format not in ("session", "games"):
+            raise ValueError(f"format: {self.format!r} is not one of session, games")
+        if self.hands_per_round is None and not self.games:
+            raise ValueError("hands_per_round: only an event played as games may leave it open")
+        rank_by = self.rank_by
+        if not rank_by or any(k not in RANK_KEYS for k in rank_by) or len(set(rank_by)) != len(rank_by):
+            raise ValueError(f"rank_by: {self.rank_by!r} is not a list of distinct keys from {', '.join(RANK_KEYS)}")
         if self.sit_out_policy not in SIT_OUT_POLICIES:
             raise ValueError(f"sit_out_policy: {self.sit_out_policy!r} is not one of {', '.join(SIT_OUT_POLICIES)}")
         if self.medal_scope not in MEDAL_SCOPES:
@@ -212,6 +237,12 @@ class Row:
     division_tied: bool = False
     division_medal: str | None = None
     withdrawn: bool = False
+    # An event played as games (zero in a session); `total` is then the points.
+    games_won: int = 0
+    games_lost: int = 0
+    games_drawn: int = 0
+    matches_won: int = 0
+    difference: int = 0
 
     @property
     def rank_label(self) -> str:
@@ -405,6 +436,15 @@ def compute(
         memo.clear()
         memo.update(context=context, cells=kept)
 
+    games = _games(tables, by_entrant) if setup.games else {}
+    keys: dict = totals
+    if setup.games:
+        zero = (0, 0, 0, 0, 0)
+        keys = {}
+        for eid in totals:
+            won, lost, drawn, matches, difference = games.get(eid, zero)
+            keys[eid] = rank_key(setup.rank_by, won=won, drawn=drawn, matches=matches, points=totals[eid],
+                                 difference=difference)
     stats = _Stats(tables if setup.secondary_tiebreakers else [])  # only the secondary tiebreakers read it
     divisions = sorted({e.division for e in entrants if e.division})
     overall_awards = setup.medal_scope in ("overall", "both") or not divisions
@@ -424,9 +464,10 @@ def compute(
         """One ranking's rows. Overall rows also carry each partnership's place in its division
         (`division_rows`); their medal is the division's when only divisions award medals."""
         finishers = [eid for eid in ids if not base[eid].withdrawn]
-        placed = _rank(finishers, totals, sessions, stats, setup.secondary_tiebreakers, awards)
+        placed = _rank(finishers, keys, sessions, stats, setup.secondary_tiebreakers, awards)
         # Withdrawn partnerships go after every finisher, one to a block, with no place.
-        gone = sorted((eid for eid in ids if base[eid].withdrawn), key=lambda eid: (-totals[eid], base[eid].number))
+        gone = sorted((eid for eid in ids if base[eid].withdrawn), key=lambda eid: (keys[eid], -base[eid].number),
+                      reverse=True)
         placed += [(None, [eid], {eid: "withdrawn"}) for eid in gone]
         rows = []
         ties = []
@@ -440,12 +481,13 @@ def compute(
                 if drow is not None and not awards:
                     medal = drow.medal
                 tbs = tb_results[eid]
+                g = games.get(eid, _NO_GAMES)
                 # Positional: the field order of Row (keywords cost a third more, 1,000 rows a rebuild).
                 rows.append(Row(
                     place, tied, eid, e.number, tuple(e.players), e.division, totals[eid], cells[eid],
                     hands_played[eid], tbs[-1].total if tbs else None, tbs, medal, decided[eid],
                     drow.rank if drow is not None else None, drow.tied if drow is not None else False,
-                    drow.medal if drow is not None else None, e.withdrawn,
+                    drow.medal if drow is not None else None, e.withdrawn, *g,
                 ))
             # Before the first score everyone shares 1st on 0 points: no tie is news yet.
             if awards and tied and place is not None and place <= 3 and progress.current_round is not None:
@@ -479,6 +521,28 @@ def compute(
     )
 
 
+_NO_GAMES = (0, 0, 0, 0, 0)
+
+
+def _games(tables: list[TableResult], by_entrant: dict[int, dict[int, TableResult]],
+           ) -> dict[int, tuple[int, int, int, int, int]]:
+    """Each partnership's (games won, lost, drawn, matches won, point difference) over its tables."""
+    out = {}
+    for eid, played in by_entrant.items():
+        won = lost = drawn = matches = difference = 0
+        for t in played.values():
+            if eid == t.ns:
+                won, lost, side = won + t.ns_won, lost + t.ew_won, "ns"
+                difference += t.ns_points - t.ew_points
+            else:
+                won, lost, side = won + t.ew_won, lost + t.ns_won, "ew"
+                difference += t.ew_points - t.ns_points
+            drawn += t.drawn
+            matches += t.match == side
+        out[eid] = (won, lost, drawn, matches, difference)
+    return out
+
+
 def _progress(setup: Setup, tables: list[TableResult], created: list[int]) -> Progress:
     started = [t.round for t in tables if t.hands > 0]
     current = max(started) if started else None
@@ -491,7 +555,8 @@ def _progress(setup: Setup, tables: list[TableResult], created: list[int]) -> Pr
     return Progress(
         current_round=current,
         rounds_total=setup.rounds,
-        tables_in=sum(1 for t in in_round if t.hands >= setup.hands_per_round),
+        tables_in=sum(1 for t in in_round if (t.final if setup.hands_per_round is None
+                                              else t.hands >= setup.hands_per_round)),
         tables_total=len(in_round),
         complete=complete,
         provisional_tables=sum(1 for t in tables if t.hands > 0 and not t.final),
@@ -510,7 +575,7 @@ def _cells(setup, round_numbers, played: dict[int, TableResult], sat_out: set[in
     all_final = True
     for t in played.values():
         hands_played += t.hands
-        if t.hands >= hands_per_round:
+        if (t.final if hands_per_round is None else t.hands >= hands_per_round):
             complete_points += t.ns_points if eid == t.ns else t.ew_points
             complete_rounds += 1
         if not t.final:
@@ -591,7 +656,7 @@ def _split(block: list[int], key: Callable[[int], int]) -> list[list[int]]:
     return [groups[k] for k in sorted(groups, reverse=True)]
 
 
-def _rank(ids: list[int], totals: dict[int, int], sessions: Sequence[TiebreakSession], stats: _Stats,
+def _rank(ids: list[int], totals: dict[int, object], sessions: Sequence[TiebreakSession], stats: _Stats,
           secondary: Sequence[str], awards_medals: bool) -> list[tuple[int, list[int], dict[int, str]]]:
     """Order ids into blocks: [(place, [ids still tied with each other], {id: decided_by})]."""
     decided: dict[int, str] = {}
@@ -657,28 +722,37 @@ def as_json(standings: Standings, event_slug: str) -> dict:
 
     A withdrawn partnership has "rank": null and "withdrawn": true (and comes after every finisher).
 
+    An event played as games adds "games_won", "games_lost", "games_drawn", "matches_won" and
+    "difference" to each row; "total" is then the points (the sum of the final game scores) and
+    "rank" follows the event's rank_by.
+
     Each `rounds` item is {"round": 1, "points": 240 or null (not played yet), "sit_out": bool,
     "provisional": bool, "hands": hands entered, "credit": null, or for a sit-out the policy that
     credited it ("average", "zero" or "fixed")}.
     """
-    return {
-        "event": event_slug,
-        "standings": [
-            {
-                "rank": row.rank,
-                "tied": row.tied,
-                "partnership": row.number,
-                "players": list(row.players),
-                "division": row.division or None,
-                "total": row.total,
-                "rounds": [cell.as_dict() for cell in row.rounds],
-                "tiebreak_total": row.tiebreak_total,
-                "medal": row.medal,
-                "withdrawn": row.withdrawn,
-            }
-            for row in standings.rows
-        ],
-    }
+    games = standings.setup.games
+    out = []
+    for row in standings.rows:
+        item = {
+            "rank": row.rank,
+            "tied": row.tied,
+            "partnership": row.number,
+            "players": list(row.players),
+            "division": row.division or None,
+            "total": row.total,
+            "rounds": [cell.as_dict() for cell in row.rounds],
+            "tiebreak_total": row.tiebreak_total,
+            "medal": row.medal,
+            "withdrawn": row.withdrawn,
+        }
+        if games:
+            item.update(games_won=row.games_won, games_lost=row.games_lost, games_drawn=row.games_drawn,
+                        matches_won=row.matches_won, difference=row.difference)
+        out.append(item)
+    return {"event": event_slug, "standings": out}
+
+
+GAMES_COLUMNS = ("games_won", "games_lost", "games_drawn", "matches_won", "difference")
 
 
 def _cell_text(cell: RoundCell) -> str:
@@ -693,8 +767,10 @@ def as_csv(standings: Standings) -> str:
     sit_out_rounds and provisional_rounds list round numbers separated by spaces. A withdrawn
     partnership's rank is "WD". Text that a spreadsheet would run as a formula (a name starting
     with "=") is written with a leading apostrophe (textsafe.spreadsheet_cell)."""
+    games = standings.setup.games
     rows = [
         ["rank", "tied", "partnership", "player_1", "player_2", "division", "total"]
+        + (list(GAMES_COLUMNS) if games else [])
         + [f"R{n}" for n in standings.rounds]
         + ["sit_out_rounds", "provisional_rounds", "hands_played", "tiebreak_total", "medal", "decided_by",
            "sit_out_policy"]
@@ -706,6 +782,7 @@ def as_csv(standings: Standings) -> str:
         rows.append(
             [WITHDRAWN_LABEL if row.withdrawn else row.rank, "yes" if row.tied else "no", row.number,
              row.players[0], row.players[1], row.division, row.total]
+            + ([getattr(row, k) for k in GAMES_COLUMNS] if games else [])
             + ["" if c.points is None else c.points for c in row.rounds]
             + [
                 " ".join(str(c.round) for c in row.rounds if c.sit_out),
@@ -722,11 +799,14 @@ def as_csv(standings: Standings) -> str:
 
 def as_text(standings: Standings, title: str) -> str:
     """A plain fixed-width table for a terminal or a notice board."""
-    headers = ["Rank", "No", "Players", "Div", "Total"] + [f"R{n}" for n in standings.rounds] + ["Hands", "TB", "Medal"]
+    games = standings.setup.games
+    headers = (["Rank", "No", "Players", "Div", "Total"] + (["W", "L", "D", "M", "Diff"] if games else [])
+               + [f"R{n}" for n in standings.rounds] + ["Hands", "TB", "Medal"])
     body = []
     for row in standings.rows:
         body.append(
             [row.rank_label, str(row.number), row.players_label, row.division, str(row.total)]
+            + ([str(getattr(row, k)) for k in GAMES_COLUMNS] if games else [])
             + [_cell_text(c) for c in row.rounds]
             + [str(row.hands_played), "" if row.tiebreak_total is None else str(row.tiebreak_total),
                row.medal or ""]
@@ -737,7 +817,11 @@ def as_text(standings: Standings, title: str) -> str:
     def line(cells: list[str]) -> str:
         return "  ".join(c.ljust(w) if i in text_cols else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
-    lines = [title, standings.progress.label, standings.sit_out_label, ""]
+    lines = [title, standings.progress.label, standings.sit_out_label]
+    if games:
+        keys = ", then ".join(RANK_KEYS[k].lower() for k in standings.setup.rank_by)
+        lines.append("Played as games; ranked by " + keys + "   W won  L lost  D drawn  M matches won  Total points  Diff point difference")
+    lines.append("")
     lines.append(line(headers))
     lines.append("  ".join("-" * w for w in widths))
     lines.extend(line(r) for r in body)

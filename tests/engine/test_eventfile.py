@@ -71,8 +71,10 @@ def _mutate(path_and_value):
 
 
 CASES = [
-    ("wrong format", lambda d: d.update(format="500-event/2"), ['format: "500-event/2" is not "500-event/1"']),
-    ("missing format", lambda d: d.pop("format"), ['format: missing (expected "500-event/1")']),
+    # "500-event/2" is a format too since events can be played as games (tests/engine/test_eventfile_v2.py).
+    ("wrong format", lambda d: d.update(format="500-event/3"),
+     ['format: "500-event/3" is not "500-event/1" or "500-event/2"']),
+    ("missing format", lambda d: d.pop("format"), ['format: missing (expected "500-event/1" or "500-event/2")']),
     ("unknown top key", lambda d: d.update(scores=[]),
      ["scores: unknown key (expected one of format, event, staff, partnerships, rounds, tiebreaks)"]),
     ("unknown event key", lambda d: d["event"].update(place="Hall"),
@@ -193,7 +195,7 @@ def test_every_problem_is_collected_not_only_the_first():
     data["partnerships"][0]["players"][0] = ""
     found = problems_of(data)
     assert found == [
-        'format: "x" is not "500-event/1"',
+        'format: "x" is not "500-event/1" or "500-event/2"',
         "partnerships[0].players[0]: empty name",
         "rounds[0].tables[0].hands[0].tricks: 11 is not between 0 and 10",
         'rounds[1].tables[0].hands[1].penalty.kind: "reneg" is not a penalty kind (revoke, bid_out_of_turn, exposed_card, note)',

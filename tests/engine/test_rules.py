@@ -142,15 +142,19 @@ PRESET_HANDS = {
     "classic-1994": [
         ("6H", 10, None, None, None, 250, 0),
         ("7NT", 6, None, None, None, -220, 40),
-        ("MIS", 0, None, None, None, 250, 0),
-        ("MIS", 3, None, None, None, -250, 30),  # silent in the text: as official-team
-        ("OMIS", 0, None, None, None, 520, 0),
-        ("OMIS", 1, None, None, None, -520, 10),
+        # "The opposing players/partnership(s) score 10 for each trick won", read literally
+        # (RULES.md section 2): the opponents score their own tricks on a misère, made or failed.
+        ("MIS", 0, None, None, None, 250, 100),
+        ("MIS", 3, None, None, None, -250, 70),
+        ("OMIS", 0, None, None, None, 520, 100),
+        ("OMIS", 1, None, None, None, -520, 90),
+        ("MIS", 0, "revoke", "defenders", None, 250, 0),
+        ("MIS", 0, "revoke", "declarer", None, -250, 100),
     ],
     "wikipedia-2006": [
         ("6H", 10, None, None, None, 250, 0),
         ("8D", 8, None, None, None, 280, 20),
-        ("7H", 0, None, None, None, -200, 250),  # "(or did not bid) the team gets 250 points"
+        ("7H", 0, None, None, None, -200, 100),  # defenders taking all ten: 100 by default (RULES.md 2)
         ("7H", 1, None, None, None, -200, 90),
         ("MIS", 0, None, None, None, 250, 0),
         ("MIS", 2, None, None, None, -250, 0),  # pegging "except for during misere bids"
@@ -323,7 +327,8 @@ def test_penalty_validation():
     [
         ("official-team", {}, "NULLO", 30),  # "10 points for each trick that the bidding team won"
         ("official-team", {}, "BNULLO", 30),
-        ("classic-1994", {}, "MIS", 30),  # silent; read as official-team
+        ("classic-1994", {}, "MIS", 70),  # their own 7 tricks (RULES.md section 2)
+        ("classic-1994", {"defenders_on_failed_nullo": "per_trick"}, "MIS", 30),
         ("classic-1994", {"defenders_on_failed_nullo": "none"}, "MIS", 0),
         ("wikipedia-2006", {}, "MIS", 0),  # "except for during misere bids"
         ("wikipedia-2006", {}, "OMIS", 0),
@@ -438,6 +443,8 @@ OVERRIDES = {
     "lose_at": (-750, -750, 500, "is not a negative score"),
     "lose_at_inclusive": (False, False, "False", "is not true or false"),
     "win_outright_at": (750, 750, 400, "is not above the target"),
+    "revoke_penalty": (False, False, "off", "is not true or false"),
+    "bidder_wins_crossing": (False, False, 1, "is not true or false"),
 }
 
 

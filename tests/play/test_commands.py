@@ -45,7 +45,7 @@ def test_import_event_prints_each_problem_on_its_own_line_and_writes_nothing(tmp
     path.write_text(json.dumps(data), encoding="utf-8")
     message, err = run_failing("import_event", str(path))
     assert err.splitlines() == [
-        'format: "500-event/0" is not "500-event/1"',
+        'format: "500-event/0" is not "500-event/1" or "500-event/2"',
         "rounds[0].byes[1]: partnership 1 sits out round 1 but also plays at table 1",
         "rounds[2].tables[0].hands[1].tricks: 11 is not between 0 and 10",
     ]

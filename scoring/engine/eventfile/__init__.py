@@ -1,4 +1,5 @@
-"""Event files, format "500-event/1": read, check and write them (README, "Event files").
+"""Event files, formats "500-event/1" and "500-event/2" (games, hands nobody bid): read, check and
+write them (README, "Event files").
 
 Pure Python on purpose: no Django, no database; scoring/event_io.py is the bridge to the ORM.
 The package in four steps, one module each:
@@ -30,10 +31,14 @@ from scoring.engine.eventfile.keys import (
 from scoring.engine.eventfile.reading import detect_format, read
 from scoring.engine.eventfile.spec import (
     FORMAT,
+    FORMAT_V2,
+    FORMATS,
+    NOBID,
     ChangeSpec,
     EventFile,
     EventFileError,
     EventSpec,
+    GamesSpec,
     HandSpec,
     PartnershipSpec,
     RoundSpec,
@@ -45,8 +50,10 @@ from scoring.engine.eventfile.values import SLUG_RE
 from scoring.engine.eventfile.writing import to_dict, to_text
 
 __all__ = [
+    "FORMAT_V2", "FORMATS", "NOBID", "GamesSpec",
     "EVENT_KEYS", "FORMAT", "HAND_KEYS", "OPTIONAL", "PARTNERSHIP_KEYS", "PENALTY_KEYS", "ROUND_KEYS", "SLUG_RE",
     "TABLE_KEYS", "TIEBREAK_KEYS", "TOP_KEYS", "ChangeSpec", "EventFile", "EventFileError", "EventSpec", "HandSpec",
-    "PartnershipSpec", "RoundSpec", "StaffSpec", "TableSpec", "TiebreakSpec", "check", "default_confirmed", "derived_status",
+    "PartnershipSpec", "RoundSpec", "StaffSpec", "TableSpec", "TiebreakSpec", "check", "default_confirmed",
+    "derived_status",
     "detect_format", "parse", "read", "table_complete", "to_dict", "to_text",
 ]

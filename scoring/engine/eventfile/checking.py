@@ -12,12 +12,16 @@ from __future__ import annotations
 import datetime
 import re
 
+from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile.keys import (
     CHANGE_KEYS,
     CHANGE_REQUIRED,
     EVENT_KEYS,
+    EVENT_KEYS_V1,
+    GAMES_KEYS,
     HAND_KEYS,
+    HAND_KEYS_V1,
     OPTIONAL,
     PARTNERSHIP_KEYS,
     PENALTY_KEYS,
@@ -28,14 +32,19 @@ from scoring.engine.eventfile.keys import (
     TABLE_KEYS,
     TIEBREAK_KEYS,
     TOP_KEYS,
+    V2_ONLY,
 )
 from scoring.engine.eventfile.reading import detect_format
 from scoring.engine.eventfile.spec import (
     FORMAT,
+    FORMAT_V2,
+    FORMATS,
+    NOBID,
     ChangeSpec,
     EventFile,
     EventFileError,
     EventSpec,
+    GamesSpec,
     HandSpec,
     PartnershipSpec,
     RoundSpec,
@@ -72,6 +81,20 @@ class _Checker(Problems):
     """Walks the file once, collecting problems and building the dataclasses as it goes."""
 
     result: EventFile | None = None
+    version = 1  # the file's format: 1 or 2 ("500-event/2")
+
+    def keys_for(self, v2_keys: tuple[str, ...], v1_keys: tuple[str, ...]) -> tuple[str, ...]:
+        return v2_keys if self.version == 2 else v1_keys
+
+    def v1_view(self, raw: object, kind: str, place: str) -> object:
+        """In a version 1 file, a key only version 2 has is refused, saying which format it needs;
+        the rest of the object is checked as version 1 always was."""
+        if self.version != 1 or not isinstance(raw, dict) or not any(k in V2_ONLY[kind] for k in raw):
+            return raw
+        for key in raw:
+            if key in V2_ONLY[kind]:
+                self.add(f"{place}.{key}", f"a key of {show(FORMAT_V2)} files; this file says {show(FORMAT)}")
+        return {k: v for k, v in raw.items() if k not in V2_ONLY[kind]}
 
     def optional(self, kind: str, raw: dict, place: str) -> tuple[dict, bool]:
         """The clean value of each optional key `raw` has (keys.OPTIONAL), and whether all were good."""
@@ -98,10 +121,12 @@ class _Checker(Problems):
     # --- the event ----------------------------------------------------------------------
 
     def event(self, data: object) -> tuple[EventSpec | None, rules_engine.RuleSet | None]:
-        ev = self.obj(data, "event", EVENT_KEYS)
+        ev = self.obj(self.v1_view(data, "event", "event"), "event", self.keys_for(EVENT_KEYS, EVENT_KEYS_V1))
         if ev is None:
             return None, None
         ok = True
+        play_format, games = self.play_format(ev)
+        ok &= play_format is not None
         name = self.required(ev, "name", "event.name")
         if "name" in ev:
             name = self.text(name, "event.name", MAX_EVENT_TEXT, allow_empty=False)
@@ -122,11 +147,19 @@ class _Checker(Problems):
             self.add("event.rounds", "missing")
         else:
             rounds = self.integer(ev["rounds"], "event.rounds", 1, MAX_ROUNDS)
+        open_hands = False
         if "hands_per_round" not in ev:
-            self.add("event.hands_per_round", "missing")
+            self.add("event.hands_per_round", "missing" + (" (null for none)" if play_format == "games" else ""))
+        elif ev["hands_per_round"] is None and play_format != "session":
+            # Games: the round ends when it is closed or its games are done. (A format that could
+            # not be read has its own problem; this one would only repeat it.)
+            open_hands = True
+        elif ev["hands_per_round"] is None and play_format == "session":
+            self.add("event.hands_per_round", "null only in an event played as games (event.format \"games\"); "
+                                              f"a session needs a whole number between 1 and {MAX_HANDS_PER_ROUND}")
         else:
             hands = self.integer(ev["hands_per_round"], "event.hands_per_round", 1, MAX_HANDS_PER_ROUND)
-        ok &= rounds is not None and hands is not None
+        ok &= rounds is not None and (hands is not None or open_hands)
         preset, ruleset, overrides = self.rules(ev)
         ok &= ruleset is not None
         spec_values, good = self.optional("event", ev, "event")
@@ -135,9 +168,54 @@ class _Checker(Problems):
             return None, ruleset
         return (
             EventSpec(name=name, date=date, rules=preset, rounds=rounds, hands_per_round=hands,
-                      rule_overrides=overrides, **spec_values),
+                      rule_overrides=overrides, format=play_format, games=games, **spec_values),
             ruleset,
         )
+
+    def play_format(self, ev: dict) -> tuple[str | None, GamesSpec | None]:
+        """event.format and event.games (version 2): ("session", None), ("games", its settings), or
+        (None, None) after a problem."""
+        play_format = ev.get("format", "session")
+        if play_format not in rules_engine.EVENT_FORMATS:
+            self.add("event.format", f"{show(play_format)} is not a format of play "
+                                     f"({', '.join(rules_engine.EVENT_FORMATS)})")
+            return None, None
+        if play_format == "session":
+            if "games" in ev:
+                self.add("event.games", "only an event played as games has this (event.format is \"session\"; "
+                                        "give \"format\": \"games\" or leave games out)")
+                return None, None
+            return "session", None
+        raw = ev.get("games", {})
+        g = self.obj(raw, "event.games", GAMES_KEYS)
+        if g is None:
+            return None, None
+        spec = GamesSpec()
+        ok = True
+        for key in ("hand_limit", "games_per_round", "wins_per_round"):
+            if g.get(key) is not None:
+                value = self.integer(g[key], f"event.games.{key}", 1, games_engine.MAX_GAMES_SETTING)
+                ok &= value is not None
+                setattr(spec, key, value)
+        if "rank_by" in g:
+            keys = tuple(games_engine.RANK_KEYS)
+            items = self.lst(g["rank_by"], "event.games.rank_by")
+            if items is not None and not items:
+                self.add("event.games.rank_by", f"empty: give at least one of {', '.join(keys)}")
+                ok = False
+            elif items is not None:
+                clean = []
+                for i, item in enumerate(items):
+                    got = self.choice(item, f"event.games.rank_by[{i}]", keys, "a ranking key")
+                    if got is not None and got in clean:
+                        self.add(f"event.games.rank_by[{i}]", f"{got} is listed twice")
+                        got = None
+                    ok &= got is not None
+                    clean.append(got)
+                spec.rank_by = clean
+            else:
+                ok = False
+        return ("games", spec) if ok else (None, None)
 
     def rules(self, ev: dict) -> tuple[str | None, rules_engine.RuleSet | None, dict]:
         if "rules" not in ev:
@@ -317,7 +395,7 @@ class _Checker(Problems):
         values, _ = self.optional("round", r, rplace)
         if "status" in values:
             rnd.status = values["status"] or "planned"
-        elif ctx["hands_per_round"]:
+        elif ctx["hands_per_round"] or ctx["open_hands"]:
             rnd.status = ROW["round"]["status"].default_for(rnd, ctx["hands_per_round"])
         rnd.closed_at = values.get("closed_at")
         rnd.closed_by = values.get("closed_by") or ""
@@ -375,6 +453,8 @@ class _Checker(Problems):
             if hand is not None:
                 hands.append(hand)
         hands.sort(key=lambda h: h.number)
+        if ctx["games"] is not None and ctx["rules"] is not None:
+            self.late_hands(hands, tplace, seen, ctx)
         spec = TableSpec(number=number or 0, ns=ns or 0, ew=ew or 0, hands=hands)
         # A bad optional key is reported and leaves its default, so the table's pairs are still checked.
         values, _ = self.optional("table", t, tplace)
@@ -388,7 +468,7 @@ class _Checker(Problems):
             elif flag and spec.dispute:
                 self.add(f"{tplace}.confirmed", "a disputed table cannot be confirmed")
             spec.confirmed = bool(flag)
-        elif hpr:
+        elif hpr or ctx["open_hands"]:
             spec.confirmed = ROW["table"]["confirmed"].default_for(spec, hpr)
         spec.confirmed_by = values.get("confirmed_by") or ""
         spec.confirmed_at = values.get("confirmed_at")
@@ -400,6 +480,32 @@ class _Checker(Problems):
         if number is None or ns is None or ew is None:
             return None
         return spec
+
+    def late_hands(self, hands: list[HandSpec], tplace: str, index: dict[int, int], ctx: dict) -> None:
+        """In an event played as games, no hand may come after the round's last game was complete
+        (games_per_round games finished, or a side reached wins_per_round wins)."""
+        setup, rules = ctx["games"], ctx["rules"]
+        replayed = []
+        for h in hands:
+            try:
+                ns, ew, made = games_engine.hand_points(
+                    rules, contract=h.contract, declarer=h.declarer, tricks=h.tricks, ns_tricks=h.ns_tricks,
+                    penalty_kind=h.penalty_kind, penalty_side=h.penalty_side)
+            except rules_engine.RulesError:
+                return  # reported by the hand's own checks
+            replayed.append(games_engine.played(h.number, h.declarer, ns, ew, made))
+        result = games_engine.replay(rules, setup, replayed)
+        if not result.late_hands:
+            return
+        done = [g for g in result.games if g.over]
+        last = done[-1].last_hand if done else 0
+        if setup.wins_per_round is not None and max(result.wins) >= setup.wins_per_round:
+            why = f"a side reached wins_per_round, {setup.wins_per_round} wins"
+        else:
+            why = f"games_per_round, {setup.games_per_round} games, were played"
+        for number in result.late_hands:
+            self.add(f"{tplace}.hands[{index[number]}].hand",
+                     f"hand {number} comes after the round's last game was complete ({why} by hand {last})")
 
     def history(self, data: object, place: str, hands: list[HandSpec]) -> list[ChangeSpec]:
         """A table's history rows, oldest first, as exported with --history."""
@@ -459,9 +565,11 @@ class _Checker(Problems):
         return found
 
     def one_hand(self, raw: object, hplace: str, ctx: dict) -> HandSpec | None:
-        h = self.obj(raw, hplace, HAND_KEYS)
+        h = self.obj(self.v1_view(raw, "hand", hplace), hplace, self.keys_for(HAND_KEYS, HAND_KEYS_V1))
         if h is None:
             return None
+        if h.get("contract") == NOBID:
+            return self.no_bid_hand(h, hplace, ctx)
         ok = True
         number = None
         hpr = ctx["hands_per_round"]
@@ -492,6 +600,9 @@ class _Checker(Problems):
             self.add(f"{hplace}.tricks", "missing")
         else:
             tricks = self.integer(h["tricks"], f"{hplace}.tricks", 0, rules_engine.TRICKS_PER_HAND)
+        if "ns_tricks" in h:
+            self.add(f"{hplace}.ns_tricks", "only a hand nobody bid (contract \"NOBID\") has this")
+            ok = False
         spec = HandSpec(number=number or 0, contract=contract or "", declarer=declarer or "", tricks=tricks or 0)
         if "penalty" in h:
             ok &= self.penalty(h["penalty"], f"{hplace}.penalty", spec)
@@ -500,6 +611,45 @@ class _Checker(Problems):
         spec.note = values.get("note") or ""
         spec.dealer = values.get("dealer") or ""
         if not ok or number is None or contract is None or declarer is None or tricks is None:
+            return None
+        return spec
+
+    def no_bid_hand(self, h: dict, hplace: str, ctx: dict) -> HandSpec | None:
+        """`{"hand": 3, "contract": "NOBID", "ns_tricks": 6}`: a hand nobody bid, played at no trump
+        where the rules say so (no_bid play_no_trump); no declarer, no tricks."""
+        ok = True
+        number = None
+        if "hand" not in h:
+            self.add(f"{hplace}.hand", "missing")
+        else:
+            number = self.integer(h["hand"], f"{hplace}.hand", 1, ctx["hands_per_round"] or None)
+        if self.version == 1:
+            self.add(f"{hplace}.contract", f"\"NOBID\" (a hand nobody bid) needs a {show(FORMAT_V2)} file")
+            return None
+        rules = ctx["rules"]
+        if rules is not None and rules.no_bid != "play_no_trump":
+            self.add(f"{hplace}.contract", f"NOBID: under {rules.label} a hand nobody bid is not played "
+                                           f"(no_bid is {rules.no_bid}; only play_no_trump allows it)")
+            ok = False
+        for key in ("declarer", "tricks"):
+            if key in h:
+                self.add(f"{hplace}.{key}", "a hand nobody bid has none (give ns_tricks, the tricks N-S took)")
+                ok = False
+        ns_tricks = None
+        if "ns_tricks" not in h:
+            self.add(f"{hplace}.ns_tricks", "missing (the tricks N-S took in the hand nobody bid)")
+        else:
+            ns_tricks = self.integer(h["ns_tricks"], f"{hplace}.ns_tricks", 0, rules_engine.TRICKS_PER_HAND)
+        spec = HandSpec(number=number or 0, contract=NOBID, declarer="", tricks=0, ns_tricks=ns_tricks)
+        if "penalty" in h:
+            ok &= self.penalty(h["penalty"], f"{hplace}.penalty", spec)
+            if spec.penalty_kind == "revoke":
+                self.add(f"{hplace}.penalty.kind", "a hand nobody bid has no bid for a revoke to defeat")
+                ok = False
+        values, good = self.optional("hand", h, hplace)
+        spec.note = values.get("note") or ""
+        spec.dealer = values.get("dealer") or ""
+        if not (ok and good) or number is None or ns_tricks is None:
             return None
         return spec
 
@@ -578,9 +728,11 @@ def _check(c: _Checker, data: object) -> None:
     if top is None:
         return
     if "format" not in top:
-        c.add("format", f"missing (expected {show(FORMAT)})")
-    elif detect_format(top) != FORMAT:
-        c.add("format", f"{show(top['format'])} is not {show(FORMAT)}")
+        c.add("format", f"missing (expected {show(FORMAT)} or {show(FORMAT_V2)})")
+    elif detect_format(top) not in FORMATS:
+        c.add("format", f"{show(top['format'])} is not {show(FORMAT)} or {show(FORMAT_V2)}")
+    else:
+        c.version = FORMATS.index(top["format"]) + 1
     event, ruleset = (None, None)
     if "event" not in top:
         c.add("event", "missing")
@@ -588,10 +740,17 @@ def _check(c: _Checker, data: object) -> None:
         event, ruleset = c.event(top["event"])
     ev_raw = top.get("event") if isinstance(top.get("event"), dict) else {}
     # Later checks use what could be read, so one bad field does not hide the rest.
+    games = None
+    if event is not None and event.games is not None:
+        g = event.games
+        games = games_engine.GamesSetup(g.hand_limit, g.games_per_round, g.wins_per_round, tuple(g.rank_by))
     ctx = {
         "rules": ruleset,
         "rounds": _within(ev_raw.get("rounds"), MAX_ROUNDS),
         "hands_per_round": _within(ev_raw.get("hands_per_round"), MAX_HANDS_PER_ROUND),
+        # A games event may leave hands_per_round null: rounds then end when closed or their games are done.
+        "open_hands": ev_raw.get("format") == "games" and ev_raw.get("hands_per_round", 0) is None,
+        "games": games,
         "partnerships": None,
     }
     staff = c.staff(top["staff"]) if "staff" in top else []

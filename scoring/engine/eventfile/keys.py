@@ -35,17 +35,23 @@ from scoring.engine.vocabulary import (
 # Every key each object allows, in the order the writer puts them.
 TOP_KEYS = ("format", "event", "staff", "partnerships", "rounds", "tiebreaks")
 EVENT_KEYS = (
-    "name", "slug", "date", "venue", "rules", "rule_overrides", "rounds", "hands_per_round",
+    "name", "slug", "date", "venue", "rules", "rule_overrides", "format", "games", "rounds", "hands_per_round",
     "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope",
     "secondary_tiebreakers", "page_size",
 )
+GAMES_KEYS = ("hand_limit", "games_per_round", "wins_per_round", "rank_by")
 PARTNERSHIP_KEYS = ("number", "players", "division", "checked_in", "withdrawn", "pin")
 STAFF_KEYS = ("username", "role")
 ROUND_KEYS = ("number", "status", "closed_at", "closed_by", "close_note", "tables", "byes")
 TABLE_KEYS = ("table", "ns", "ew", "entered_side", "confirmed", "confirmed_by", "confirmed_at", "dispute", "hands",
               "history")
 CHANGE_KEYS = ("hand", "action", "by", "username", "at", "reason", "old", "new")
-HAND_KEYS = ("hand", "contract", "declarer", "tricks", "penalty", "note", "dealer")
+HAND_KEYS = ("hand", "contract", "declarer", "tricks", "ns_tricks", "penalty", "note", "dealer")
+# Keys that only a "500-event/2" file may hold (README, "Event files"): a version 1 file keeps the
+# keys it always had.
+V2_ONLY = {"event": ("format", "games"), "hand": ("ns_tricks",)}
+EVENT_KEYS_V1 = tuple(k for k in EVENT_KEYS if k not in V2_ONLY["event"])
+HAND_KEYS_V1 = tuple(k for k in HAND_KEYS if k not in V2_ONLY["hand"])
 PENALTY_KEYS = ("kind", "side", "seat")
 TIEBREAK_KEYS = ("partnerships", "tables", "rounds")
 
@@ -53,8 +59,10 @@ TIEBREAK_KEYS = ("partnerships", "tables", "rounds")
 # --- defaults worked out from the rest of the object ------------------------------------------
 
 
-def table_complete(table, hands_per_round: int) -> bool:
-    return len(table.hands) >= hands_per_round
+def table_complete(table, hands_per_round: int | None) -> bool:
+    """All the table's hands are in. A games event without hands_per_round has no such count: its
+    tables are confirmed and its rounds closed only where the file says so."""
+    return hands_per_round is not None and len(table.hands) >= hands_per_round
 
 
 def default_confirmed(table, hands_per_round: int) -> bool:

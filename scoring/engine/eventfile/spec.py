@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from scoring.engine.eventfile.keys import default
 
 FORMAT = "500-event/1"
+FORMAT_V2 = "500-event/2"  # events played as games, hands nobody bid (README, "Event files")
+FORMATS = (FORMAT, FORMAT_V2)
+NOBID = "NOBID"  # the contract of a hand nobody bid, played at no trump where the rules allow it
 
 
 class EventFileError(ValueError):
@@ -35,6 +38,7 @@ class HandSpec:
     penalty_seat: str = ""
     note: str = default("hand", "note")
     dealer: str = ""  # "" means the usual rotation (the importer fills it in)
+    ns_tricks: int | None = None  # a hand nobody bid (contract NOBID): the tricks N-S took
 
 
 @dataclass
@@ -93,12 +97,22 @@ class PartnershipSpec:
 
 
 @dataclass
+class GamesSpec:
+    """An event played as games (scoring.engine.games.GamesSetup): None means no limit."""
+
+    hand_limit: int | None = None
+    games_per_round: int | None = None
+    wins_per_round: int | None = None
+    rank_by: list[str] = field(default_factory=lambda: ["games", "points"])
+
+
+@dataclass
 class EventSpec:
     name: str
     date: datetime.date
     rules: str
     rounds: int
-    hands_per_round: int
+    hands_per_round: int | None  # None only in an event played as games
     slug: str = default("event", "slug")
     venue: str = default("event", "venue")
     rule_overrides: dict = field(default_factory=dict)
@@ -108,6 +122,12 @@ class EventSpec:
     medal_scope: str = default("event", "medal_scope")
     secondary_tiebreakers: list[str] = field(default_factory=lambda: list(default("event", "secondary_tiebreakers")))
     page_size: str = default("event", "page_size")
+    format: str = "session"  # or "games" (version 2)
+    games: GamesSpec | None = None  # set exactly when format is "games"
+
+    @property
+    def needs_v2(self) -> bool:
+        return self.format != "session"
 
 
 @dataclass

@@ -21,7 +21,16 @@ from scoring.engine.eventfile.keys import (
     TABLE_KEYS,
     derived_status,
 )
-from scoring.engine.eventfile.spec import FORMAT, ChangeSpec, EventFile, HandSpec, RoundSpec, TableSpec
+from scoring.engine.eventfile.spec import (
+    FORMAT,
+    FORMAT_V2,
+    NOBID,
+    ChangeSpec,
+    EventFile,
+    HandSpec,
+    RoundSpec,
+    TableSpec,
+)
 from scoring.engine.eventfile.values import timestamp_text
 
 
@@ -64,8 +73,11 @@ def _change_dict(change: ChangeSpec) -> dict:
     return out
 
 
-def _hand_dict(hand: HandSpec, hands_per_round: int) -> dict:
-    values: dict = {"hand": hand.number, "contract": hand.contract, "declarer": hand.declarer, "tricks": hand.tricks}
+def _hand_dict(hand: HandSpec, hands_per_round: int | None) -> dict:
+    if hand.contract == NOBID:
+        values: dict = {"hand": hand.number, "contract": NOBID, "ns_tricks": hand.ns_tricks}
+    else:
+        values = {"hand": hand.number, "contract": hand.contract, "declarer": hand.declarer, "tricks": hand.tricks}
     if hand.penalty_kind:
         penalty: dict = {"kind": hand.penalty_kind}
         if hand.penalty_side:
@@ -99,14 +111,24 @@ def to_dict(file: EventFile) -> dict:
     """The canonical JSON object for `file`: fixed key order, defaults left out below the event."""
     ev = file.event
     hpr = ev.hands_per_round
-    event = _emit("event", EVENT_KEYS, ev, {
+    # Version 2 only when the event needs it (played as games, or a hand nobody bid): every other
+    # event is written exactly as before, as "500-event/1".
+    v2 = ev.needs_v2 or any(h.contract == NOBID for r in _all_rounds(file) for t in r.tables for h in t.hands)
+    head = {
         "name": ev.name,
         "date": ev.date.isoformat(),
         "rules": ev.rules,
         "rule_overrides": {k: ev.rule_overrides[k] for k in rules_engine.OVERRIDABLE_FIELDS if k in ev.rule_overrides},
         "rounds": ev.rounds,
         "hands_per_round": hpr,
-    }, hpr)
+    }
+    if v2:
+        head["format"] = ev.format
+        if ev.games is not None:
+            g = ev.games
+            head["games"] = {"hand_limit": g.hand_limit, "games_per_round": g.games_per_round,
+                             "wins_per_round": g.wins_per_round, "rank_by": list(g.rank_by)}
+    event = _emit("event", EVENT_KEYS, ev, head, hpr)
     partnerships = [
         _emit("partnership", PARTNERSHIP_KEYS, p, {"number": p.number, "players": list(p.players)}, hpr)
         for p in sorted(file.partnerships, key=lambda p: p.number)
@@ -125,7 +147,7 @@ def to_dict(file: EventFile) -> dict:
         else:
             item["rounds"] = [_round_dict(r, hpr) for r in rounds]
         tiebreaks.append(item)
-    out: dict = {"format": FORMAT, "event": event}
+    out: dict = {"format": FORMAT_V2 if v2 else FORMAT, "event": event}
     if file.staff:
         out["staff"] = [{"username": s.username, "role": s.role} for s in sorted(file.staff, key=lambda s: s.username)]
     return out | {
@@ -133,6 +155,10 @@ def to_dict(file: EventFile) -> dict:
         "rounds": [_round_dict(r, hpr) for r in sorted(file.rounds, key=lambda r: r.number)],
         "tiebreaks": tiebreaks,
     }
+
+
+def _all_rounds(file: EventFile) -> list[RoundSpec]:
+    return [*file.rounds, *(r for tb in file.tiebreaks for r in tb.rounds)]
 
 
 def to_text(data: dict | EventFile) -> str:
