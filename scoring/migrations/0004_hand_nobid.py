@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0002_confirm_failure'),
+        ('scoring', '0003_client_save'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
