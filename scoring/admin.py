@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import ConfirmFailure, Hand, HandChange
+from .models import ClientSave, ConfirmFailure, Hand, HandChange
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -41,3 +41,12 @@ class ConfirmFailureAdmin(ReadOnlyAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser
+
+
+@admin.register(ClientSave)
+class ClientSaveAdmin(ReadOnlyAdmin):
+    """Saves a phone sent with its own id: each id is taken once (README, "When the wifi drops")."""
+
+    list_display = ["at", "table", "kind", "hand_number", "client_id"]
+    list_filter = ["kind", "table__round__event"]
+    list_select_related = ["table__round"]
