@@ -102,6 +102,7 @@ class _Tally:
     byes: Counter = field(default_factory=Counter)
     first: Counter = field(default_factory=Counter)  # N or E (four-handed), the first seat (three)
     sat_with: Counter = field(default_factory=Counter)  # pairs of players who sat out together
+    met: Counter = field(default_factory=Counter)  # player -> partners and opponents, counted with repeats
 
     @classmethod
     def of(cls, rounds: Iterable[SeatedRound]) -> _Tally:
@@ -112,12 +113,13 @@ class _Tally:
 
     def copy(self) -> _Tally:
         return _Tally(Counter(self.partners), Counter(self.opponents), Counter(self.diff), Counter(self.byes),
-                      Counter(self.first), Counter(self.sat_with))
+                      Counter(self.first), Counter(self.sat_with), Counter(self.met))
 
     def add(self, tables: list[Seating], byes: Iterable[int]) -> None:
         for seats in tables:
             self.partners.update(partners_of(seats))
             self.opponents.update(opponents_of(seats))
+            self.met.update(seats * (len(seats) - 1))
             self.first[seats[0]] += 1
             if len(seats) == 4:
                 self.first[seats[1]] += 1
@@ -129,16 +131,22 @@ class _Tally:
         self.sat_with.update(_key(a, b) for a, b in combinations(byes, 2))
 
 
-def _sitters(players: list[int], count: int, tally: _Tally) -> list[int]:
-    """Fewest sit-outs first; among equals, from the highest number down (as the partnership
-    circle), except that a second or third sit-out that round goes to whoever has sat out least
-    often with those already chosen, so that the players left at the tables vary."""
+def _sitters(players: list[int], count: int, tally: _Tally, prefer: frozenset = frozenset()) -> list[int]:
+    """Fewest sit-outs first. Among equals: whoever is in `prefer` (a re-plan's players who lost
+    their table); then whoever takes most meetings out of the round (has met the most players,
+    and not those already chosen to sit out), so that the players left at the tables have met
+    each other least; then whoever has sat out least with those chosen; then from the highest
+    number down (as the partnership circle)."""
     chosen: list[int] = []
     for _ in range(count):
         rest = [p for p in players if p not in chosen]
         low = min(tally.byes[p] for p in rest)
-        chosen.append(min((p for p in rest if tally.byes[p] == low),
-                          key=lambda p: (sum(tally.sat_with[_key(p, q)] for q in chosen), -p)))
+
+        def key(p: int) -> tuple:
+            removed = tally.met[p] - sum(tally.partners[_key(p, q)] + tally.opponents[_key(p, q)] for q in chosen)
+            return (p not in prefer, -removed, sum(tally.sat_with[_key(p, q)] for q in chosen), -p)
+
+        chosen.append(min((p for p in rest if tally.byes[p] == low), key=key))
     return chosen
 
 
@@ -349,26 +357,73 @@ def _three_rounds(players: list[int], rounds: int, tally: _Tally) -> list[tuple[
 
 def _adapted_rounds(players: list[int], seats: int, current: list[SeatedRound],
                     tally: _Tally) -> tuple[list[tuple[list[Seating], list[int]]], set]:
-    """The plan already printed, changed as little as possible: tables whose players are all
-    still playing stay as they are; everyone else that round (a withdrawn player's table-mates,
-    the planned sit-outs, a late arrival) is seated among themselves."""
+    """The plan already printed, changed as little as possible. The sit-outs stay fair (among
+    equals they go to players whose table lost someone, or who had none). Every seat whose player
+    is still playing keeps him; a table that everyone left goes; the empty seats (a withdrawn
+    player's, a new sit-out's) are filled one by one by the players left over (the planned
+    sit-outs, a late arrival): whoever repeats fewest partners and meetings there, or, when that
+    is better, a player moved from another table whose seat the newcomer takes. When the number
+    of tables changes, the tables with an empty seat are seated afresh with the players left over."""
     present = set(players)
     tally = tally.copy()
     result, kept_tables = [], set()
     for index, rnd in enumerate(current):
-        kept = [s for _, s in rnd.tables if len(s) == seats and set(s) <= present]
-        loose = sorted(present - {p for s in kept for p in s})
-        byes = _sitters(loose, len(loose) % seats, tally)
-        loose = [p for p in loose if p not in byes]
-        if seats == 4:
-            new = _four_tables(_four_partners(loose, tally), tally) if loose else []
+        planned = [list(s) for _, s in rnd.tables if len(s) == seats]
+        intact = {p for s in planned if set(s) <= present for p in s}
+        byes = _sitters(players, len(players) % seats, tally, frozenset(present - intact))
+        playing = present - set(byes)
+        planned = [s for s in planned if set(s) & playing]
+        holes = [(t, i) for t, s in enumerate(planned) for i, p in enumerate(s) if p not in playing]
+        loose = sorted(playing - {p for s in planned for p in s})
+        if len(loose) == len(holes):
+            for t, i in holes:
+                _fill(planned, t, i, loose, {h for h, _ in holes}, tally)
+            tables = [tuple(s) for s in planned]
+            kept = [s for s in tables if s in {old for _, old in rnd.tables}]
         else:
-            new = _three_tables(loose, tally) if loose else []
+            broken = {t for t, _ in holes}
+            kept = [tuple(s) for t, s in enumerate(planned) if t not in broken]
+            loose = sorted(playing - {p for s in kept for p in s})
+            if seats == 4:
+                new = _four_tables(_four_partners(loose, tally), tally) if loose else []
+            else:
+                new = _three_tables(loose, tally) if loose else []
+            tables = kept + new
         kept_tables.update((index, s) for s in kept)
-        tables = kept + new
         tally.add(tables, byes)
         result.append((tables, byes))
     return result, kept_tables
+
+
+def _fill(planned: list[list[int]], t: int, i: int, loose: list[int], broken: set, tally: _Tally) -> None:
+    """Seat one of `loose` at seat i of table t, or move there a player from an unbroken table
+    and seat the loose player in his place, whichever repeats fewer partners and meetings."""
+    options = []
+    for p in loose:
+        options.append((_seat_cost(planned[t], i, p, tally), 0, p, None))
+        for u, other in enumerate(planned):
+            if u in broken:
+                continue
+            for j, q in enumerate(other):
+                there = _seat_cost(other, j, p, tally)
+                here = _seat_cost(planned[t], i, q, tally)
+                options.append(((here[0] + there[0], here[1] + there[1]), 1, p, (u, j)))
+    _, _, p, move = min(options, key=lambda o: (o[0], o[1], o[2], o[3] or (0, 0)))
+    loose.remove(p)
+    if move is None:
+        planned[t][i] = p
+    else:
+        u, j = move
+        planned[t][i], planned[u][j] = planned[u][j], p
+
+
+def _seat_cost(table: list[int], seat: int, player: int, tally: _Tally) -> tuple:
+    """Repeat partners, then meetings, that seating `player` at `seat` of `table` would make."""
+    others = [p for i, p in enumerate(table) if i != seat]
+    partner = table[(seat + 2) % 4] if len(table) == 4 else None
+    partnered = tally.partners[_key(player, partner)] if partner is not None else 0
+    met = sum(tally.opponents[_key(player, p)] for p in others if p != partner)
+    return (partnered, met)
 
 
 def _score(candidate, players: list[int], tally: _Tally) -> tuple:
@@ -536,7 +591,8 @@ def plan(players: list[int], rounds: int, *, seats: int, first_round: int = 1,
     if current:
         adapted, kept = _adapted_rounds(players, seats, current, tally)
         _seat(adapted, seats, tally, kept)
-        # The smallest change wins unless a new plan is fairer or repeats fewer partners and meetings.
+        # The smallest change wins unless a new plan is fairer, repeats fewer partners or has
+        # fewer meetings of the most-met pair.
         if _score(adapted, players, tally)[:4] <= _score(chosen, players, tally)[:4]:
             chosen = adapted
     plans = []
