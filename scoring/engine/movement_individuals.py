@@ -180,9 +180,11 @@ def _matching(nodes: list, cost: Callable[[Hashable, Hashable], tuple]) -> list[
     levels = sorted({c for row in ceilings.values() for c in row.values()})
     found = None
     for ceiling in levels:
-        allowed = {a: sorted((b for b, c in row.items() if c <= ceiling), key=lambda b, w=weights[a]: (w[b], b))
-                   for a, row in ceilings.items()}
-        found = _greedy(nodes, allowed) or _search(nodes, allowed, None if ceiling == levels[-1] else _SEARCH_BUDGET)
+        found = _greedy(nodes, ceilings, weights, ceiling)
+        if found is None:
+            allowed = {a: sorted((b for b, c in row.items() if c <= ceiling), key=lambda b, w=weights[a]: (w[b], b))
+                       for a, row in ceilings.items()}
+            found = _search(nodes, allowed, None if ceiling == levels[-1] else _SEARCH_BUDGET)
         if found is not None:
             break
     if found is None:  # pragma: no cover - the last ceiling allows every pair
@@ -190,16 +192,22 @@ def _matching(nodes: list, cost: Callable[[Hashable, Hashable], tuple]) -> list[
     return _improve(found, weights)
 
 
-def _greedy(nodes: list, allowed: dict) -> list[tuple] | None:
+def _greedy(nodes: list, ceilings: dict, weights: dict, ceiling: int) -> list[tuple] | None:
+    """Most constrained node first (by its allowed pairs at the start), each with its cheapest
+    free allowed mate; None when a node is left without one."""
+    degree = {n: sum(1 for c in ceilings[n].values() if c <= ceiling) for n in nodes}
     free = set(nodes)
     found = []
-    for node in sorted(nodes, key=lambda n: (len(allowed[n]), n)):
+    for node in sorted(nodes, key=lambda n: (degree[n], n)):
         if node not in free:
             continue
-        mate = next((m for m in allowed[node] if m in free), None)
-        if mate is None:
+        free.discard(node)
+        row, weight = ceilings[node], weights[node]
+        options = [(weight[m], m) for m in free if row[m] <= ceiling]
+        if not options:
             return None
-        free -= {node, mate}
+        mate = min(options)[1]
+        free.discard(mate)
         found.append((node, mate))
     return found
 
@@ -254,9 +262,11 @@ def _four_tables(pairs: list[Pair], tally: _Tally, lean_first: bool = False) -> 
     """Match the partnerships into tables (fewest repeat opponents) and give each a direction."""
     opponents, diff = tally.opponents, tally.diff
 
+    lean = {x: diff.get(x[0], 0) + diff.get(x[1], 0) for x in pairs}
+
     def cost(x: Pair, y: Pair) -> tuple:
-        cross = [opponents[_key(p, q)] for p in x for q in y]
-        clash = 1 if (diff[x[0]] + diff[x[1]]) * (diff[y[0]] + diff[y[1]]) > 0 else 0
+        cross = [opponents.get((p, q) if p < q else (q, p), 0) for p in x for q in y]
+        clash = 1 if lean[x] * lean[y] > 0 else 0
         spread = sum(c * c for c in cross)
         return (max(cross), clash, spread) if lean_first else (max(cross), spread, clash)
 
@@ -269,13 +279,15 @@ def _four_tables(pairs: list[Pair], tally: _Tally, lean_first: bool = False) -> 
 
 
 def _four_partners(playing: list[int], tally: _Tally, lean_first: bool = False) -> list[Pair]:
-    partners, opponents, diff = tally.partners, tally.opponents, tally.diff
+    partners, opponents = tally.partners, tally.opponents
+    lean = {p: tally.diff.get(p, 0) for p in playing}
 
     def cost(a: int, b: int) -> tuple:
         # Prefer partners who have met as opponents most: the players across the table are fresher.
-        k = _key(a, b)
-        clash = 1 if diff[a] * diff[b] < 0 else 0
-        return (partners[k], clash, -opponents[k]) if lean_first else (partners[k], -opponents[k], clash)
+        k = (a, b) if a < b else (b, a)
+        clash = 1 if lean[a] * lean[b] < 0 else 0
+        partnered, met = partners.get(k, 0), opponents.get(k, 0)
+        return (partnered, clash, -met) if lean_first else (partnered, -met, clash)
 
     return [_key(a, b) for a, b in _matching(playing, cost)]
 
