@@ -1,29 +1,30 @@
 """Movements for events of individuals: progressive four-handed play and three-handed tables.
 
 Pure Python, no Django import, no database: player numbers in, SeatedRounds out. The movement of
-partnerships (scoring.engine.movement) is not changed; its circle method is reused here.
+partnerships (scoring.engine.movement) is not changed; its circle method is reused here. The
+guarantees are listed in the README (Movements) and checked by tests/engine/test_movement_individuals.py.
 
 Four-handed progressive (RULES.md section 6): partners sit opposite for one round only. Each round
 is built in three steps, every step deterministic:
-  1. who sits out: the players who have sat out least (ties: the highest numbers first), one to
-     three a round when the count is not a multiple of four;
-  2. partners: a perfect matching of the players seated that never repeats a partner while another
-     matching would not (a depth-first search under a rising ceiling of repeats, bounded); a fresh
-     plan with a count of 4k or 4k + 1 takes the circle method's pairs instead, which never repeat
-     a partner within N - 1 rounds (4k) or N rounds (4k + 1, the circle's sit-out is the bye);
+  1. who sits out (N mod 4 players): those who have sat out least; among equals, whoever takes
+     most meetings out of the round, then the highest numbers first;
+  2. partners: a perfect matching of the players seated that repeats no partner while another
+     matching would not (greedy, then a bounded depth-first search under a rising ceiling of
+     repeats), then improved by exchanges;
   3. tables: the partnerships are matched two by two so that the players who have met least as
      opponents meet now, then improved by exchanges.
-Directions go N-S to the partnership that has sat E-W more; a last pass flips whole tables while
-that brings the players' N-S and E-W counts closer.
+Up to _FEW_PLAYERS players, several such plans are built (favouring fresh opponents or even
+directions; for 4k or 4k + 1 players also one on the circle method's pairs, which never repeat a
+partner within N - 1 rounds) and the best by _score is kept. Directions go N-S to the partnership
+that has sat E-W more; a last pass flips whole tables while that evens the N-S and E-W counts.
 
 Three-handed: tables of three, each for himself. The players seated each round are grouped
 greedily (each with the two he has shared a table with least) and the groups improved by
-exchanging players between tables, so that every pair of players shares a table as evenly as it
-can. Sit-outs (one or two a round) as above.
+exchanging players between tables; the first seat goes to whoever has sat first least.
 
 A re-plan (after a withdrawal or a late arrival) gets the rounds already played as `history` and
-the plan being replaced as `current`, as the partnership movement does: the plan that changes
-`current` least (tables whose players are all still here stay) wins when it is as fair as a new one.
+the plan being replaced as `current`, as the partnership movement does: the plan that keeps every
+seat it can (see _adapted_rounds) wins unless a new plan is fairer.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ _SEARCH_BUDGET = 4_000  # nodes per matching search before allowing a costlier p
 _IMPROVE_PASSES = 6  # exchange passes per round; each pass that changes nothing ends the loop
 _SPREAD_BASE = 8  # a pair meeting for the k+1st time weighs more than 4 pairs meeting for the kth
 _FEW_PLAYERS = 48  # up to this many players, four-handed plans compare four candidates, beyond it one
-_COMPONENT = 10_000  # the place value of each further component of a cost (each far below it)
+_COMPONENT = 1_000_000  # the place value of each further component of a cost (each far below it)
 
 
 @dataclass
