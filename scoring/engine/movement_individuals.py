@@ -29,6 +29,7 @@ seat it can (see _adapted_rounds) wins unless a new plan is fairer.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ _SEARCH_BUDGET = 4_000  # nodes per matching search before allowing a costlier p
 _IMPROVE_PASSES = 6  # exchange passes per round; each pass that changes nothing ends the loop
 _SPREAD_BASE = 8  # a pair meeting for the k+1st time weighs more than 4 pairs meeting for the kth
 _FEW_PLAYERS = 48  # up to this many players, four-handed plans compare four candidates, beyond it one
+_BLOCK = 128  # four-handed matchings run on at most this many players at once (see _blocks)
 _COMPONENT = 1_000_000  # the place value of each further component of a cost (each far below it)
 
 
@@ -303,13 +305,28 @@ def _four_rounds(players: list[int], rounds: int, tally: _Tally, *, circle: bool
         if cycle is not None:
             pairs = [_key(a, b) for a, b in cycle[index % len(cycle)] if a is not None and b is not None]
             byes = [a if b is None else b for a, b in cycle[index % len(cycle)] if a is None or b is None]
+            tables = _four_tables(pairs, tally, lean_first)
         else:
             byes = _sitters(players, len(players) % 4, tally)
-            pairs = _four_partners([p for p in players if p not in byes], tally, lean_first)
-        tables = _four_tables(pairs, tally, lean_first)
+            tables = []
+            for block in _blocks([p for p in players if p not in byes], index):
+                tables += _four_tables(_four_partners(block, tally, lean_first), tally, lean_first)
         tally.add(tables, byes)
         result.append((tables, byes))
     return result
+
+
+def _blocks(playing: list[int], index: int) -> list[list[int]]:
+    """Above _BLOCK players, the matchings run on blocks of _BLOCK (a multiple of four), drawn
+    afresh each round from a fixed-seed shuffle, so the work grows with the players, not their
+    square; up to _BLOCK, one block (every guarantee in the README is checked up to 120)."""
+    if len(playing) <= _BLOCK:
+        return [playing]
+    order = list(playing)
+    random.Random(index).shuffle(order)
+    count = -(-len(order) // _BLOCK)
+    size = -(-len(order) // count // 4) * 4
+    return [sorted(order[start:start + size]) for start in range(0, len(order), size)]
 
 
 # ---------------------------------------------------------------- three-handed
@@ -600,7 +617,7 @@ def plan(players: list[int], rounds: int, *, seats: int, first_round: int = 1,
         built = [_three_rounds(players, rounds, tally)]
     for candidate in built:
         _seat(candidate, seats, tally, set())
-    chosen = min(built, key=lambda c: _score(c, players, tally))
+    chosen = built[0] if len(built) == 1 else min(built, key=lambda c: _score(c, players, tally))
     if current:
         adapted, kept = _adapted_rounds(players, seats, current, tally)
         _seat(adapted, seats, tally, kept)

@@ -237,3 +237,12 @@ def test_schedule_text_and_grid_cells():
     three = [SeatedRound(1, [(2, (4, 9, 2))], [7])]
     assert schedule_text(three) == "Round  1  T2: 4 9 2  sit out: 7"
     assert grid(three, [9, 7]) == {9: ["T2 seat 2 with 4 & 2"], 7: ["sits out"]}
+
+
+def test_large_fields_plan_in_blocks_and_stay_valid():
+    # Beyond 128 players the matchings run on blocks drawn afresh each round (README, Movements).
+    players = list(range(1, 262))
+    plans = plan(players, 6, seats=4)
+    partners, opponents, _, byes = check_plan(plans, players, 4, 6)
+    assert max(partners.values()) == 1 and max(opponents.values()) == 1
+    assert max(byes.values()) - min(byes.values()) <= 1
