@@ -408,8 +408,8 @@ def _adapted_rounds(players: list[int], seats: int, current: list[SeatedRound],
         if len(loose) == len(holes):
             for t, i in holes:
                 _fill(planned, t, i, loose, {h for h, _ in holes}, tally)
-            tables = [tuple(s) for s in planned]
-            kept = [s for s in tables if s in {old for _, old in rnd.tables}]
+            # Seats stay as printed, the directions too: the N-S/E-W pass leaves these tables alone.
+            tables = kept = [tuple(s) for s in planned]
         else:
             broken = {t for t, _ in holes}
             kept = [tuple(s) for t, s in enumerate(planned) if t not in broken]
