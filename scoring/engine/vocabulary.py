@@ -81,6 +81,7 @@ MAX_PROBLEMS = 200  # problems listed for one file; the rest are counted
 MAX_ROUNDS = 30  # rounds of one event (the event form and event files)
 MAX_HANDS_PER_ROUND = 20
 MAX_PARTNERSHIPS = 500  # the largest event a movement is planned for
+MAX_INDIVIDUALS = 500  # the largest event of individuals a movement is planned for
 MAX_MOVEMENT_ROUNDS = 60  # a movement may be previewed further than an event's rounds
 CLIENT_SAVE_KINDS = {"hand": "Hand", "confirm": "Confirmation"}  # what a phone's queued save with its own id was
 MAX_CLIENT_ID = 64  # a phone's id for one save (a UUID is 36 characters)
