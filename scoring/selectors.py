@@ -319,8 +319,8 @@ def partnership_record(event: Event, partnership: Partnership) -> list[RoundReco
                 side=side.upper().replace("NS", "N-S").replace("EW", "E-W"),
                 sit_out=False,
                 hands=lines,
-                points=sum(l.points for l in lines) if lines else None,
-                opponents_points=sum(l.opponents_points for l in lines) if lines else None,
+                points=sum(line.points for line in lines) if lines else None,
+                opponents_points=sum(line.opponents_points for line in lines) if lines else None,
                 status=table.status_for(len(lines), event.hands_per_round),
             )
         )

@@ -233,7 +233,8 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
         if all(getattr(existing, k) == clean[k] for k in HAND_FIELDS):
             _keep_receipt(client_id, table, "hand", number, hand_snapshot(existing))
             return existing
-        raise ValidationError({"number": f"hand {number} at table {table.number} is already entered; correct it instead"})
+        raise ValidationError(
+            {"number": f"hand {number} at table {table.number} is already entered; correct it instead"})
     try:
         with transaction.atomic():  # a savepoint, so a lost race leaves the outer transaction usable
             hand = Hand.objects.create(
@@ -250,7 +251,8 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
         if all(getattr(existing, k) == clean[k] for k in HAND_FIELDS):
             _keep_receipt(client_id, table, "hand", number, hand_snapshot(existing))
             return existing
-        raise ValidationError({"number": f"hand {number} at table {table.number} was just entered by {existing.entered_by}"})
+        raise ValidationError(
+            {"number": f"hand {number} at table {table.number} was just entered by {existing.entered_by}"}) from None
     if side in ("ns", "ew") and not table.entered_side:
         table.entered_side = side
         table.save(update_fields=["entered_side"])
@@ -374,7 +376,8 @@ def _confirm(*, table, actor: Actor, side: str, code: str | None, client_id: str
         return None
     count = table.hands.count()
     if count < event.hands_per_round:
-        raise ValidationError({"__all__": f"Only {count} of {event.hands_per_round} hands are entered; confirm when all are in."})
+        raise ValidationError(
+            {"__all__": f"Only {count} of {event.hands_per_round} hands are entered; confirm when all are in."})
     if side and side == table.entered_side and not actor.is_organizer:
         raise ValidationError({"__all__": "The scores must be confirmed by the other partnership."})
     if actor.is_table_link:
@@ -473,7 +476,7 @@ def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "", con
     for number in range(1, (max(filled) if filled else 0) + 1):
         if not rows[number - 1]:
             errors[f"hand_{number}"] = f"Hand {number} is empty but a later hand is filled: enter the hands in order."
-    for number, hand in stored.items():
+    for number in stored:
         if number > len(rows) or not rows[number - 1]:
             errors[f"hand_{number}"] = f"Hand {number} is stored; leaving its row blank does not remove it."
     if errors:

@@ -171,10 +171,6 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @staticmethod
-    def key_for(name: str) -> str:
-        return search_key(name)[:SEARCH_KEY_LENGTH]
-
     def save(self, *args, **kwargs):
         """Keep the search key in step with the name, also on save(update_fields=["name"])."""
         self.search_name = self.key_for(self.name)
@@ -182,6 +178,10 @@ class Player(models.Model):
         if fields is not None and "name" in fields and "search_name" not in fields:
             kwargs["update_fields"] = [*fields, "search_name"]
         super().save(*args, **kwargs)
+
+    @staticmethod
+    def key_for(name: str) -> str:
+        return search_key(name)[:SEARCH_KEY_LENGTH]
 
 
 class Partnership(models.Model):
@@ -326,3 +326,7 @@ class Seating(models.Model):
                 name="seating_table_or_sit_out",
             ),
         ]
+
+    def __str__(self) -> str:
+        where = f"table {self.table.number}" if self.table_id else "sitting out"
+        return f"Partnership {self.partnership.number}, {self.round}: {where}"

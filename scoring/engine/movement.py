@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from scoring.engine.vocabulary import MAX_MOVEMENT_ROUNDS, MAX_PARTNERSHIPS
@@ -111,6 +111,15 @@ def _circle_rounds(order: list[int], rounds: int) -> list[tuple[list[Pair], list
     return result
 
 
+def _meeting_cost(meetings: Counter, last: set) -> Callable[[int, int], int]:
+    """What pairing two partnerships costs: 3 for each earlier meeting, 1 more if they met last round."""
+
+    def cost(a: int, b: int) -> int:
+        return 3 * meetings[_key(a, b)] + (1 if _key(a, b) in last else 0)
+
+    return cost
+
+
 def _match(players: list[int], cost) -> list[Pair]:
     """A perfect matching of `players` that keeps the costliest pair as cheap as possible.
 
@@ -122,15 +131,15 @@ def _match(players: list[int], cost) -> list[Pair]:
         allowed = {p: [q for q in players if q != p and cost(p, q) <= ceiling] for p in players}
         budget = [_SEARCH_BUDGET if ceiling != levels[-1] else 10**9]
 
-        def search(free: set[int]) -> list[Pair] | None:
+        def search(free: set[int], allowed=allowed, budget=budget) -> list[Pair] | None:
             if not free:
                 return []
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            player = min(free, key=lambda p: (sum(1 for q in allowed[p] if q in free), p))
+            player = min(free, key=lambda one: (sum(1 for q in allowed[one] if q in free), one))
             for partner in sorted((q for q in allowed[player] if q in free), key=lambda q: (cost(player, q), q)):
-                rest = search(free - {player, partner})
+                rest = search(free - {player, partner}, allowed, budget)
                 if rest is not None:
                     return [_key(player, partner), *rest]
             return None
@@ -146,18 +155,14 @@ def _greedy_rounds(players: list[int], rounds: int, past: _Past) -> list[tuple[l
     byes = Counter(past.byes)
     last = set(past.last_pairs)
     result = []
-    for index in range(rounds):
+    for _ in range(rounds):
         sitting = []
         if len(players) % 2:
             # Fewest sit-outs first; among equals, rotate through the numbers from the top.
             sitting = [min(players, key=lambda p: (byes[p], -p))]
             byes[sitting[0]] += 1
         playing = [p for p in players if p not in sitting]
-
-        def cost(a: int, b: int) -> int:
-            return 3 * meetings[_key(a, b)] + (1 if _key(a, b) in last else 0)
-
-        pairs = _match(playing, cost)
+        pairs = _match(playing, _meeting_cost(meetings, last))
         for pair in pairs:
             meetings[pair] += 1
         last = set(pairs)
@@ -183,10 +188,7 @@ def _adapted_rounds(players: list[int], current: list[RoundPlan], past: _Past) -
             sitting = [min(loose, key=lambda p: (byes[p], -p))]
             loose.remove(sitting[0])
         if loose:
-            def cost(a: int, b: int) -> int:
-                return 3 * meetings[_key(a, b)] + (1 if _key(a, b) in last else 0)
-
-            kept += _match(loose, cost)
+            kept += _match(loose, _meeting_cost(meetings, last))
         for pair in kept:
             meetings[pair] += 1
         byes.update(sitting)

@@ -315,13 +315,15 @@ DEFAULT_PRESET = "mcallen"
 OVERRIDABLE_FIELDS: dict[str, str] = {
     "allow_six_bids": "Six bids allowed (the 45-card option of the official rules forbids them).",
     "specials": "Special contracts in play: MIS, OMIS, NULLO, DNULLO, BNULLO.",
-    "no_bid": "When all pass: must_bid (McAllen G: a hand always has a contract), redeal, or play_no_trump (every side scores 10 a trick).",
+    "no_bid": "When all pass: must_bid (McAllen G: a hand always has a contract), redeal, or play_no_trump "
+              "(every side scores 10 a trick).",
     "defenders_on_failed_nullo": (
         "Opponents of a misère or nullo: per_trick (on a failure, 10 for each trick the bidder won; "
         "official rules), none (Wikipedia), or own_tricks (10 for each trick they won, made or "
         "failed; 1994 rules)."
     ),
-    "double_bar_nullo_points": "Points for double and bar nullo: 250 (the scoring paragraph) or 500 (their bidding worth).",
+    "double_bar_nullo_points": "Points for double and bar nullo: 250 (the scoring paragraph) "
+                               "or 500 (their bidding worth).",
     "open_misere_points": "Points for open misère: 520 (1994) or 500 (Wikipedia).",
     "open_misere_below_10nt": "Open misère ranks below 10NT (Wikipedia) instead of above every bid (1994).",
     "eight_spades_beats_misere": "An 8 Spades bid (240) beats misère (250), as Wikipedia says is usual.",

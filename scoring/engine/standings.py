@@ -815,12 +815,14 @@ def as_text(standings: Standings, title: str) -> str:
     text_cols = {2, 3}  # players and division read left to right; numbers line up on the right
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i in text_cols else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+        padded = (c.ljust(w) if i in text_cols else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+        return "  ".join(padded).rstrip()
 
     lines = [title, standings.progress.label, standings.sit_out_label]
     if games:
         keys = ", then ".join(RANK_KEYS[k].lower() for k in standings.setup.rank_by)
-        lines.append("Played as games; ranked by " + keys + "   W won  L lost  D drawn  M matches won  Total points  Diff point difference")
+        lines.append("Played as games; ranked by " + keys
+                     + "   W won  L lost  D drawn  M matches won  Total points  Diff point difference")
     lines.append("")
     lines.append(line(headers))
     lines.append("  ".join("-" * w for w in widths))

@@ -18,7 +18,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="the event's slug, as in its address")
-        parser.add_argument("--format", choices=["json", "csv", "text"], default="text", help="output format (default text)")
+        parser.add_argument("--format", choices=["json", "csv", "text"], default="text",
+                            help="output format (default text)")
 
     def handle(self, *args, slug, format="text", **options):
         event = event_or_error(slug)
