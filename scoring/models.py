@@ -9,8 +9,17 @@ confirmation PINs per table, for the guess limit.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
-from scoring.engine.vocabulary import HAND_CHANGE_LABELS, PENALTY_LABELS, SEAT_NAMES, SIDE_LABELS, choices, members
+from scoring.engine.vocabulary import (
+    HAND_CHANGE_LABELS,
+    PENALTY_LABELS,
+    SEAT_NAMES,
+    SIDE_LABELS,
+    choices,
+    clock_text,
+    members,
+)
 
 SIDES = choices(SIDE_LABELS)
 SEATS = choices(SEAT_NAMES)
@@ -98,4 +107,5 @@ class ConfirmFailure(models.Model):
         ordering = ["at", "pk"]
 
     def __str__(self) -> str:
-        return f"Wrong confirmation code at {self.table} ({self.side or 'no side'}) at {self.at:%H:%M}"
+        when = clock_text(timezone.localtime(self.at))
+        return f"Wrong confirmation code at {self.table} ({self.side or 'no side'}) at {when}"

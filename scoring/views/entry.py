@@ -109,7 +109,8 @@ class Access:
 
 def _side_actor(table, side: str) -> services.Actor:
     partnership = table.ns if side == "ns" else table.ew
-    return services.Actor(label=f"{entry_data.SIDE_LABELS[side]} #{partnership.number} (table link)")
+    """Who wrote, as the history, the sheets and the other phone show it: in the players' words."""
+    return services.Actor(label=f"{entry_data.SIDE_LABELS[side]} #{partnership.number} on their phone")
 
 
 def by_token(view):
@@ -122,7 +123,7 @@ def by_token(view):
         except Table.DoesNotExist:
             return render(request, "scoring/table_missing.html", status=404)
         side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
-        actor = _side_actor(table, side) if side else services.Actor(label="table link")
+        actor = _side_actor(table, side) if side else services.Actor(label="a table phone")
         return view(request, Access(table=table, actor=actor, side=side, token=table.token), **kwargs)
 
     return wrapper

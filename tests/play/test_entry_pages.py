@@ -57,7 +57,7 @@ def test_a_saved_hand_stores_the_server_points(client, setup):
                                                    penalty_kind="revoke", penalty_side="ns"))
     assert r.status_code == 302
     hand = Hand.objects.get()
-    assert (hand.ns_points, hand.ew_points, hand.entered_by) == (0, 260, "E-W #2 (table link)")
+    assert (hand.ns_points, hand.ew_points, hand.entered_by) == (0, 260, "E-W #2 on their phone")
     setup.t1.refresh_from_db()
     assert setup.t1.entered_side == "ew"
 
