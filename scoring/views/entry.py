@@ -188,8 +188,9 @@ def entry(request, access):
         add_service_errors(form, exc)
         return _page(request, access, sheet=sheet, form=form, status=400)
     _note_write(request, access)
-    messages.success(request, f"Hand {form.cleaned_data['number']} saved.")
-    return redirect(access.url("entry"))
+    # Shown on the folded list of hands just above the next hand's form (_hand_list.html).
+    messages.success(request, f"Hand {form.cleaned_data['number']} saved.", extra_tags="hand-saved")
+    return redirect(access.url("entry") + "#enter")
 
 
 def _prefill(request, sheet):
