@@ -156,11 +156,12 @@
       if (list && document.getElementById("confirm")) list.scrollIntoView({ block: "start" });
       return;
     }
+    var heading = document.getElementById("enter");  // "Hand 4 of 4", or "Correct hand 2" just above its form
     var box = form.getBoundingClientRect();
-    var from = list ? list.getBoundingClientRect().top : box.top;  // "Hands 1–3 ▸  ✓ Hand 3 saved."
-    if (box.bottom - from + 8 > window.innerHeight) from = box.top;  // no room for both: the form wins
+    var start = heading ? Math.min(heading.getBoundingClientRect().top, box.top) : box.top;
+    var from = list ? list.getBoundingClientRect().top : start;  // "Hands 1–3 ▸  ✓ Hand 3 saved."
+    if (box.bottom - from + 8 > window.innerHeight) from = start;  // no room for both: the form wins
     window.scrollTo(0, Math.max(0, window.pageYOffset + from - 4));
-    var heading = form.querySelector("h2[tabindex]") || document.getElementById("enter");
     if (heading) heading.focus({ preventScroll: true });
   }
 

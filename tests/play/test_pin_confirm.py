@@ -63,7 +63,7 @@ def test_the_opponents_confirm_with_their_own_pin_only(client, entered):
     assert r.status_code == 400 and "That is not the E-W PIN. Check your movement card." in r.content.decode()
     assert confirm(client, entered.t1, pin=" 4821 ").status_code == 302
     entered.t1.refresh_from_db()
-    assert entered.t1.confirmed_by == "E-W #2 (table link)"
+    assert entered.t1.confirmed_by == "E-W #2 on their phone"  # the view's label, in the players' words
     assert ConfirmFailure.objects.filter(table=entered.t1).count() == 1
 
 
