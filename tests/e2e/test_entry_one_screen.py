@@ -27,7 +27,8 @@ def screen(page, name):
 def box(page, selector):
     """The element's box relative to the screen (after the page has landed)."""
     return page.evaluate("""sel => { const r = document.querySelector(sel).getBoundingClientRect();
-                                     return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }""", selector)
+                                     return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }""",
+                         selector)
 
 
 def on_screen(page, selector):
@@ -39,20 +40,25 @@ def focused(page):
     return page.evaluate("document.activeElement && (document.activeElement.id || document.activeElement.className)")
 
 
+TAPPED = "#hand-form label.pick span, #hand-form button:not(.nojs-only), #hand-form summary"
+IMPORTANT = ("#hand-form legend, .side-pick b, .contract-pick b, .tricks-grid span, .preview-points, "
+             "#hand-form button.big, .hands-title")
+
+
 def small_type_or_targets(page):
     """Buttons in the hand form under 44x44 px, and important text under 18 px."""
-    return page.evaluate("""([target, type]) => {
+    return page.evaluate("""([target, type, tapped, important]) => {
         const bad = [];
-        for (const e of document.querySelectorAll('#hand-form label.pick span, #hand-form button:not(.nojs-only), #hand-form summary')) {
+        for (const e of document.querySelectorAll(tapped)) {
             const r = e.getBoundingClientRect();
             if (e.offsetParent === null) continue;  // inside the folded "Penalty or note"
             if (r.width < target || r.height < target) bad.push(['small', e.textContent.trim(), r.width, r.height]);
         }
-        for (const e of document.querySelectorAll('#hand-form legend, .side-pick b, .contract-pick b, .tricks-grid span, .preview-points, #hand-form button.big, .hands-title')) {
+        for (const e of document.querySelectorAll(important)) {
             const size = parseFloat(getComputedStyle(e).fontSize);
             if (size < type) bad.push(['type', e.textContent.trim().slice(0, 20), size]);
         }
-        return bad; }""", [SMALLEST_TARGET, LARGE_TYPE])
+        return bad; }""", [SMALLEST_TARGET, LARGE_TYPE, TAPPED, IMPORTANT])
 
 
 def pick(page, name, value):
@@ -78,6 +84,14 @@ def test_four_hands_each_on_one_screen_then_the_pin_error_in_view(live_server, t
     assert not Hand.objects.filter(table=table).exists()
     ns.goto(f"{live_server.url}/t/{table.token.lower()}/")
 
+    held = []
+
+    def hold_the_first_save(route):
+        if route.request.method == "POST" and not held:
+            held.append(route)  # answered below, once the button has been looked at
+        else:
+            route.continue_()
+
     posts = []
     ns.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     for number, values, points_ns, points_ew in WORKED_HANDS:
@@ -94,7 +108,8 @@ def test_four_hands_each_on_one_screen_then_the_pin_error_in_view(live_server, t
                 "Hand 1" if number == 2 else f"Hands 1–{number - 1}")
             assert not ns.locator("details.hands").get_attribute("open") and not ns.locator(".hand-list").is_visible()
             assert ns.locator(".hands-saved").inner_text() == f"✓ Hand {number - 1} saved."
-            assert on_screen(ns, "details.hands > summary"), (number, box(ns, "details.hands"), box(ns, "#hand-form"))  # saved, and the way to the list
+            # The saved line and the way to the list are on the same first screen.
+            assert on_screen(ns, "details.hands > summary"), (number, box(ns, "details.hands"), box(ns, "#hand-form"))
         assert small_type_or_targets(ns) == []
         landed_at = ns.evaluate("window.scrollY")
 
@@ -115,16 +130,9 @@ def test_four_hands_each_on_one_screen_then_the_pin_error_in_view(live_server, t
 
         if number == 1:
             # Three quick taps while the server is slow: one request, and the button says so.
-            held = []
-
-            def hold_the_first_save(route):
-                if route.request.method == "POST" and not held:
-                    held.append(route)  # answered below, once the button has been looked at
-                else:
-                    route.continue_()
-
             ns.route("**/t/**", hold_the_first_save)
-            ns.evaluate("() => { const b = document.querySelector('#hand-form button[name=save]'); b.click(); b.click(); b.click(); }")
+            ns.evaluate("() => { const b = document.querySelector('#hand-form button[name=save]'); "
+                        "b.click(); b.click(); b.click(); }")
             ns.wait_for_function("document.querySelector('#hand-form button[name=save]').disabled")
             assert ns.locator("#hand-form button[name=save]").inner_text() == "Saving hand 1…"
             screen(ns, "3-saving")
