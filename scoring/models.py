@@ -10,6 +10,7 @@ confirmation PINs per table, for the guess limit. ClientSave remembers the id a 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from scoring.engine.vocabulary import (
     CLIENT_SAVE_KINDS,
@@ -19,6 +20,7 @@ from scoring.engine.vocabulary import (
     SEAT_NAMES,
     SIDE_LABELS,
     choices,
+    clock_text,
     members,
 )
 
@@ -113,7 +115,8 @@ class ConfirmFailure(models.Model):
         ordering = ["at", "pk"]
 
     def __str__(self) -> str:
-        return f"Wrong confirmation code at {self.table} ({self.side or 'no side'}) at {self.at:%H:%M}"
+        when = clock_text(timezone.localtime(self.at))
+        return f"Wrong confirmation code at {self.table} ({self.side or 'no side'}) at {when}"
 
 
 class ClientSave(models.Model):

@@ -35,6 +35,7 @@ from scoring.engine.vocabulary import (
     SEATS,
     SIDE_LABELS,
     SIDE_OF_SEAT,
+    clock_text,
     dealer_for,
 )
 from scoring.models import ClientSave, ConfirmFailure, Hand, HandChange
@@ -307,7 +308,7 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
     current = Hand.objects.select_for_update().get(pk=hand.pk)
     current.table = table
     if current.version != expected_version:
-        when = timezone.localtime(current.updated_at).strftime("%H:%M")
+        when = clock_text(timezone.localtime(current.updated_at))
         raise ValidationError(
             {"__all__": f"This hand was changed by {current.updated_by or current.entered_by} at {when}. "
                         "Check the new values and save again if yours are still right."}
@@ -409,7 +410,7 @@ def _check_confirm_code(table, event, side: str, code: str | None) -> dict | Non
                  .values_list("at", flat=True)[:PIN_WRONG_LIMIT])
     if len(wrong) >= PIN_WRONG_LIMIT:
         minutes = max(1, math.ceil((wrong[-1] + window - now).total_seconds() / 60))
-        return {"__all__": f"Too many wrong codes at table {table.number}: confirming from the table link is locked "
+        return {"__all__": f"Too many wrong codes at table {table.number}: confirming on the players' phones is locked "
                            f"for {minutes} more minute{'s' if minutes != 1 else ''}. An organizer or scorer can "
                            "confirm the table now."}
     partnership = Partnership.objects.only("number", "pin").get(pk=table.ns_id if side == "ns" else table.ew_id)

@@ -109,6 +109,16 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
+# The event's one clock style (English, US): "9:04 PM" on the phones, the standings, the organizer's
+# pages and every printed sheet. The standings' live "Updated" line says it the same way
+# (static/js/live.js, "en-US").
+def clock_text(moment, *, seconds: bool = False) -> str:
+    """9:04 PM, 12:30 AM (9:04:07 PM with seconds) for a time or datetime already in the event's zone."""
+    hour = moment.hour % 12 or 12
+    text = f"{hour}:{moment.minute:02d}" + (f":{moment.second:02d}" if seconds else "")
+    return f"{text} {'AM' if moment.hour < 12 else 'PM'}"
+
+
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 11th, 22nd."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -17,7 +17,7 @@ from django.utils import timezone
 from scoring import site_address
 from scoring.engine import rules as rules_engine
 from scoring.engine.standings import decided_label
-from scoring.engine.vocabulary import PENALTY_WORDS, SIDE_LABELS, dealer_for, ordinal
+from scoring.engine.vocabulary import PENALTY_WORDS, SIDE_LABELS, clock_text, dealer_for, ordinal
 from scoring.models import Hand, HandChange
 from scoring.printing import KINDS, render
 from scoring.printing.documents import (
@@ -127,7 +127,7 @@ def _status(event: Event, table: Table, count: int) -> str:
     if count < event.hands_per_round:
         return f"Incomplete: {count} of {event.hands_per_round} hands entered"
     if table.confirmed_at:
-        return f"Confirmed by {table.confirmed_by} at {timezone.localtime(table.confirmed_at):%H:%M}"
+        return f"Confirmed by {table.confirmed_by} at {clock_text(timezone.localtime(table.confirmed_at))}"
     if event.confirmation_required:
         return "Entered, not yet confirmed by the other partnership"
     return "Entered (this event does not ask for confirmation)"
@@ -182,7 +182,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
             ew_total=sum(h.ew_points for h in entered.values()) if entered else None,
             status=_status(event, table, len(entered)),
             corrections=tuple(
-                Correction(c.hand_number or 0, f"{timezone.localtime(c.at):%H:%M}", c.by, _describe(c.old),
+                Correction(c.hand_number or 0, clock_text(timezone.localtime(c.at)), c.by, _describe(c.old),
                                _describe(c.new), c.reason)
                 for c in changes
             ),

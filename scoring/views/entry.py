@@ -120,7 +120,8 @@ class Access:
 
 def _side_actor(table, side: str) -> services.Actor:
     partnership = table.ns if side == "ns" else table.ew
-    return services.Actor(label=f"{entry_data.SIDE_LABELS[side]} #{partnership.number} (table link)")
+    """Who wrote, as the history, the sheets and the other phone show it: in the players' words."""
+    return services.Actor(label=f"{entry_data.SIDE_LABELS[side]} #{partnership.number} on their phone")
 
 
 def by_token(view):
@@ -133,7 +134,7 @@ def by_token(view):
         except Table.DoesNotExist:
             return render(request, "scoring/table_missing.html", status=404)
         side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
-        actor = _side_actor(table, side) if side else services.Actor(label="table link")
+        actor = _side_actor(table, side) if side else services.Actor(label="a table phone")
         return view(request, Access(table=table, actor=actor, side=side, token=table.token), **kwargs)
 
     return wrapper
@@ -216,8 +217,13 @@ def entry(request, access):
     if queued:
         return JsonResponse({"status": "saved", "message": f"Hand {hand.number} saved.",
                              "result": services.hand_snapshot(hand)})
-    messages.success(request, f"Hand {form.cleaned_data['number']} saved.")
-    return redirect(access.url("entry"))
+    # Shown on the folded list of hands just above the next hand's form (_hand_list.html).
+    messages.success(request, f"Hand {form.cleaned_data['number']} saved.", extra_tags="hand-saved")
+    if request.headers.get("X-Entry-Fetch"):
+        # static/js/entry.js goes to the next hand itself: a real navigation, so the message above
+        # shows there and the service worker keeps that page as the copy for a reload offline.
+        return JsonResponse({"status": "saved", "next": access.url("entry")})
+    return redirect(access.url("entry") + "#enter")
 
 
 # --- answers to a phone sending its queue (README, "When the wifi drops") ------------------------

@@ -1,5 +1,6 @@
 /* Score entry: the live points preview, showing penalty fields only when they apply, a few
-   keyboard shortcuts, and "Not saved — try again" when a save gets no answer. The points come
+   keyboard shortcuts, landing on the next hand's form (or on an error) when the page opens,
+   "Saving…" while a save is on its way, and "Not saved — try again" when a save gets no answer. The points come
    from the "score-table" JSON the server renders from its own rules engine
    (scoring.entry_data.preview_table), so this file holds no scoring rules: it looks a hand up
    and swaps the two sides when E-W bid. The server scores every hand again on save. */
@@ -137,6 +138,63 @@
     update();
   }
 
+  // --- layout and focus: where the eye is when the page opens -------------------------------
+  // An error (a wrong PIN, a hand that could not be saved) is scrolled to the middle of the
+  // screen and takes the focus, so a screen reader reads it too. Otherwise the page scrolls to
+  // the hand form, with the folded list of hands above it ("Hands 1–3 ▸ ✓ Hand 3 saved") when
+  // both fit the screen, and the focus goes to the form's heading ("Hand 4 of 4").
+  function land() {
+    var error = document.querySelector("[data-land-error]");
+    if (error) {
+      error.scrollIntoView({ block: "center" });
+      error.focus({ preventScroll: true });
+      return;
+    }
+    var form = document.querySelector("form[data-land]");
+    var list = document.querySelector("[data-land-above]");
+    if (!form) {  // all hands in: the list to check, then "Check and confirm" under it
+      if (list && document.getElementById("confirm")) list.scrollIntoView({ block: "start" });
+      return;
+    }
+    var heading = document.getElementById("enter");  // "Hand 4 of 4", or "Correct hand 2" just above its form
+    var box = form.getBoundingClientRect();
+    var start = heading ? Math.min(heading.getBoundingClientRect().top, box.top) : box.top;
+    var from = list ? list.getBoundingClientRect().top : start;  // "Hands 1–3 ▸  ✓ Hand 3 saved."
+    if (box.bottom - from + 8 > window.innerHeight) from = start;  // no room for both: the form wins
+    window.scrollTo(0, Math.max(0, window.pageYOffset + from - 4));
+    if (heading) heading.focus({ preventScroll: true });
+  }
+
+  // --- "Saving…": one tap, one request --------------------------------------------------------
+  // The button says what is happening and stays disabled until the answer; a second tap (or an
+  // Enter in the note) sends nothing. It comes back if the save failed ("entry:notsaved" from
+  // sayWhenNotSaved) or the page is shown again from the back button.
+  function showSaving(form) {
+    var button = form.querySelector("button[data-saving]");
+    if (!button) return;
+    var label = button.textContent;
+    var sent = false;
+    function ready() {
+      sent = false;
+      button.disabled = false;
+      button.removeAttribute("aria-disabled");
+      form.removeAttribute("aria-busy");
+      button.textContent = label;
+    }
+    form.addEventListener("submit", function (e) {
+      if (sent) { e.preventDefault(); e.stopImmediatePropagation(); return; }
+      if (e.submitter && e.submitter !== button) return;  // "Check the points first" (no JavaScript only)
+      sent = true;
+      button.textContent = button.getAttribute("data-saving");
+      button.setAttribute("aria-disabled", "true");
+      form.setAttribute("aria-busy", "true");
+      // Disabled after the browser has read the form, so an ordinary post still sends the button.
+      window.setTimeout(function () { if (sent) button.disabled = true; }, 0);
+    });
+    form.addEventListener("entry:notsaved", ready);
+    window.addEventListener("pageshow", function (e) { if (e.persisted) ready(); });
+  }
+
   // --- a save the server could not answer -------------------------------------------------
   // The form is posted with fetch so that a failure can be told apart from an answer: a 5xx
   // (the database down, a worker killed) or no network leaves the form as typed and says "Not
@@ -151,7 +209,8 @@
     note.hidden = true;
     note.textContent = "Not saved — try again. Your hand may not have been saved: check the list of hands, " +
       "then press Save again. If it keeps happening, tell the organizer.";
-    form.insertBefore(note, form.firstChild);
+    var actions = form.querySelector(".form-actions");  // next to the Save button the person just tapped
+    form.insertBefore(note, actions || form.firstChild);
     var busy = false;
     form.addEventListener("submit", function (e) {
       e.preventDefault();
@@ -160,10 +219,16 @@
       note.hidden = true;
       var data = new FormData(form);
       if (e.submitter && e.submitter.name) data.append(e.submitter.name, e.submitter.value);
-      fetch(form.action, { method: "POST", body: data, credentials: "same-origin" }).then(function (response) {
+      fetch(form.action, { method: "POST", body: data, credentials: "same-origin",
+                           headers: { "X-Entry-Fetch": "1" } }).then(function (response) {
         if (response.status >= 500) { var lost = new Error("HTTP " + response.status); lost.status = response.status; throw lost; }
-        if (response.redirected) { window.location.assign(response.url); return null; }
+        var type = response.headers.get("Content-Type") || "";
+        if (type.indexOf("application/json") === 0) {
+          return response.json().then(function (answer) { window.location.assign(answer.next); });
+        }
         return response.text().then(function (html) {
+          // A refused save (the form with its errors) is shown as it came, with its address.
+          if (response.redirected && window.history.replaceState) window.history.replaceState(null, "", response.url);
           document.open(); document.write(html); document.close();
         });
       }).catch(function (error) {
@@ -171,7 +236,9 @@
         // Hook for static/js/offline.js: a hand the network lost is kept on the phone instead.
         if (window.fhOffline && window.fhOffline.keep(form, data, (error && error.status) || 0)) return;
         note.hidden = false;
-        note.focus();
+        form.dispatchEvent(new CustomEvent("entry:notsaved"));
+        note.scrollIntoView({ block: "center" });
+        note.focus({ preventScroll: true });
       });
     });
   }
@@ -179,5 +246,7 @@
   document.querySelectorAll(".hand-form").forEach(wireHandForm);
   var sheet = document.getElementById("sheet-form");
   if (sheet) wireSheet(sheet);
+  document.querySelectorAll("form").forEach(showSaving);  // before sayWhenNotSaved: it sees a second tap first
   document.querySelectorAll(".hand-form, #sheet-form").forEach(sayWhenNotSaved);
+  land();
 })();

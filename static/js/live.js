@@ -27,7 +27,8 @@
 
   function clock() {
     var d = new Date();
-    return d.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+    // The event's one clock style, as the server writes it (scoring.engine.vocabulary.clock_text): 9:04 PM.
+    return d.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", hour12: true });
   }
 
   function schedule(ms) {

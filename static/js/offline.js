@@ -132,7 +132,7 @@
 
   function send() {
     clearTimeout(timer);
-    if (sending) return;
+    if (sending || navigator.onLine === false) return;  // the "online" event sends it when the wifi is back
     var queue = waiting(load());
     if (!queue.length) return;
     sending = true;
@@ -246,31 +246,18 @@
   function hasWaiting() { return waiting(load()).some(mine); }
 
   // Offline, or with hands already waiting (they go first, in order), a save joins the queue.
-  // The confirmation is posted here (entry.js posts only the hand forms), so that a lost one is kept.
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (!info || !form.matches || !form.matches("#hand-form, .confirm-form")) return;
     if (e.submitter && e.submitter.name === "preview") return;
-    var confirmForm = form.classList.contains("confirm-form");
     if (navigator.onLine === false || hasWaiting()) {
       e.preventDefault();
       e.stopImmediatePropagation();
       keep(form, null, 0);
       return;
     }
-    if (!confirmForm || !window.fetch) return;
-    e.preventDefault();
-    if (form.dataset.busy) return;
-    form.dataset.busy = "1";
-    var data = new FormData(form);
-    fetch(form.action, { method: "POST", body: data, credentials: "same-origin" }).then(function (response) {
-      if (response.status >= 500) { var lost = new Error("HTTP " + response.status); lost.status = response.status; throw lost; }
-      if (response.redirected) { window.location.assign(response.url); return null; }
-      return response.text().then(function (html) { document.open(); document.write(html); document.close(); });
-    }).catch(function (error) {
-      delete form.dataset.busy;
-      if (!keep(form, data, (error && error.status) || 0)) form.submit();
-    });
+    // Online with nothing waiting, a confirmation posts the ordinary way (a real navigation to the
+    // answer: confirmed, or the PIN error with the focus on it) and a hand goes through entry.js.
   }, true);
 
   function wire() {

@@ -135,11 +135,10 @@ def test_an_event_day_in_real_browsers(transactional_db, live_server, launch, sh
     opponents.get_by_text("Check and confirm").wait_for()
     confirm_text = opponents.locator("#confirm").inner_text()
     assert f"N-S {NS_TOTAL}" in confirm_text and f"E-W {EW_TOTAL}" in confirm_text.replace("−", "-"), confirm_text
-    # The opponents type their own secret PIN, from their movement card (README, "The opponents' check").
-    opponents.locator("input[name=pin]").fill(table.ew.pin)
+    opponents.locator("input[name=pin]").fill(table.ew.pin)  # the event's default check: E-W's PIN
     shot(opponents, "11-opponents-confirm")
     opponents.get_by_role("button", name="Confirm the scores").click()
-    opponents.locator("#confirm").get_by_text("Confirmed").first.wait_for()
+    opponents.get_by_text(re.compile(r"confirmed\. Thank you!")).wait_for()
     shot(opponents, "12-opponents-confirmed")
     table.refresh_from_db()
     assert table.confirmed_at is not None
@@ -195,7 +194,8 @@ def test_two_phones_fixing_the_same_hand_the_second_is_told_who_changed_it(trans
         phone = hall.new_context(viewport=PHONE).new_page()
         phone.goto(f"{live_server.url}/t/{table.token}/")
         phone.get_by_role("button", name=re.compile(r"^N-S")).click()
-        phone.get_by_role("link", name="Correct hand 2").click()
+        phone.locator("details.hands > summary").click()  # the hands so far are folded above the form
+        phone.get_by_role("link", name="Fix hand 2").click()
         phone.get_by_role("button", name="Save the correction").wait_for()
         phones.append(phone)
     first, second = phones

@@ -104,7 +104,7 @@ def test_hands_saved_offline_are_kept_shown_and_sent_once(live_server, transacti
     shot(page, "offline-03-sent")
     assert stored(table) == [(1, "ns", "7H", 8, 200, 20), (2, "ew", "8NT", 7, 30, -320), (3, "ns", "6S", 10, 250, 0)]
     history = list(HandChange.objects.filter(table=table).values_list("action", "hand_number", "by"))
-    assert history == [("create", n, "N-S #1 (table link)") for n in (1, 2, 3)]
+    assert history == [("create", n, "N-S #1 on their phone") for n in (1, 2, 3)]
     assert HandChange.objects.get(table=table, hand_number=2).new["ew_points"] == -320
     assert sorted(ClientSave.objects.filter(table=table).values_list("hand_number", flat=True)) == [1, 2, 3]
 

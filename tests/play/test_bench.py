@@ -114,5 +114,5 @@ def test_the_child_process_gets_the_same_options_back():
     argv = runner.argv_of(options)
     assert argv[argv.index("--partnerships") + 1] == "12"
     assert argv.count("--skip") == 2 and "--reuse" in argv and "--use-current-db" not in argv
-    assert [family.name for family in runner.chosen_families(options)] == ["pages", "import", "check"]
+    assert [family.name for family in runner.chosen_families(options)] == ["pages", "import", "check", "storm"]
     assert [family.name for family in runner.chosen_families({"only": ["pdf"], "skip_pdf": False})] == ["pdf"]

@@ -42,7 +42,7 @@ def test_the_other_side_confirms_by_typing_its_own_number(client, setup):
     assert "Type your own partnership number (it is on your score card)." in r.content.decode()
     assert confirm(client, setup.t1, 2).status_code == 302
     setup.t1.refresh_from_db()
-    assert (setup.t1.confirmed_by, setup.t1.status_for(4, 4)) == ("E-W #2 (table link)", "confirmed")
+    assert (setup.t1.confirmed_by, setup.t1.status_for(4, 4)) == ("E-W #2 on their phone", "confirmed")
     assert HandChange.objects.filter(action="confirm").count() == 1
 
 

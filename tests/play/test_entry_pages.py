@@ -57,7 +57,7 @@ def test_a_saved_hand_stores_the_server_points(client, setup):
                                                    penalty_kind="revoke", penalty_side="ns"))
     assert r.status_code == 302
     hand = Hand.objects.get()
-    assert (hand.ns_points, hand.ew_points, hand.entered_by) == (0, 260, "E-W #2 (table link)")
+    assert (hand.ns_points, hand.ew_points, hand.entered_by) == (0, 260, "E-W #2 on their phone")
     setup.t1.refresh_from_db()
     assert setup.t1.entered_side == "ew"
 
@@ -122,9 +122,10 @@ def test_the_table_corrects_a_hand_until_the_next_one_is_entered(client, setup):
     assert Hand.objects.get().ns_points == -200
     hand_record(table=setup.t1, number=2, actor=PHONE, side="ns", declarer="ns", contract="7H", tricks=8)
     page = text(client.get(hand_url(setup.t1, 1)))
-    assert "only the organizer may change this one" in page and 'name="tricks"' not in page
+    assert "Only the last hand can be changed after the next one starts. If hand 1 is wrong, call the organizer." in page
+    assert 'name="tricks"' not in page
     r = client.post(hand_url(setup.t1, 1), hand_post(setup.t1, 1, tricks=9, version=2))
-    assert r.status_code == 400 and "only the organizer may change this one" in text(r)
+    assert r.status_code == 400 and "Only the last hand can be changed after the next one starts." in text(r)
     assert Hand.objects.get(number=1).tricks == 6
 
 

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError, connection, transaction
 
+from scoring.engine.vocabulary import clock_text
 from scoring.integrity import event_check, hand_points_check, history_check, totals_from_scratch
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_correct, hand_record
@@ -188,7 +189,7 @@ def test_a_stale_edit_names_who_changed_the_hand_and_when(played_event):
     current = Hand.objects.get(pk=hand.pk)
     from django.utils import timezone
 
-    assert message.startswith(f"This hand was changed by Bill at {timezone.localtime(current.updated_at):%H:%M}")
+    assert message.startswith(f"This hand was changed by Bill at {clock_text(timezone.localtime(current.updated_at))}")
     assert (current.tricks, current.ns_points, current.version) == (9, 200, seen_version + 1)
     assert HandChange.objects.filter(table=table, action="update").count() == 1
     assert event_check(played_event) == []

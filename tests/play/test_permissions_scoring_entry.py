@@ -103,7 +103,7 @@ def test_table_link_pages_work_for_whoever_holds_the_link(client, played, role):
     r = client.post(reverse("scoring:table-confirm", args=[token]), {"pin": played.t1.ew.pin})
     assert r.status_code == 302
     played.t1.refresh_from_db()
-    assert played.t1.confirmed_by == "E-W #2 (table link)"
+    assert played.t1.confirmed_by == "E-W #2 on their phone"
 
 
 def test_another_tables_link_never_reaches_this_table(client, played):

@@ -63,7 +63,7 @@ def test_the_opponents_confirm_with_their_own_pin_only(client, entered):
     assert r.status_code == 400 and "That is not the E-W PIN. Check your movement card." in r.content.decode()
     assert confirm(client, entered.t1, pin=" 4821 ").status_code == 302
     entered.t1.refresh_from_db()
-    assert entered.t1.confirmed_by == "E-W #2 (table link)"
+    assert entered.t1.confirmed_by == "E-W #2 on their phone"  # the view's label, in the players' words
     assert ConfirmFailure.objects.filter(table=entered.t1).count() == 1
 
 
@@ -83,7 +83,7 @@ def test_five_wrong_pins_lock_the_link_for_ten_minutes_but_not_the_staff(entered
     # Now even the right PIN is refused, with the time left.
     with pytest.raises(ValidationError) as caught:
         table_confirm(table=entered.t1, actor=EW_PHONE, side="ew", code="4821")
-    assert caught.value.messages == ["Too many wrong codes at table 1: confirming from the table link is locked "
+    assert caught.value.messages == ["Too many wrong codes at table 1: confirming on the players' phones is locked "
                                      "for 10 more minutes. An organizer or scorer can confirm the table now."]
     # Another table is not affected.
     assert not ConfirmFailure.objects.filter(table=entered.t2).exists()

@@ -125,7 +125,8 @@ def test_the_table_corrects_until_the_next_hand_then_only_the_organizer_with_a_r
 def test_a_stale_edit_names_who_changed_the_hand_and_overwrites_nothing(setup):
     hand = hand_record(table=setup.t1, number=1, actor=NS_PHONE, declarer="ns", contract="7H", tricks=8)
     hand_correct(hand=hand, expected_version=1, actor=EW_PHONE, tricks=7)
-    with pytest.raises(ValidationError, match=r"This hand was changed by E-W #2 \(table link\) at \d\d:\d\d"):
+    changed = r"This hand was changed by E-W #2 \(table link\) at \d{1,2}:\d\d [AP]M\."  # 9:04 PM: vocabulary.clock_text
+    with pytest.raises(ValidationError, match=changed):
         hand_correct(hand=hand, expected_version=1, actor=NS_PHONE, tricks=9)
     hand.refresh_from_db()
     assert (hand.tricks, hand.version) == (7, 2)
