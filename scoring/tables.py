@@ -28,6 +28,7 @@ FIND_FROM_ROWS = 12
 # for reading glasses. The legend under the table says what each word means.
 PROVISIONAL_MARK = '<span class="tag provisional" title="Not all hands in or not confirmed yet">not final</span>'
 SAT_OUT = '<span class="tag sitout">sat out</span>'
+TOTAL_NOT_FINAL = '<span class="tag provisional phone-only">not final</span>'
 
 
 def round_cell_html(cell: standings_engine.RoundCell) -> str:
@@ -181,7 +182,8 @@ def _cells(row: standings_engine.Row, number_html: str) -> dict[str, str]:
         "number": number_html,
         "players": players_html(row),
         "division": escape(row.division),
-        "total": str(row.total),
+        # A phone hides the round columns, so the total itself says it may still change.
+        "total": str(row.total) + (TOTAL_NOT_FINAL if row.provisional else ""),
         "hands": str(row.hands_played),
         "tiebreak": tiebreak_html(row),
         "decided": escape(row.decided_label),
