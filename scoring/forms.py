@@ -168,6 +168,13 @@ class SheetRowForm(_HandFields):
         self.fields["penalty_kind"].choices = [("", "—"), ("revoke", "Revoke"), ("bid_out_of_turn", "Bid out of turn"),
                                                ("exposed_card", "Exposed card"), ("note", "Note")]
         self.fields["penalty_seat"].choices = [("", "—")] + self.fields["penalty_seat"].choices[1:]
+        # The grid's column headers are not labels: each control names its hand and column for a
+        # screen reader ("Hand 2 penalty side"). The formset prefixes its rows hand-0, hand-1...
+        row = self.prefix.rsplit("-", 1)[-1] if self.prefix else ""
+        hand = f"Hand {int(row) + 1} " if row.isdigit() else ""
+        for name, label in (("declarer", "bid by"), ("penalty_kind", "penalty"), ("penalty_side", "penalty side"),
+                            ("penalty_seat", "penalty seat"), ("note", "note")):
+            self.fields[name].widget.attrs["aria-label"] = f"{hand}{label}".capitalize()
 
     def clean_contract(self):
         text = self.cleaned_data["contract"].strip()

@@ -24,19 +24,23 @@ NOT_PLAYED_SORT = -10**9  # not played yet sorts below every real score
 PER_PAGE = 100
 ALL = "all"
 FIND_FROM_ROWS = 12
-PROVISIONAL_MARK = '<sup class="mark provisional" title="Provisional: not final yet">P</sup>'
+# Words, not letters: "S" read as both Silver and sit-out, and a superscript letter is too small
+# for reading glasses. The legend under the table says what each word means.
+PROVISIONAL_MARK = '<span class="tag provisional" title="Not all hands in or not confirmed yet">not final</span>'
+SAT_OUT = '<span class="tag sitout">sat out</span>'
+TOTAL_NOT_FINAL = '<span class="tag provisional phone-only">not final</span>'
 
 
 def round_cell_html(cell: standings_engine.RoundCell) -> str:
     if cell.points is None:
         if cell.sit_out:
-            return '<span class="tag sitout" title="Sits out this round">sit-out</span>'
+            return SAT_OUT
         return '<span class="muted" aria-label="not played yet">–</span>'
     marks = ""
     if cell.sit_out:
-        marks += f'<sup class="mark sitout" title="Sit-out: {escape(cell.credit)} credit">S</sup>'
+        marks += f' <span class="tag sitout" title="Credit: {escape(cell.credit)}">sat out</span>'
     if cell.provisional:
-        marks += PROVISIONAL_MARK
+        marks += " " + PROVISIONAL_MARK
     if cell.opponent:
         return f'<span title="against {cell.opponent}">{cell.points}</span>{marks}'
     return f"{cell.points}{marks}"
@@ -49,8 +53,19 @@ def rank_html(row: standings_engine.Row) -> str:
     if row.tied:
         html += '<span class="tied-mark" title="Shared place">=</span>'
     if row.medal:
-        html += f' <span class="medal {row.medal}" title="{row.medal.title()}">{row.medal[0].upper()}</span>'
+        html += f' <span class="medal {row.medal}">{row.medal.title()}</span>'
     return html
+
+
+def rounds_on_tap_html(row: standings_engine.Row, cells) -> str:
+    """A phone hides the round columns; each row carries them behind a "Rounds" tap instead
+    (static/css/standings.css shows this only on narrow screens)."""
+    items = "".join(f"<li><span class=\"round-name\">Round {cell.round}</span> {round_cell_html(cell)}</li>"
+                    for cell in cells)
+    items += f'<li><span class="round-name">Hands played</span> {row.hands_played}</li>'
+    if row.tiebreaks:
+        items += f'<li><span class="round-name">Tiebreak</span> {tiebreak_html(row)}</li>'
+    return f'<details class="rounds-tap"><summary>Rounds</summary><ul>{items}</ul></details>'
 
 
 def players_html(row: standings_engine.Row) -> str:
@@ -83,8 +98,8 @@ class StandingsTable(tables.Table):
     total = tables.Column(verbose_name="Total", attrs={"td": {"class": "num total"}, "th": {"class": "num"}})
     hands = tables.Column(verbose_name="Hands", attrs={"td": {"class": "num hands"}, "th": {"class": "num hands"}})
     tiebreak = tables.Column(verbose_name="Tiebreak", order_by=("tiebreak_sort",),
-                             attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    decided = tables.Column(verbose_name="Ordered by")
+                             attrs={"td": {"class": "num tiebreak"}, "th": {"class": "num tiebreak"}})
+    decided = tables.Column(verbose_name="Ordered by", attrs={"td": {"class": "decided"}, "th": {"class": "decided"}})
 
     class Meta:
         orderable = True
@@ -130,6 +145,7 @@ class StandingsTable(tables.Table):
             cells = _cells(record["row"], record["number_html"])
             for name in rounds:
                 cells[name] = round_cell_html(record[name])
+            cells["players"] += rounds_on_tap_html(record["row"], [record[name] for name in rounds])
             html = "".join(f"<td {attrs}>{cells[name]}</td>" for name, attrs in columns)
             row_class = f'{record["row_class"]} found'.strip() if record is self.found else record["row_class"]
             record["html"] = mark_safe(f'<tr class="{row_class}" id="p{record["number"]}">{html}</tr>')
@@ -166,7 +182,8 @@ def _cells(row: standings_engine.Row, number_html: str) -> dict[str, str]:
         "number": number_html,
         "players": players_html(row),
         "division": escape(row.division),
-        "total": str(row.total),
+        # A phone hides the round columns, so the total itself says it may still change.
+        "total": str(row.total) + (TOTAL_NOT_FINAL if row.provisional else ""),
         "hands": str(row.hands_played),
         "tiebreak": tiebreak_html(row),
         "decided": escape(row.decided_label),
@@ -219,7 +236,7 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
     ranking = ranking or standings.overall
     rounds = [
         (f"r{n}", RoundColumn(verbose_name=f"R{n}", order_by=(f"r{n}_sort",),
-                              attrs={"td": {"class": "num round"}, "th": {"class": "num"}}))
+                              attrs={"td": {"class": "num round"}, "th": {"class": "num round"}}))
         for n in shown_rounds(standings)
     ]
     exclude = []

@@ -15,7 +15,7 @@ class PartnershipTable(tables.Table):
     number = tables.Column(verbose_name="No.", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     players = tables.Column(accessor="players_label", verbose_name="Players", orderable=False)
     division = tables.Column(verbose_name="Division")
-    state = tables.Column(empty_values=(), verbose_name="", orderable=False)
+    state = tables.Column(empty_values=(), verbose_name="Status", orderable=False)
 
     class Meta:
         model = Partnership
@@ -30,7 +30,8 @@ class PartnershipTable(tables.Table):
 class StaffTable(tables.Table):
     user = tables.Column(accessor="user__username", verbose_name="User")
     role = tables.Column(verbose_name="Role")
-    remove = tables.TemplateColumn(template_name="tournaments/_staff_remove.html", verbose_name="", orderable=False)
+    remove = tables.TemplateColumn(template_name="tournaments/_staff_remove.html", verbose_name="Action",
+                                    orderable=False)
 
     class Meta:
         model = EventStaff

@@ -32,7 +32,7 @@ def test_standings_page_shows_ranks_rounds_medals_and_progress(client):
     html = client.get(url("standings", event)).content.decode()
     assert "All 2 rounds complete" in html
     assert "Ana1 Peña" in html and "O&#x27;Brien" in html
-    assert '<span class="medal gold" title="Gold">G</span>' in html
+    assert '<span class="medal gold">Gold</span>' in html
     for points in ("630", "520", "-120", "-300", "560"):
         assert f">{points}<" in html
     assert 'data-live-url="/events/gao-2026/standings/live/"' in html
@@ -47,8 +47,8 @@ def test_page_marks_sit_outs_provisional_scores_ties_and_progress(client):
     play(r1.tables.get(), [("ns", "6S", 6)], confirm=False)  # 1: +40, 2: +40: a tie, not confirmed
     html = client.get(url("standings", event)).content.decode()
     assert "Round 1 of 3: 1 of 1 tables in" in html
-    assert 'title="Provisional: not final yet">P</sup>' in html
-    assert 'title="Sit-out: average credit">S</sup>' in html
+    assert '<span class="tag provisional" title="Not all hands in or not confirmed yet">not final</span>' in html
+    assert '<span class="tag sitout" title="Credit: average">sat out</span>' in html
     assert 'class="tied-mark"' in html
     assert "Tied on a medal place so far" in html
 
@@ -203,7 +203,7 @@ def test_division_view_ranks_within_the_division(client):
     assert "Division B" in html and 'aria-current="page">B<' in html
     table = html.split('<table')[1]
     assert [int(c.split('"', 1)[0]) for c in table.split('id="p')[1:]] == [3, 4]
-    assert '<td class="rank">1 <span class="medal gold" title="Gold">G</span></td>' in table
+    assert '<td class="rank">1 <span class="medal gold">Gold</span></td>' in table
     assert 'data-live-url="/events/gao-2026/standings/live/?division=B"' in html
     live = client.get(url("standings-fragment", event) + "?division=B&sort=-total").content.decode()
     assert [int(c.split('"', 1)[0]) for c in live.split('id="p')[1:]] == [3, 4]
@@ -263,7 +263,7 @@ def test_the_live_fragment_keeps_the_viewers_page_sort_and_marks(client, three_a
     live = client.get(url("standings-fragment", event), {"sort": "-total", "page": 2}).content.decode()
     assert table_numbers(live) == [4] and "Rows 4–4 of 4 · page 2 of 2" in live
     first = client.get(url("standings-fragment", event), {"sort": "-total"}).content.decode()
-    assert '<td class="rank">1 <span class="medal gold" title="Gold">G</span></td>' in first
+    assert '<td class="rank">1 <span class="medal gold">Gold</span></td>' in first
     assert "All 2 rounds complete" in first
 
 
@@ -281,7 +281,7 @@ def test_a_tie_on_the_second_page_keeps_its_marks(client, three_a_page):
     assert table_numbers(html) == [6, 2, 4]
     row = html.split('id="p6"')[1].split("</tr>")[0]
     assert '<td class="rank">3<span class="tied-mark" title="Shared place">=</span></td>' in row
-    assert 'title="Provisional: not final yet">P</sup>' in row
+    assert 'title="Not all hands in or not confirmed yet">not final</span>' in row
     assert "Tied on a medal place so far" in html and "Round 1 of 3: 3 of 3 tables in" in html
 
 
