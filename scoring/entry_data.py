@@ -36,7 +36,8 @@ def contract_choices(rules: rules_engine.RuleSet) -> list[tuple[str, str]]:
         if contract.is_special:
             label = f"{contract.label} · {rules.value(contract)}"
         else:
-            label = f"{contract_short(contract.code)} {rules_engine.SUIT_NAMES[contract.suit]} · {rules.value(contract)}"
+            suit = rules_engine.SUIT_NAMES[contract.suit]
+            label = f"{contract_short(contract.code)} {suit} · {rules.value(contract)}"
         choices.append((contract.code, label))
     return choices
 
@@ -247,7 +248,8 @@ def history_rows(changes) -> list[dict]:
 def hand_summary(values: dict) -> str:
     """One line for an entered hand: 7♥ by N-S, 8 tricks · N-S +200, E-W +20 · Established revoke by N-S."""
     text = (f"{_show('contract', values.get('contract'))} by {_show('declarer', values.get('declarer'))}, "
-            f"{values.get('tricks')} tricks · N-S {signed(values.get('ns_points', 0))}, E-W {signed(values.get('ew_points', 0))}")
+            f"{values.get('tricks')} tricks · N-S {signed(values.get('ns_points', 0))}, "
+            f"E-W {signed(values.get('ew_points', 0))}")
     if values.get("penalty_kind"):
         by = values.get("penalty_seat") or _show("penalty_side", values.get("penalty_side"))
         text += f" · {_show('penalty_kind', values['penalty_kind'])}" + (f" by {by}" if by != "—" else "")

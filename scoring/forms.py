@@ -192,13 +192,15 @@ class SheetRowForm(_HandFields):
 
     def is_blank(self) -> bool:
         data = getattr(self, "cleaned_data", {})
-        return not any(data.get(name) not in ("", None) for name in ("declarer", "contract", "tricks", "note", "penalty_kind"))
+        typed = ("declarer", "contract", "tricks", "note", "penalty_kind")
+        return not any(data.get(name) not in ("", None) for name in typed)
 
     def clean(self):
         data = super().clean()
         if self.is_blank():
             return data
-        for name, message in (("declarer", "Who bid?"), ("contract", "Which contract?"), ("tricks", "How many tricks?")):
+        asks = (("declarer", "Who bid?"), ("contract", "Which contract?"), ("tricks", "How many tricks?"))
+        for name, message in asks:
             if data.get(name) in ("", None) and name not in self.errors:
                 self.add_error(name, message)
         return data

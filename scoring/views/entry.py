@@ -95,7 +95,8 @@ class Access:
 
     def url(self, name: str, *args) -> str:
         if self.via_token:
-            return reverse("scoring:table-entry" if name == "entry" else f"scoring:table-{name}", args=[self.token, *args])
+            view = "scoring:table-entry" if name == "entry" else f"scoring:table-{name}"
+            return reverse(view, args=[self.token, *args])
         route = "scoring:table-manage" if name == "entry" else f"scoring:table-manage-{name}"
         return reverse(route, args=[self.event.slug, self.table.pk, *args])
 
@@ -188,7 +189,8 @@ def entry(request, access):
         if queued:
             return _refused("This phone has not chosen its side (N-S or E-W) for this table: open the table's page, "
                             "choose, then press Try again.")
-        return render(request, "scoring/table_side.html", {"access": access, "table": access.table, "event": access.event})
+        return render(request, "scoring/table_side.html",
+                      {"access": access, "table": access.table, "event": access.event})
     client_id = request.POST.get("client_id", "") if request.method == "POST" else ""
     receipt = services.client_save_for(client_id)
     if receipt is not None and receipt.table_id == access.table.pk and receipt.kind == "hand":
@@ -308,7 +310,8 @@ def _preview(form, sheet):
         return None
     try:
         return entry_data.preview_points(sheet.event.rules, base=sheet.totals_without(form.cleaned_data["number"]),
-                                         **{k: form.cleaned_data[k] for k in ("declarer", "contract", "tricks", "penalty_kind", "penalty_side")})
+                                         **{k: form.cleaned_data[k] for k in
+                                            ("declarer", "contract", "tricks", "penalty_kind", "penalty_side")})
     except ValidationError as exc:
         add_service_errors(form, exc)
         return None
@@ -429,7 +432,8 @@ def sheet_grid(request, access):
     stored = {row.hand.number: hand_initial(row.hand) for row in sheet.rows}
     FormSet = sheet_formset(sheet.hands_per_round)
     kwargs = {"form_kwargs": {"table": access.table, "rules": access.event.rules}, "prefix": "hand"}
-    formset = FormSet(request.POST or None, initial=[stored.get(n, {}) for n in range(1, sheet.hands_per_round + 1)], **kwargs)
+    initial = [stored.get(n, {}) for n in range(1, sheet.hands_per_round + 1)]
+    formset = FormSet(request.POST or None, initial=initial, **kwargs)
     reason_form = SheetReasonForm(request.POST or None)
     general = []
     if request.method == "POST" and formset.is_valid() and reason_form.is_valid():
@@ -445,7 +449,8 @@ def sheet_grid(request, access):
             return redirect(access.url("entry"))
     return render(request, "scoring/table_grid.html", {
         "access": access, "sheet": sheet, "event": access.event, "formset": formset, "reason_form": reason_form,
-        "general_errors": general + list(formset.non_form_errors()), "preview_data": entry_data.preview_table(access.event.rules),
+        "general_errors": general + list(formset.non_form_errors()),
+        "preview_data": entry_data.preview_table(access.event.rules),
         "contracts": entry_data.contract_choices(access.event.rules),
     }, status=400 if request.method == "POST" else 200)
 
