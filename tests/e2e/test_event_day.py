@@ -149,7 +149,7 @@ def test_an_event_day_in_real_browsers(transactional_db, live_server, launch, sh
     ew_row = viewer.locator("#standings-live tr", has_text=table.ew.players_label)
     ew_row.locator("td.total", has_text=str(abs(EW_TOTAL))).wait_for(timeout=LIVE_WAIT_MS)
     # Confirmation makes the table final: its provisional marks go away on a later poll.
-    ns_row.locator(".tag.provisional").wait_for(state="detached", timeout=LIVE_WAIT_MS)
+    ns_row.locator(".tag.provisional").first.wait_for(state="detached", timeout=LIVE_WAIT_MS)
     assert viewer.evaluate("window.sameDocument === true"), "the standings page reloaded instead of updating"
     shot(viewer, "13-standings-after")
 

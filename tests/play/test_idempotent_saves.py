@@ -156,7 +156,7 @@ def test_a_queued_confirmation_sent_twice_confirms_once(client, entered):
     first = client.post(confirm_url(entered.t1), {"pin": "4821", "client_id": ID_1}, **JSON)
     again = client.post(confirm_url(entered.t1), {"pin": "4821", "client_id": ID_1}, **JSON)
     assert (first.json()["status"], again.json()["status"]) == ("saved", "already")
-    assert again.json()["result"]["confirmed_by"] == "E-W #2 (table link)"
+    assert again.json()["result"]["confirmed_by"] == "E-W #2 on their phone"
     assert HandChange.objects.filter(table=entered.t1, action="confirm").count() == 1
 
 
