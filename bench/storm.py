@@ -58,10 +58,11 @@ from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
+from bench.figures.event_file import wipe  # noqa: E402
 from scoring import selectors  # noqa: E402
 from scoring.integrity import event_check  # noqa: E402
 from scoring.models import Hand, HandChange  # noqa: E402
-from tournaments.models import Event, Partnership, Player, Round, Table, Tiebreak  # noqa: E402
+from tournaments.models import Event, Round, Table  # noqa: E402
 
 SLUG = "storm-500"
 BASE_DIR = Path(settings.BASE_DIR)
@@ -81,7 +82,7 @@ BURST_FACTOR = 2.5  # ... saves at 2.5 times the mean rate (half the mean the re
 def step_prepare(seconds: int, rate: float, partnerships: int) -> dict:
     """Build the event afresh, take out enough hands of its last rounds for the storm, reopen them."""
     call_command("migrate", verbosity=0, interactive=False)
-    _wipe(Event.objects.filter(slug=SLUG).first())
+    wipe(Event.objects.filter(slug=SLUG).first())
     call_command("demo_event", "--partnerships", str(partnerships), "--complete", "--seed", "6", "--slug", SLUG,
                  stdout=open(os.devnull, "w"))
     event = Event.objects.get(slug=SLUG)
@@ -141,17 +142,6 @@ def step_measure(runs: int) -> dict:
     figures["hands"] = Hand.objects.filter(table__round__event=event).count()
     figures["database"] = connection.vendor
     return figures
-
-
-def _wipe(event) -> None:
-    """Delete an earlier storm event: tables protect partnerships, so rounds go first."""
-    if event is None:
-        return
-    Round.objects.filter(event=event).delete()
-    Tiebreak.objects.filter(event=event).delete()
-    Partnership.objects.filter(event=event).delete()
-    Player.objects.filter(event=event).delete()
-    event.delete()
 
 
 # ---------------------------------------------------------------- the orchestrator (no Django DB)

@@ -94,6 +94,17 @@ def _memo_for(event_id: int) -> dict:
     return memo
 
 
+def _tiebreak_sessions(memberships, tiebreak_tables: dict) -> list:
+    """Tiebreak sessions for the engine: who entered each (from its memberships) and its tables."""
+    members: dict[int, tuple[int, set[int]]] = {}
+    for tiebreak_id, sequence, partnership_id in memberships:
+        members.setdefault(tiebreak_id, (sequence, set()))[1].add(partnership_id)
+    return [
+        standings_engine.TiebreakSession(sequence, frozenset(ids), tuple(tiebreak_tables.get(tid, ())))
+        for tid, (sequence, ids) in members.items()
+    ]
+
+
 def event_standings(event: Event) -> standings_engine.Standings:
     """The event's standings in five queries, however many partnerships and hands it has.
 
@@ -146,13 +157,7 @@ def event_standings(event: Event) -> standings_engine.Standings:
         else:
             main_tables.append(result)
 
-    members: dict[int, tuple[int, set[int]]] = {}
-    for tiebreak_id, sequence, partnership_id in memberships:
-        members.setdefault(tiebreak_id, (sequence, set()))[1].add(partnership_id)
-    sessions = [
-        standings_engine.TiebreakSession(sequence, frozenset(ids), tuple(tiebreak_tables.get(tid, ())))
-        for tid, (sequence, ids) in members.items()
-    ]
+    sessions = _tiebreak_sessions(memberships, tiebreak_tables)
     main_sit_outs = [(rounds[round_id][0], pid) for round_id, pid in sit_outs if not rounds[round_id][1]]
     return standings_engine.compute(
         setup=setup,
@@ -208,13 +213,7 @@ def _games_standings(event: Event, partnerships, rounds: dict) -> standings_engi
             tiebreak_tables.setdefault(tiebreak_id, []).append(table)
         else:
             main_tables.append(table)
-    members: dict[int, tuple[int, set[int]]] = {}
-    for tiebreak_id, sequence, partnership_id in memberships:
-        members.setdefault(tiebreak_id, (sequence, set()))[1].add(partnership_id)
-    sessions = [
-        standings_engine.TiebreakSession(sequence, frozenset(ids), tuple(tiebreak_tables.get(tid, ())))
-        for tid, (sequence, ids) in members.items()
-    ]
+    sessions = _tiebreak_sessions(memberships, tiebreak_tables)
     return standings_engine.compute(
         setup=setup,
         entrants=[standings_engine.Entrant(pk, number, (one, two), division, withdrawn)
