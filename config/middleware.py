@@ -10,6 +10,11 @@ append to X-Forwarded-For; with none (the default) the header is ignored, since 
 """
 
 from django.conf import settings
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+
+from scoring.engine.vocabulary import LANGUAGE_CODES
+from tournaments.selectors import event_language
 
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -36,3 +41,67 @@ def client_ip(request) -> str | None:
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
     return request.META.get("REMOTE_ADDR")
+
+
+class LanguageMiddleware:
+    """Chooses each request's language (README, "Languages"), in this order:
+
+    1. the person's own choice: the switcher on every page sets a cookie on that device (Django's
+       set_language view), so a table's phone keeps its language for the whole event;
+    2. the browser's language, when it is one of ours (Accept-Language, e.g. "es-US" for Spanish);
+    3. the default language of the event the page belongs to (by its slug or table link), set by
+       the organizer; on pages of no event, English.
+
+    Django's LocaleMiddleware does 1 and 2 but falls back on one site-wide language, so the third
+    step needs the view's arguments: it is taken in process_view, before the view renders.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        language = self.chosen(request)
+        request.language_chosen = language is not None
+        translation.activate(language or settings.LANGUAGE_CODE)
+        request.LANGUAGE_CODE = translation.get_language()
+        response = self.get_response(request)
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
+        return response
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if request.language_chosen:
+            return None
+        language = event_language(slug=view_kwargs.get("slug"), token=view_kwargs.get("token"))
+        if language in LANGUAGE_CODES:
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+        return None
+
+    @staticmethod
+    def chosen(request) -> str | None:
+        """The person's choice, else the browser's language if it is one of ours; None for neither."""
+        cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+        if cookie in LANGUAGE_CODES:
+            return cookie
+        return browser_language(request.headers.get("Accept-Language", ""))
+
+
+def browser_language(header: str) -> str | None:
+    """The first of our languages an Accept-Language header asks for, by its weights; or None.
+
+    "es-US,es;q=0.9,en;q=0.8" is Spanish; "de-DE,de;q=0.9" is none of ours; a weight of 0 refuses.
+    """
+    asked = []
+    for position, part in enumerate(header.split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        primary = tag.strip().split("-")[0].lower()
+        if quality > 0 and primary in LANGUAGE_CODES:
+            asked.append((-quality, position, primary))
+    return min(asked)[2] if asked else None

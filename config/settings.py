@@ -12,6 +12,8 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from scoring.engine.textsafe import whole_number
+from scoring.engine.vocabulary import DEFAULT_LANGUAGE
+from scoring.engine.vocabulary import LANGUAGES as SITE_LANGUAGES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -108,6 +110,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session, before anything that renders: picks the language of this request.
+    "config.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -133,6 +137,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -176,7 +181,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# Languages (README, "Languages"): English, Spanish and French. Who sees which is decided by
+# config.middleware.LanguageMiddleware: the person's own choice, else the browser's, else the event's.
+LANGUAGE_CODE = DEFAULT_LANGUAGE
+LANGUAGES = list(SITE_LANGUAGES)
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["config.formats"]  # dates and times per language, the same on pages and paper
+LANGUAGE_COOKIE_NAME = "fh_language"
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # remembered on that device; a table's phone keeps it all event
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env_str("DJANGO_TIME_ZONE", "America/Chicago")  # McAllen, Texas
 USE_I18N = True
 USE_TZ = True

@@ -3,7 +3,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import HttpResponse
 from django.urls import include, path
+from django.views.decorators.cache import cache_page
 from django.views.decorators.http import require_safe
+from django.views.i18n import JavaScriptCatalog
 
 from config import errors
 from tournaments.forms import AdminLoginForm, LoginForm
@@ -24,6 +26,11 @@ def favicon(request):
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
+    # The language switcher posts here (Django's set_language: a cookie on this device).
+    path("i18n/", include("django.conf.urls.i18n")),
+    # The scripts' strings in the page's language; the ?v= in the page's link is the language,
+    # so a phone's cache keeps one copy per language (README, "Languages").
+    path("jsi18n/", cache_page(60 * 60)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournaments.urls")),

@@ -70,7 +70,8 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
         rule_overrides=ev.rule_overrides, rounds=ev.rounds, hands_per_round=ev.hands_per_round,
         sit_out_policy=ev.sit_out_policy, sit_out_points=ev.sit_out_points,
         confirmation_required=ev.confirmation_required, medal_scope=ev.medal_scope,
-        secondary_tiebreakers=list(ev.secondary_tiebreakers), page_size=ev.page_size, format=ev.format,
+        secondary_tiebreakers=list(ev.secondary_tiebreakers), page_size=ev.page_size,
+        language=ev.language, format=ev.format,
         **_games_fields(ev.games),
     )
 
@@ -275,7 +276,7 @@ def event_export(event: Event, *, history: bool = False) -> dict:
             hands_per_round=event.hands_per_round, sit_out_policy=event.sit_out_policy,
             sit_out_points=event.sit_out_points, confirmation_required=event.confirmation_required,
             medal_scope=event.medal_scope, secondary_tiebreakers=list(event.secondary_tiebreakers or []),
-            page_size=event.page_size, format=event.format,
+            page_size=event.page_size, language=event.language, format=event.format,
             games=eventfile.GamesSpec(event.hand_limit, event.games_per_round, event.wins_per_round,
                                       list(event.rank_by or games_engine.DEFAULT_RANK_BY))
             if event.plays_games else None,

@@ -18,7 +18,8 @@ from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
 from .models import Event, EventStaff
 
 SETTINGS_FIELDS = ["name", "date", "venue", "rules_preset", "rounds", "hands_per_round", "sit_out_policy",
-                   "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope", "page_size"]
+                   "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope", "page_size",
+                   "language"]
 CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES,
                  "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
@@ -99,6 +100,7 @@ class EventForm(forms.ModelForm):
         self.fields["name"].widget.attrs["autofocus"] = True
         # A form posted without the check (an older page, a script) keeps the event's current one.
         self.fields["confirmation_check"].required = False
+        self.fields["language"].required = False  # the same: left out, the event keeps its language
         # The form makes sessions (a games event may leave hands per round open: README, "Games").
         self.fields["hands_per_round"].required = True
         for name, (low, high) in NUMBER_LIMITS.items():
@@ -146,6 +148,9 @@ class EventForm(forms.ModelForm):
 
     def clean_confirmation_check(self):
         return self.cleaned_data.get("confirmation_check") or self.instance.confirmation_check
+
+    def clean_language(self):
+        return self.cleaned_data.get("language") or self.instance.language
 
     def clean(self):
         cleaned = super().clean()

@@ -16,6 +16,8 @@ from scoring.engine import rules as rules_engine
 from scoring.engine.registration import search_key
 from scoring.engine.vocabulary import (
     CONFIRMATION_CHECK_LABELS,
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
     MEDAL_SCOPE_LABELS,
     PAGE_SIZE_LABELS,
     PIN_LENGTH,
@@ -91,6 +93,11 @@ class Event(models.Model):
     medal_scope = models.CharField(max_length=10, choices=MedalScope.choices, default=MedalScope.OVERALL)
     secondary_tiebreakers = models.JSONField(default=list, blank=True)
     page_size = models.CharField(max_length=10, choices=PageSize.choices, default=PageSize.LETTER)
+    # The event's default language: pages for a visitor who chose none and whose browser asks for
+    # none of ours, and every printed document unless a print asks for another (README, "Languages").
+    language = models.CharField(max_length=5, choices=LANGUAGES, default=DEFAULT_LANGUAGE,
+                                help_text="The language of printed sheets, and of pages for a visitor "
+                                          "whose phone asks for none of ours.")
     # On the public list of events (the home page). An unlisted event still answers at its address.
     listed = models.BooleanField(default=True, help_text="Show this event on the public list of events.")
     # A practice or test event: its organizers may delete it, with everything in it.

@@ -155,3 +155,12 @@ def open_table_of(partnership: Partnership) -> str:
         return ""
     return (f"Round {seat.round.number} is already in play and keeps partnership {partnership.number} at table "
             f"{seat.table.number}; if they have left, close that round with a reason when the other tables finish.")
+
+
+def event_language(*, slug: str | None = None, token: str | None = None) -> str | None:
+    """The default language of the event a page belongs to (by its slug, or a table link's token)."""
+    if slug:
+        return Event.objects.filter(slug=slug).values_list("language", flat=True).first()
+    if token:
+        return Table.objects.filter(token=token).values_list("round__event__language", flat=True).first()
+    return None

@@ -67,7 +67,7 @@ def _explain(exc: IntegrityError) -> str:
 
 EVENT_FIELDS = ("name", "date", "venue", "rules_preset", "rule_overrides", "rounds", "hands_per_round",
                 "sit_out_policy", "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope",
-                "page_size")
+                "page_size", "language")
 # Changing these once scores exist would re-score or orphan hands already stored.
 LOCKED_ONCE_SCORED = ("rules_preset", "rule_overrides", "hands_per_round")
 

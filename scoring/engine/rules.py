@@ -10,14 +10,15 @@ event can see it and override it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import PENALTY_KINDS, SCORING_PENALTIES
+from scoring.engine.vocabulary import PENALTY_KINDS, SCORING_PENALTIES, gettext_noop
 
 SUITS = ("S", "C", "D", "H", "NT")
-SUIT_NAMES = {"S": "Spades", "C": "Clubs", "D": "Diamonds", "H": "Hearts", "NT": "No Trump"}
+SUIT_NAMES = {"S": gettext_noop("Spades"), "C": gettext_noop("Clubs"), "D": gettext_noop("Diamonds"),
+              "H": gettext_noop("Hearts"), "NT": gettext_noop("No Trump")}
 TRICKS_PER_HAND = 10
 POINTS_PER_TRICK = 10
 SLAM_MINIMUM = 250  # all ten tricks score max(value, 250): McAllen K and every other source
@@ -25,11 +26,11 @@ SLAM_MINIMUM = 250  # all ten tricks score max(value, 250): McAllen K and every 
 # Special contracts: what they are called and where they rank in the bidding (a number on the
 # same scale as the Avondale values, so one comparison orders every bid).
 SPECIAL_NAMES = {
-    "MIS": "Misère",
-    "OMIS": "Open misère",
-    "NULLO": "Nullo",
-    "DNULLO": "Double nullo",
-    "BNULLO": "Bar nullo",
+    "MIS": gettext_noop("Misère"),
+    "OMIS": gettext_noop("Open misère"),
+    "NULLO": gettext_noop("Nullo"),
+    "DNULLO": gettext_noop("Double nullo"),
+    "BNULLO": gettext_noop("Bar nullo"),
 }
 NULLO_LIKE = frozenset(SPECIAL_NAMES)  # every special is won by taking no trick
 
@@ -70,9 +71,13 @@ class Contract:
 
     @property
     def label(self) -> str:
+        return self.label_in(str)
+
+    def label_in(self, translate: Callable[[str], str]) -> str:
+        """The spoken name ("7 Hearts", "Open misère"), its words put through `translate` (gettext)."""
         if self.is_special:
-            return SPECIAL_NAMES[self.code]
-        return f"{self.tricks} {SUIT_NAMES[self.suit]}"
+            return translate(SPECIAL_NAMES[self.code])
+        return f"{self.tricks} {translate(SUIT_NAMES[self.suit])}"
 
     def __str__(self) -> str:
         return self.code

@@ -39,27 +39,28 @@ from typing import NamedTuple
 
 from scoring.engine.games import DEFAULT_RANK_BY, RANK_KEYS, rank_key
 from scoring.engine.textsafe import csv_text
-from scoring.engine.vocabulary import MEDAL_SCOPES, MEDALS, SIT_OUT_POLICIES, ordinal
+from scoring.engine.vocabulary import MEDAL_SCOPES, MEDALS, SIT_OUT_POLICIES, gettext_noop, ordinal
 
 WITHDRAWN_LABEL = "WD"  # the rank a withdrawn partnership shows everywhere
 SECONDARY_TIEBREAKERS = {
-    "head_to_head": "Head-to-head points",
-    "contracts_made": "Most contracts made",
-    "fewest_sets": "Fewest contracts set",
+    "head_to_head": gettext_noop("Head-to-head points"),
+    "contracts_made": gettext_noop("Most contracts made"),
+    "fewest_sets": gettext_noop("Fewest contracts set"),
 }
 # decided_by values besides "tiebreak N" (N = the session's sequence number).
 DECIDED_LABELS = {
-    "total": "Total",
-    "shared": "Shared (still tied)",
-    "withdrawn": "Withdrawn (not ranked)",
+    "total": gettext_noop("Total"),
+    "shared": gettext_noop("Shared (still tied)"),
+    "withdrawn": gettext_noop("Withdrawn (not ranked)"),
     **SECONDARY_TIEBREAKERS,
 }
 
 
-def decided_label(key: str) -> str:
+def decided_label(key: str, translate: Callable[[str], str] = str) -> str:
+    """What decided a place, in words; `translate` is gettext in the Django layers."""
     if key.startswith("tiebreak "):
-        return f"Tiebreak session {key.split(' ', 1)[1]}"
-    return DECIDED_LABELS.get(key, key)
+        return translate(gettext_noop("Tiebreak session %(number)s")) % {"number": key.split(" ", 1)[1]}
+    return translate(DECIDED_LABELS[key]) if key in DECIDED_LABELS else key
 
 
 def round_half_away(numerator: int, denominator: int) -> int:

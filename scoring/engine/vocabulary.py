@@ -7,13 +7,36 @@ model choices, form choices, event-file checks and printed labels are all built 
 
 from __future__ import annotations
 
+
+def gettext_noop(message: str) -> str:
+    """Marks an English label for the translation catalogs without translating it here.
+
+    The engine has no Django, so its labels stay English in these tables; `makemessages` finds
+    them by this name (one of the keywords it looks for), and the pages, forms and printed
+    documents translate each label when they show it (`gettext(label)` in the Django layers).
+    """
+    return message
+
+
+# ---------------------------------------------------------------- languages
+
+# The site's languages, each named in its own language (a name a reader of it can find).
+LANGUAGES = (("en", "English"), ("es", "Español"), ("fr", "Français"))
+LANGUAGE_CODES = tuple(code for code, _ in LANGUAGES)
+DEFAULT_LANGUAGE = "en"  # version 1 event files and new events, unless the organizer chooses
+
 # ---------------------------------------------------------------- sides and seats
 
 SIDES = ("ns", "ew")
-SIDE_LABELS = {"ns": "N-S", "ew": "E-W"}
+SIDE_LABELS = {"ns": gettext_noop("N-S"), "ew": gettext_noop("E-W")}
 # Clockwise, starting North: the deal passes to the dealer's left each hand (RULES.md, McAllen).
 SEATS = ("N", "E", "S", "W")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {
+    "N": gettext_noop("North"),
+    "E": gettext_noop("East"),
+    "S": gettext_noop("South"),
+    "W": gettext_noop("West"),
+}
 SIDE_OF_SEAT = {"N": "ns", "S": "ns", "E": "ew", "W": "ew"}
 
 # ---------------------------------------------------------------- penalties
@@ -21,52 +44,86 @@ SIDE_OF_SEAT = {"N": "ns", "S": "ns", "E": "ew", "W": "ew"}
 PENALTY_KINDS = ("revoke", "bid_out_of_turn", "exposed_card", "note")
 # Only an established revoke changes the score (McAllen O); the rest are recorded (McAllen L-N).
 SCORING_PENALTIES = frozenset({"revoke"})
-PENALTY_WORDS = {"revoke": "Revoke", "bid_out_of_turn": "Bid out of turn", "exposed_card": "Exposed card",
-                 "note": "Note"}
-PENALTY_LABELS = {"revoke": "Established revoke", "bid_out_of_turn": "Bid out of turn",
-                  "exposed_card": "Exposed card", "note": "Note"}
+PENALTY_WORDS = {
+    "revoke": gettext_noop("Revoke"),
+    "bid_out_of_turn": gettext_noop("Bid out of turn"),
+    "exposed_card": gettext_noop("Exposed card"),
+    "note": gettext_noop("Note"),
+}
+PENALTY_LABELS = {"revoke": gettext_noop("Established revoke"), "bid_out_of_turn": gettext_noop("Bid out of turn"),
+                  "exposed_card": gettext_noop("Exposed card"), "note": gettext_noop("Note")}
 # What the entry form offers: whether a penalty changes the score is said in the label.
-PENALTY_FORM_LABELS = {"": "No penalty", "revoke": "Established revoke (changes the score)",
-                       "bid_out_of_turn": "Bid out of turn (recorded)", "exposed_card": "Exposed card (recorded)",
-                       "note": "Note only"}
+PENALTY_FORM_LABELS = {
+    "": gettext_noop("No penalty"),
+    "revoke": gettext_noop("Established revoke (changes the score)"),
+    "bid_out_of_turn": gettext_noop("Bid out of turn (recorded)"),
+    "exposed_card": gettext_noop("Exposed card (recorded)"),
+    "note": gettext_noop("Note only"),
+}
 
 # What a hand records beyond its number and dealer: compared field by field to tell an edit from a repeat.
 HAND_FIELDS = ("declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note")
 
 # What a row of a table's history records (scoring.models.HandChange), as the history page names it.
-HAND_CHANGE_LABELS = {"create": "Entered", "update": "Corrected", "delete": "Deleted", "confirm": "Confirmed",
-                      "dispute": "Disputed", "import": "Imported"}
+HAND_CHANGE_LABELS = {
+    "create": gettext_noop("Entered"),
+    "update": gettext_noop("Corrected"),
+    "delete": gettext_noop("Deleted"),
+    "confirm": gettext_noop("Confirmed"),
+    "dispute": gettext_noop("Disputed"),
+    "import": gettext_noop("Imported"),
+}
 
 # ---------------------------------------------------------------- rounds and tables
 
 ROUND_STATUSES = ("planned", "open", "closed")
-ROUND_STATUS_LABELS = {"planned": "Planned", "open": "In play", "closed": "Closed"}
+ROUND_STATUS_LABELS = {
+    "planned": gettext_noop("Planned"),
+    "open": gettext_noop("In play"),
+    "closed": gettext_noop("Closed"),
+}
 # A table's state in a round, as the organizer's dashboard names it and as the public pages say it.
-TABLE_STATUS_LABELS = {"not_started": "Not started", "in_progress": "In progress", "entered": "Entered",
-                       "confirmed": "Confirmed", "disputed": "Disputed"}
-TABLE_STATUS_PUBLIC = {"not_started": "not started", "in_progress": "hands still to come",
-                       "entered": "not confirmed yet", "confirmed": "confirmed", "disputed": "disputed"}
+TABLE_STATUS_LABELS = {
+    "not_started": gettext_noop("Not started"),
+    "in_progress": gettext_noop("In progress"),
+    "entered": gettext_noop("Entered"),
+    "confirmed": gettext_noop("Confirmed"),
+    "disputed": gettext_noop("Disputed"),
+}
+TABLE_STATUS_PUBLIC = {
+    "not_started": gettext_noop("not started"),
+    "in_progress": gettext_noop("hands still to come"),
+    "entered": gettext_noop("not confirmed yet"),
+    "confirmed": gettext_noop("confirmed"),
+    "disputed": gettext_noop("disputed"),
+}
 
 # ---------------------------------------------------------------- event choices
 
-STAFF_ROLE_LABELS = {"organizer": "Organizer", "scorer": "Scorer"}
+STAFF_ROLE_LABELS = {"organizer": gettext_noop("Organizer"), "scorer": gettext_noop("Scorer")}
 
 SIT_OUT_POLICIES = {
-    "average": "average of own completed rounds",
-    "zero": "zero points",
-    "fixed": "fixed points",
+    "average": gettext_noop("average of own completed rounds"),
+    "zero": gettext_noop("zero points"),
+    "fixed": gettext_noop("fixed points"),
 }
-SIT_OUT_POLICY_LABELS = {"average": "Average of own played rounds", "zero": "Zero points",
-                         "fixed": "A fixed number of points"}
+SIT_OUT_POLICY_LABELS = {"average": gettext_noop("Average of own played rounds"), "zero": gettext_noop("Zero points"),
+                         "fixed": gettext_noop("A fixed number of points")}
 MEDAL_SCOPES = ("overall", "division", "both")
-MEDAL_SCOPE_LABELS = {"overall": "Overall only", "division": "Per division only", "both": "Overall and per division"}
+MEDAL_SCOPE_LABELS = {
+    "overall": gettext_noop("Overall only"),
+    "division": gettext_noop("Per division only"),
+    "both": gettext_noop("Overall and per division"),
+}
 MEDALS = ("gold", "silver", "bronze")
 PAGE_SIZES = ("letter", "a4")
-PAGE_SIZE_LABELS = {"letter": "US Letter", "a4": "A4"}
+PAGE_SIZE_LABELS = {"letter": gettext_noop("US Letter"), "a4": gettext_noop("A4")}
 # How the opponents prove, at the table link, that they are the ones confirming (README, "Confirmation").
 CONFIRMATION_CHECKS = ("pin", "number")
-CONFIRMATION_CHECK_LABELS = {"pin": "The opponents type their secret PIN (from their movement card)",
-                             "number": "The opponents type their partnership number (no secret: anyone can)"}
+CONFIRMATION_CHECK_LABELS = {
+    "pin": gettext_noop("The opponents type their secret PIN (from their movement card)"),
+    "number": gettext_noop("The opponents type their partnership number (no secret: anyone can)"),
+}
 
 # ---------------------------------------------------------------- limits (the database's column sizes)
 
@@ -83,7 +140,8 @@ MAX_HANDS_PER_ROUND = 20
 MAX_PARTNERSHIPS = 500  # the largest event a movement is planned for
 MAX_INDIVIDUALS = 500  # the largest event of individuals a movement is planned for
 MAX_MOVEMENT_ROUNDS = 60  # a movement may be previewed further than an event's rounds
-CLIENT_SAVE_KINDS = {"hand": "Hand", "confirm": "Confirmation"}  # what a phone's queued save with its own id was
+# What a phone's queued save with its own id was.
+CLIENT_SAVE_KINDS = {"hand": gettext_noop("Hand"), "confirm": gettext_noop("Confirmation")}
 MAX_CLIENT_ID = 64  # a phone's id for one save (a UUID is 36 characters)
 PIN_LENGTH = 4  # a partnership's confirmation PIN: digits
 PIN_WRONG_LIMIT = 5  # wrong PINs at one table within PIN_WINDOW_MINUTES lock its link's confirmation

@@ -71,7 +71,7 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     set, a build younger than that is also served while newer scores wait for the next rebuild
     (README, "Speed"). The HTML is stored gzipped too: it holds no secret and no user input.
     """
-    etag = selectors.event_etag(slug)
+    etag = _etag(request, slug)
     if etag is None:
         raise Http404("No such event")
     seen = request.headers.get("If-None-Match", "")
@@ -80,7 +80,7 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     # Hashed: the query string is the viewer's (sort, page, find) and may be any length, and
     # cache keys must stay short (memcached refuses keys over 250 characters).
     query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:32]
-    key = f"standings:{slug}:{template}:{query}"
+    key = f"standings:{slug}:{template}:{query}:{request.LANGUAGE_CODE}"  # one build a language
     gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
     built = cache.get(key)  # (etag, built at): the newest build; its HTML is stored under its etag
     body = None
@@ -113,6 +113,12 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     return _live_response(response, built[0])
 
 
+def _etag(request, slug: str) -> str | None:
+    """The event's version, per language: a phone that switches language must not be told 304."""
+    etag = selectors.event_etag(slug)
+    return etag and f'{etag[:-1]}-{request.LANGUAGE_CODE}"'
+
+
 def _live_response(response: HttpResponse, etag: str) -> HttpResponse:
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
@@ -122,7 +128,7 @@ def _live_response(response: HttpResponse, etag: str) -> HttpResponse:
 
 def standings_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    context = _context(request, event) | {"etag": selectors.event_etag(slug),
+    context = _context(request, event) | {"etag": _etag(request, slug),
                                           "is_organizer": is_organizer(request.user, event)}
     return render(request, "scoring/standings_page.html", context)
 
@@ -147,7 +153,7 @@ def _phone_code(request, slug: str) -> dict:
 def projector(request, slug):
     event = get_object_or_404(Event, slug=slug)
     return render(request, "scoring/projector_page.html",
-                  _context(request, event, table=False) | {"etag": selectors.event_etag(slug)}
+                  _context(request, event, table=False) | {"etag": _etag(request, slug)}
                   | _phone_code(request, slug))
 
 

@@ -18,6 +18,7 @@ from scoring.engine.eventfile.values import Choice, DistinctChoices, Flag, Integ
 from scoring.engine.standings import SECONDARY_TIEBREAKERS
 from scoring.engine.vocabulary import (
     HAND_CHANGE_LABELS,
+    LANGUAGE_CODES,
     MAX_ACTOR,
     MAX_DIVISION,
     MAX_EVENT_TEXT,
@@ -37,7 +38,7 @@ TOP_KEYS = ("format", "event", "staff", "partnerships", "rounds", "tiebreaks")
 EVENT_KEYS = (
     "name", "slug", "date", "venue", "rules", "rule_overrides", "format", "games", "rounds", "hands_per_round",
     "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope",
-    "secondary_tiebreakers", "page_size",
+    "secondary_tiebreakers", "page_size", "language",
 )
 GAMES_KEYS = ("hand_limit", "games_per_round", "wins_per_round", "rank_by")
 PARTNERSHIP_KEYS = ("number", "players", "division", "checked_in", "withdrawn", "pin")
@@ -110,6 +111,8 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
         Optional("confirmation_required", True, Flag(), always_written=True),
         Optional("medal_scope", "overall", Choice(MEDAL_SCOPES, "a medal scope"), always_written=True),
         Optional("page_size", "letter", Choice(PAGE_SIZES, "a page size"), always_written=True),
+        # The event's default language (README, "Languages"): a version 1 file without it is English.
+        Optional("language", "en", Choice(LANGUAGE_CODES, "a language (en, es or fr)"), always_written=True),
         Optional("secondary_tiebreakers", [], DistinctChoices(tuple(SECONDARY_TIEBREAKERS), "a secondary tiebreaker"),
                  always_written=True),
     ),

@@ -122,6 +122,7 @@ class EventSpec:
     medal_scope: str = default("event", "medal_scope")
     secondary_tiebreakers: list[str] = field(default_factory=lambda: list(default("event", "secondary_tiebreakers")))
     page_size: str = default("event", "page_size")
+    language: str = default("event", "language")
     format: str = "session"  # or "games" (version 2)
     games: GamesSpec | None = None  # set exactly when format is "games"
 

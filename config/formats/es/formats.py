@@ -1,0 +1,7 @@
+# Spanish: "14 de mayo de 2026" and "21:04" (FORMAT_MODULE_PATH; README, "Languages").
+DATE_FORMAT = r"j \d\e F \d\e Y"
+TIME_FORMAT = "H:i"
+TIME_SECONDS_FORMAT = "H:i:s"
+SHORT_DATE_FORMAT = "d/m/Y"
+DECIMAL_SEPARATOR = ","
+THOUSAND_SEPARATOR = "."
