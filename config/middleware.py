@@ -70,7 +70,7 @@ class LanguageMiddleware:
         return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        if request.language_chosen:
+        if request.language_chosen or getattr(view_func, "language_from_view", False):
             return None
         language = event_language(slug=view_kwargs.get("slug"), token=view_kwargs.get("token"))
         if language in LANGUAGE_CODES:

@@ -232,16 +232,22 @@ def event_etag(slug: str) -> str | None:
     Every score save bumps Event.version in its own transaction; the round count is folded in so
     a new round (which saves no score) still shows up in the progress line.
     """
+    found = event_etag_and_language(slug)
+    return found and found[0]
+
+
+def event_etag_and_language(slug: str) -> tuple[str, str] | None:
+    """The ETag and the event's default language in the same one query (the live polls' only one)."""
     row = (
         Event.objects.filter(slug=slug)
         .annotate(n_rounds=Count("round_set"))
-        .values_list("pk", "version", "n_rounds")
+        .values_list("pk", "version", "n_rounds", "language")
         .first()
     )
     if row is None:
         return None
-    pk, version, n_rounds = row
-    return f'"e{pk}-v{version}-r{n_rounds}"'
+    pk, version, n_rounds, language = row
+    return f'"e{pk}-v{version}-r{n_rounds}"', language
 
 
 # ---------------------------------------------------------------- one partnership's record

@@ -77,6 +77,20 @@ def number(value, decimals: int | None = None) -> str:
     return formats.number_format(value, decimals)
 
 
+def language_from_view(view):
+    """Marks a view that settles the event's default language itself, from a query it makes anyway
+    (the live polls: config.middleware.LanguageMiddleware then skips its own look-up)."""
+    view.language_from_view = True
+    return view
+
+
+def use_event_language(request, code: str | None) -> None:
+    """In a view marked language_from_view: the event's language, unless the person or browser chose."""
+    if not getattr(request, "language_chosen", True) and code in LANGUAGE_CODES:
+        translation.activate(code)
+        request.LANGUAGE_CODE = code
+
+
 def in_language(code: str | None):
     """Renders (a printed document, a mail) in `code`; an unknown or empty code keeps the active one."""
     return translation.override(code if code in LANGUAGE_CODES else translation.get_language())

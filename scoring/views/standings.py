@@ -32,6 +32,7 @@ from scoring.engine import standings as standings_engine
 from scoring.engine.textsafe import whole_number
 from scoring.standings_forms import MedalSettingsForm, TiebreakForm
 from scoring.tables import shown_rounds, standings_table
+from tournaments import language
 from tournaments import services as event_services
 from tournaments.forms import add_service_errors
 from tournaments.models import Event, Partnership, Table, Tiebreak
@@ -71,9 +72,11 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     set, a build younger than that is also served while newer scores wait for the next rebuild
     (README, "Speed"). The HTML is stored gzipped too: it holds no secret and no user input.
     """
-    etag = _etag(request, slug)
-    if etag is None:
+    found = selectors.event_etag_and_language(slug)
+    if found is None:
         raise Http404("No such event")
+    language.use_event_language(request, found[1])
+    etag = _language_etag(request, found[0])
     seen = request.headers.get("If-None-Match", "")
     if etag in seen:
         return _live_response(HttpResponseNotModified(), etag)
@@ -114,8 +117,11 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
 
 
 def _etag(request, slug: str) -> str | None:
+    return _language_etag(request, selectors.event_etag(slug))
+
+
+def _language_etag(request, etag: str | None) -> str | None:
     """The event's version, per language: a phone that switches language must not be told 304."""
-    etag = selectors.event_etag(slug)
     return etag and f'{etag[:-1]}-{request.LANGUAGE_CODE}"'
 
 
@@ -133,6 +139,7 @@ def standings_page(request, slug):
     return render(request, "scoring/standings_page.html", context)
 
 
+@language.language_from_view
 def standings_fragment(request, slug):
     return _live(request, slug, "scoring/_standings_live.html")
 
@@ -157,6 +164,7 @@ def projector(request, slug):
                   | _phone_code(request, slug))
 
 
+@language.language_from_view
 def projector_fragment(request, slug):
     return _live(request, slug, "scoring/_projector_rows.html", table=False)
 
