@@ -112,7 +112,7 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
         Optional("medal_scope", "overall", Choice(MEDAL_SCOPES, "a medal scope"), always_written=True),
         Optional("page_size", "letter", Choice(PAGE_SIZES, "a page size"), always_written=True),
         # The event's default language (README, "Languages"): a version 1 file without it is English.
-        Optional("language", "en", Choice(LANGUAGE_CODES, "a language (en, es or fr)"), always_written=True),
+        Optional("language", "en", Choice(LANGUAGE_CODES, "a language"), always_written=True),
         Optional("secondary_tiebreakers", [], DistinctChoices(tuple(SECONDARY_TIEBREAKERS), "a secondary tiebreaker"),
                  always_written=True),
     ),
