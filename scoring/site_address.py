@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 # What plain `bin/serve` listens on: the no-request fallback.
 LOCAL_SITE_URL = "http://127.0.0.1:8000"
@@ -33,26 +34,30 @@ def site_url(request: HttpRequest | None = None) -> str:
 def source(request: HttpRequest | None = None) -> str:
     """Why site_url() chose its address, for the Print page and the pdf command."""
     if settings.SITE_URL:
-        return "the SITE_URL setting"
+        return _("the SITE_URL setting")
     if request is not None:
-        return "the address this browser is using"
-    return "SITE_URL is not set, so the local default"
+        return _("the address this browser is using")
+    return _("SITE_URL is not set, so the local default")
 
 
 def unreachable_reason(url: str) -> str:
     """Plain words when a phone cannot open url (it names this computer), else ""."""
     host = (urlsplit(url).hostname or "").lower()
     if host == "localhost" or host.endswith(".localhost"):
-        return f"“{host}” means “this device”: on a phone it is the phone itself, not this computer."
+        return _this_device(f"“{host}”")
     try:
         ip = ipaddress.ip_address(host)
     except ValueError:
         return ""
     if ip.is_loopback:
-        return f"{host} means “this device”: on a phone it is the phone itself, not this computer."
+        return _this_device(host)
     if ip.is_unspecified:
-        return f"{host} is not an address a phone can open."
+        return _("%(host)s is not an address a phone can open.") % {"host": host}
     return ""
+
+
+def _this_device(host: str) -> str:
+    return _("%(host)s means “this device”: on a phone it is the phone itself, not this computer.") % {"host": host}
 
 
 def short(url: str) -> str:
