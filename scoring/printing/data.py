@@ -118,7 +118,7 @@ def _title(round_number: int | None, tiebreak: int | None) -> str:
 
 
 def _seat_letter(seat: str) -> str:
-    return pgettext("seat", seat) if seat else ""
+    return words().seat(seat) if seat else ""
 
 
 def _penalty_text(kind: str, side: str, seat: str, note: str) -> str:

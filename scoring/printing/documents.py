@@ -34,6 +34,13 @@ class Words:
     place: Callable[[int], str] = ordinal
     code: str = "en"
 
+    def seat(self, letter: str) -> str:
+        """A seat's letter as printed: N, E, S, W in English; W is O (Oeste, Ouest) in Spanish and French."""
+        pgettext = self.pgettext
+        letters = {"N": pgettext("seat letter", "N"), "E": pgettext("seat letter", "E"),
+                   "S": pgettext("seat letter", "S"), "W": pgettext("seat letter", "W")}
+        return letters.get(letter, letter)
+
 
 ENGLISH = Words()
 

@@ -241,7 +241,6 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
 def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, form: str) -> None:
     c.doForm(form)
     _ = doc.words.gettext
-    pgettext = doc.words.pgettext
     ngettext = doc.words.ngettext
     h = doc.header
     c.setFillColor(colors.black)
@@ -274,7 +273,7 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
                   BOLD, 12, max_width=half - 16, min_size=MIN_TYPE)
         for j, (seat, name) in enumerate(zip(side.seats, (side.first, side.second), strict=True)):
             y = top - 33 - j * 26
-            draw_text(c, x, y, pgettext("seat", seat), BOLD, 12)
+            draw_text(c, x, y, doc.words.seat(seat), BOLD, 12)
             lines, size = fit_lines(name, SANS, 12, half - 34, 2, min_size=MIN_TYPE)
             draw_lines(c, x + 18, y, lines, SANS, size, 11)
     # Hands
@@ -287,7 +286,7 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
         mark = " †" if hand.corrected else ""
         draw_text(c, lay.cell_center(0), y, f"{hand.number}{mark}", BOLD, size, align="center")
         name = t.dealer_name(hand.dealer)
-        draw_text(c, dx + 5, y, pgettext("seat", hand.dealer), BOLD, size)
+        draw_text(c, dx + 5, y, doc.words.seat(hand.dealer), BOLD, size)
         name_x = dx + 5 + text_width("W", BOLD, size) + 5
         lines, _size = fit_lines(name, SANS, MIN_TYPE, dx + dw - 4 - name_x, 2 if two_line else 1)
         lift = 6 if len(lines) > 1 else 0
