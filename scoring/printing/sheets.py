@@ -127,6 +127,11 @@ def _headings(words: Words) -> list[tuple[str, str]]:
             (_("Penalty / note"), "")]
 
 
+def _capital(word: str) -> str:
+    """A suit's name as a column heading: the catalogs write "corazones", "sans-atout" for use mid-sentence."""
+    return word[:1].upper() + word[1:]
+
+
 def _also_line(specials, _) -> str:
     return _("Also: %(contracts)s") % {"contracts": " · ".join(f"{s.label} ({s.code}) {s.value}" for s in specials)}
 
@@ -211,8 +216,8 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     grid, _specials = _value_grid(doc.contract_values)
     draw_text(c, lay.left, lay.value_title, _("Contract values (%(rules)s)") % {"rules": doc.rules_label}, BOLD,
               MIN_TYPE, max_width=lay.uw, min_size=MIN_TYPE)
-    heads = [_("Tricks")] + [f"{mark} {_(SUIT_NAMES[suit])}" for mark, suit in
-                             (("♠", "S"), ("♣", "C"), ("♦", "D"), ("♥", "H"))] + [_(SUIT_NAMES["NT"])]
+    heads = [_("Tricks")] + [f"{mark} {_capital(_(SUIT_NAMES[suit]))}" for mark, suit in
+                             (("♠", "S"), ("♣", "C"), ("♦", "D"), ("♥", "H"))] + [_capital(_(SUIT_NAMES["NT"]))]
     vw = lay.uw / len(heads)
     rh = lay.value_rh
     top = lay.value_top
