@@ -4,6 +4,9 @@ Score sheets (they carry each table's secret entry code), result sheets, movemen
 certificates are for the event's organizers and scorers. Standings (compact and wall) and medal
 standings are as public as the live standings page, so anyone may download them; those are cached for a
 minute under the live pages' ETag (it changes with every score save and every new round).
+A document is printed in the event's language, or in the one `?language=en|es|fr` asks for (the
+Print page offers the choice; the cache keeps each language apart); the reader's own choice of
+language for the site changes the Print page, not the paper.
 The views read and draw through scoring.printing.data; they write nothing. QR codes point where
 scoring.site_address says: SITE_URL, else the address the organizer is using.
 """
