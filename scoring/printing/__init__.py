@@ -12,6 +12,13 @@ Plain data in, bytes out (pretix's renderer contract). The package's map:
   lists.py         standings (compact, and large print for the wall) and medal standings
   certificates.py  medal certificates
 
+Every document is printed in one language (English, Spanish or French): the event's own, or the one
+a print asks for (`?language=` on the PDF view, `manage.py pdf --language`). data.py builds the
+document inside tournaments.language.in_language, translating what it reads (rounds, statuses, notes,
+dates, times, places, contracts), and hands the drawing modules the same language as a
+documents.Words (gettext and friends), with which they translate their own headings. Names of people,
+divisions and events, contract notation (7♥, 10NT, MIS) and the file names stay as they are.
+
 `render()` below names a document and picks its drawing function. Every module but data.py is
 free of Django and the ORM (a test checks), so the same drawing runs in a view, a management
 command, a test or a benchmark.

@@ -9,6 +9,7 @@ import io
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from scoring.engine.vocabulary import SIDE_LABELS
 from scoring.printing.base import BOLD, LIGHT, SANS, draw_text, empty_page, fit, new_canvas, page_size, text_width
 from scoring.printing.documents import CardsDoc, PartnershipCard
 
@@ -19,7 +20,8 @@ def movement_cards(doc: CardsDoc) -> bytes:
     w, h = size
     m = 20
     buf = io.BytesIO()
-    c = new_canvas(buf, doc.header, "movement cards", size)
+    _ = doc.words.gettext
+    c = new_canvas(buf, doc.header, _("movement cards"), size)
     n_rounds = max((len(card.rounds) for card in doc.cards), default=0)
     row_h = 13.5
     # padding, header block, table (heading row + one per round), two note lines, padding
@@ -27,7 +29,7 @@ def movement_cards(doc: CardsDoc) -> bytes:
     per_col = max(1, int((h - 2 * m) // card_h))
     card_w = (w - 2 * m) / 2
     if not doc.cards:
-        empty_page(c, doc.header, size, "No partnerships to print.")
+        empty_page(c, doc.header, size, _("No partnerships to print."))
     per_page = per_col * 2
     for start in range(0, len(doc.cards), per_page):
         chunk = doc.cards[start:start + per_page]
@@ -53,6 +55,7 @@ def movement_cards(doc: CardsDoc) -> bytes:
 
 def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: float, w: float, h: float,
                row_h: float) -> None:
+    _ = doc.words.gettext
     pad = 10
     inner = w - 2 * pad
     left = x + pad
@@ -67,13 +70,16 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
     # table, so it is printed here and on nothing public (README, "The opponents' check").
     pin_width = 0.0
     if card.pin:
-        pin_width = text_width(f"PIN {card.pin}", BOLD, 12) + 6
-        draw_text(c, left + inner, top - 27, f"PIN {card.pin}", BOLD, 12, align="right")
-    draw_text(c, left, top - 27, f"Partnership {card.number}", BOLD, 16, max_width=inner - 4 - pin_width)
+        pin = _("PIN %(pin)s") % {"pin": card.pin}
+        pin_width = text_width(pin, BOLD, 12) + 6
+        draw_text(c, left + inner, top - 27, pin, BOLD, 12, align="right")
+    draw_text(c, left, top - 27, _("Partnership %(number)s") % {"number": card.number}, BOLD, 16,
+              max_width=inner - 4 - pin_width)
     draw_text(c, left, top - 41, card.names, SANS, 10, max_width=inner, min_size=6.5)
     if card.division:
-        draw_text(c, left, top - 52, f"Division: {card.division}", SANS, 8.5, max_width=inner)
-    cols = [("Round", 30), ("Table", 30), ("Seats", 30), ("Opponents", inner - 90)]
+        draw_text(c, left, top - 52, _("Division: %(name)s") % {"name": card.division}, SANS, 8.5, max_width=inner)
+    seats = doc.words.pgettext("movement card column", "Seats")
+    cols = [(_("Round"), 30), (_("Table"), 30), (seats, 30), (_("Opponents"), inner - 90)]
     ty = top - 58
     c.setFillColor(LIGHT)
     c.rect(left, ty - row_h, inner, row_h, stroke=0, fill=1)
@@ -91,7 +97,7 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
         if rnd.table is None:
             draw_text(c, left + 33, base, "—", SANS, 9)
             draw_text(c, left + 63, base, "—", SANS, 9)
-            draw_text(c, left + 93, base, "Sits out this round", BOLD, 8.5, max_width=inner - 93)
+            draw_text(c, left + 93, base, _("Sits out this round"), BOLD, 8.5, max_width=inner - 93)
             continue
         draw_text(c, left + 33, base, str(rnd.table), BOLD, 9)
         draw_text(c, left + 63, base, rnd.direction, SANS, 8.5)
@@ -103,7 +109,8 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
     bottom = ty - (len(card.rounds) + 1) * row_h
     c.rect(left, bottom, inner, (len(card.rounds) + 1) * row_h, stroke=1, fill=0)
     notes_y = bottom - 10
-    seat_line = "Seats N-S: the first named sits North, the second South. E-W: East and West."
+    seat_line = _("Seats %(ns)s: the first named sits North, the second South. %(ew)s: East and West.") % {
+        "ns": _(SIDE_LABELS["ns"]), "ew": _(SIDE_LABELS["ew"])}
     draw_text(c, left, notes_y, seat_line, SANS, 7, max_width=inner, min_size=5.5)
     if doc.sit_out_note:
         draw_text(c, left, notes_y - 9, doc.sit_out_note, SANS, 7, max_width=inner, min_size=5.5)

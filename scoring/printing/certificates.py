@@ -10,9 +10,8 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.engine.vocabulary import ordinal
 from scoring.printing.base import BOLD, SANS, draw_lines, draw_text, empty_page, fit_lines, new_canvas, page_size
-from scoring.printing.documents import DocHeader, MedalPlace, MedalsDoc
+from scoring.printing.documents import DocHeader, MedalGroup, MedalPlace, MedalsDoc, Words
 
 
 def certificates(doc: MedalsDoc) -> bytes:
@@ -20,23 +19,25 @@ def certificates(doc: MedalsDoc) -> bytes:
     size = landscape(page_size(doc.header))
     w, h = size
     buf = io.BytesIO()
-    c = new_canvas(buf, doc.header, "medal certificates", size)
+    _ = doc.words.gettext
+    c = new_canvas(buf, doc.header, _("medal certificates"), size)
     pages = 0
     for group in doc.groups:
         for place in group.places:
             for i, player in enumerate(place.players):
                 partner = place.players[1 - i] if len(place.players) == 2 else ""
-                _draw_certificate(c, doc.header, group.title, place, player, partner, w, h)
+                _draw_certificate(c, doc.header, doc.words, group, place, player, partner, w, h)
                 c.showPage()
                 pages += 1
     if not pages:
-        empty_page(c, doc.header, size, "No medals decided yet.")
+        empty_page(c, doc.header, size, _("No medals decided yet."))
     c.save()
     return buf.getvalue()
 
 
-def _draw_certificate(c: Canvas, header: DocHeader, division: str, place: MedalPlace, player: str, partner: str,
-                      w: float, h: float) -> None:
+def _draw_certificate(c: Canvas, header: DocHeader, words: Words, group: MedalGroup, place: MedalPlace, player: str,
+                      partner: str, w: float, h: float) -> None:
+    _ = words.gettext
     c.setStrokeColor(colors.black)
     c.setLineWidth(3)
     c.rect(30, 30, w - 60, h - 60)
@@ -46,9 +47,11 @@ def _draw_certificate(c: Canvas, header: DocHeader, division: str, place: MedalP
     inner = w - 140
     c.setFillColor(colors.black)
     draw_text(c, cx, h - 100, header.event_name, BOLD, 22, max_width=inner, align="center", min_size=11)
-    draw_text(c, cx, h - 150, f"{place.medal} medal", BOLD, 34, align="center")
-    draw_text(c, cx, h - 180, f"{ordinal(place.place)} place", SANS, 18, align="center")
-    draw_text(c, cx, h - 214, "awarded to", SANS, 12, align="center")
+    draw_text(c, cx, h - 150, place.medal_title or _("%(medal)s medal") % {"medal": place.medal}, BOLD, 34,
+              align="center", max_width=inner, min_size=18)
+    draw_text(c, cx, h - 180, _("%(place)s place") % {"place": words.place(place.place)}, SANS, 18, align="center",
+              max_width=inner)
+    draw_text(c, cx, h - 214, _("awarded to"), SANS, 12, align="center", max_width=inner)
     # A long name takes two lines at 20 points rather than one that is too small to read.
     lines, size = fit_lines(player, BOLD, 32, inner, 2, min_size=20)
     if len(lines) == 1:
@@ -58,15 +61,16 @@ def _draw_certificate(c: Canvas, header: DocHeader, division: str, place: MedalP
     c.setLineWidth(0.6)
     c.line(cx - inner / 2 + 40, h - 274, cx + inner / 2 - 40, h - 274)
     if partner:
-        lines, size = fit_lines(f"playing with {partner} · Partnership {place.number}", SANS, 13, inner, 2,
-                                min_size=11)
+        line = _("playing with %(partner)s · Partnership %(number)s") % {"partner": partner, "number": place.number}
+        lines, size = fit_lines(line, SANS, 13, inner, 2, min_size=11)
         draw_lines(c, cx, h - 296, lines, SANS, size, 14, align="center")
-    scope = "Overall, all divisions" if division == "Overall" else division
+    scope = _("Overall, all divisions") if group.overall else group.title
     draw_text(c, cx, h - 334, scope, SANS, 14, max_width=inner, align="center", min_size=8)
-    draw_text(c, cx, h - 356, f"Total {place.total} points" + (f" · {place.tiebreak}" if place.tiebreak else ""),
+    total = _("Total %(points)s points") % {"points": place.total}
+    draw_text(c, cx, h - 356, total + (f" · {place.tiebreak}" if place.tiebreak else ""),
               SANS, 11, max_width=inner, align="center", min_size=7)
     draw_text(c, cx, 80, header.date_venue, SANS, 12, max_width=inner, align="center", min_size=7)
     for x in (cx - 220, cx + 60):
         c.line(x, 120, x + 160, 120)
-    draw_text(c, cx - 140, 108, "Organizer", SANS, 9, align="center")
-    draw_text(c, cx + 140, 108, "Tournament director", SANS, 9, align="center")
+    draw_text(c, cx - 140, 108, _("Organizer"), SANS, 9, align="center", max_width=160)
+    draw_text(c, cx + 140, 108, _("Tournament director"), SANS, 9, align="center", max_width=160)

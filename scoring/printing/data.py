@@ -12,12 +12,14 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.urls import NoReverseMatch, reverse
-from django.utils import timezone
+from django.utils import formats
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext, pgettext
+from django.utils.translation import gettext as _
 
 from scoring import site_address
 from scoring.engine import rules as rules_engine
 from scoring.engine.standings import decided_label
-from scoring.engine.vocabulary import PENALTY_WORDS, SIDE_LABELS, clock_text, dealer_for, ordinal
+from scoring.engine.vocabulary import LANGUAGE_CODES, PENALTY_WORDS, SIDE_LABELS, dealer_for
 from scoring.models import Hand, HandChange
 from scoring.printing import KINDS, render
 from scoring.printing.documents import (
@@ -37,26 +39,41 @@ from scoring.printing.documents import (
     SheetTable,
     StandingRow,
     StandingsDoc,
+    Words,
 )
 from scoring.selectors import event_standings
+from tournaments import language
 from tournaments.models import Event, Partnership, Round, Seating, Table, format_token
+
+# The medals in words: the medal standings' column, and the certificate's heading.
+MEDAL_WORDS = {"gold": gettext_noop("Gold"), "silver": gettext_noop("Silver"), "bronze": gettext_noop("Bronze")}
+MEDAL_TITLES = {"gold": gettext_noop("Gold medal"), "silver": gettext_noop("Silver medal"),
+                "bronze": gettext_noop("Bronze medal")}
 
 # Main rounds (no tiebreak) before tiebreak sessions: databases disagree where NULLs sort.
 MAIN_FIRST = F("round__tiebreak__sequence").asc(nulls_first=True)
+
+
+def words() -> Words:
+    """The active language (tournaments.language.in_language) as the drawing modules use it."""
+    return Words(gettext, ngettext, pgettext, language.place, get_language() or "en")
 
 
 def header_for(event: Event) -> DocHeader:
     return DocHeader(
         event_name=event.name,
         slug=event.slug,
-        date_text=f"{event.date:%A, %B} {event.date.day}, {event.date.year}",
+        # "Thursday, May 14, 2026" / "jueves, 14 de mayo de 2026" / "jeudi 14 mai 2026"
+        date_text=_("%(weekday)s, %(date)s") % {"weekday": formats.date_format(event.date, "l"),
+                                                "date": language.day(event.date)},
         venue=event.venue,
         page_size=event.page_size,
     )
 
 
 def contract_values(rules: rules_engine.RuleSet) -> tuple[ContractValue, ...]:
-    return tuple(ContractValue(c.code, c.label, rules.value(c), c.tricks, c.suit) for c in rules.legal_contracts())
+    return tuple(ContractValue(c.code, language.contract_label(c), rules.value(c), c.tricks, c.suit)
+                 for c in rules.legal_contracts())
 
 
 def entry_url(token: str, site_url: str | None = None) -> str:
@@ -70,8 +87,8 @@ def entry_url(token: str, site_url: str | None = None) -> str:
 
 def _round_label(rnd: Round) -> str:
     if rnd.tiebreak_id:
-        return f"Tiebreak {rnd.tiebreak.sequence} · Round {rnd.number}"
-    return f"Round {rnd.number}"
+        return _("Tiebreak %(session)s · Round %(number)s") % {"session": rnd.tiebreak.sequence, "number": rnd.number}
+    return _("Round %(number)s") % {"number": rnd.number}
 
 
 def select_rounds(event: Event, *, round_number: int | None = None, tiebreak: int | None = None):
@@ -100,12 +117,16 @@ def _title(round_number: int | None, tiebreak: int | None) -> str:
     return f"Round {round_number}" if round_number else "All rounds"
 
 
+def _seat_letter(seat: str) -> str:
+    return words().seat(seat) if seat else ""
+
+
 def _penalty_text(kind: str, side: str, seat: str, note: str) -> str:
     parts = []
     if kind:
-        who = seat or SIDE_LABELS.get(side, "")
-        word = PENALTY_WORDS.get(kind, kind)
-        parts.append(f"{word} by {who}" if who and kind != "note" else word)
+        who = _seat_letter(seat) or language.label(SIDE_LABELS.get(side, ""))
+        word = language.label(PENALTY_WORDS.get(kind, kind))
+        parts.append(_("%(penalty)s by %(who)s") % {"penalty": word, "who": who} if who and kind != "note" else word)
     if note:
         parts.append(note)
     return ": ".join(parts) if kind == "note" and note else "; ".join(parts)
@@ -113,9 +134,12 @@ def _penalty_text(kind: str, side: str, seat: str, note: str) -> str:
 
 def _describe(values: dict | None) -> str:
     if not values:
-        return "nothing"
-    side = SIDE_LABELS.get(values.get("declarer"), "?")
-    text = f"{values.get('contract', '?')} by {side}, {values.get('tricks', '?')} tricks"
+        return _("nothing")
+    side = language.label(SIDE_LABELS.get(values.get("declarer"), "?"))
+    tricks = values.get("tricks")
+    text = ngettext("%(contract)s by %(side)s, %(tricks)s trick", "%(contract)s by %(side)s, %(tricks)s tricks",
+                    tricks if isinstance(tricks, int) else 2) % {
+        "contract": values.get("contract", "?"), "side": side, "tricks": "?" if tricks is None else tricks}
     penalty = _penalty_text(values.get("penalty_kind") or "", values.get("penalty_side") or "",
                             values.get("penalty_seat") or "", "")
     return f"{text}, {penalty.lower()}" if penalty else text
@@ -123,14 +147,17 @@ def _describe(values: dict | None) -> str:
 
 def _status(event: Event, table: Table, count: int) -> str:
     if table.disputed_at:
-        return f"DISPUTED: {table.dispute_reason}"
+        return _("DISPUTED: %(reason)s") % {"reason": table.dispute_reason}
     if count < event.hands_per_round:
-        return f"Incomplete: {count} of {event.hands_per_round} hands entered"
+        return ngettext("Incomplete: %(count)s of %(total)s hand entered",
+                        "Incomplete: %(count)s of %(total)s hands entered",
+                        event.hands_per_round) % {"count": count, "total": event.hands_per_round}
     if table.confirmed_at:
-        return f"Confirmed by {table.confirmed_by} at {clock_text(timezone.localtime(table.confirmed_at))}"
+        return _("Confirmed by %(who)s at %(time)s") % {"who": table.confirmed_by,
+                                                       "time": language.clock(table.confirmed_at)}
     if event.confirmation_required:
-        return "Entered, not yet confirmed by the other partnership"
-    return "Entered (this event does not ask for confirmation)"
+        return _("Entered, not yet confirmed by the other partnership")
+    return _("Entered (this event does not ask for confirmation)")
 
 
 def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int | None = None,
@@ -182,14 +209,14 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
             ew_total=sum(h.ew_points for h in entered.values()) if entered else None,
             status=_status(event, table, len(entered)),
             corrections=tuple(
-                Correction(c.hand_number or 0, clock_text(timezone.localtime(c.at)), c.by, _describe(c.old),
+                Correction(c.hand_number or 0, language.clock(c.at), c.by, _describe(c.old),
                                _describe(c.new), c.reason)
                 for c in changes
             ),
         ))
     rules = event.rules
     return SheetsDoc(header_for(event), rules.label, contract_values(rules), per_round, tuple(out), filled,
-                         _title(round_number, tiebreak))
+                     _title(round_number, tiebreak), words=words())
 
 
 def cards_doc(event: Event) -> CardsDoc:
@@ -205,7 +232,8 @@ def cards_doc(event: Event) -> CardsDoc:
     rounds_of: dict[int, list[CardRound]] = {pk: [] for pk in partnerships}
     for s in seatings:
         rnd = s.round
-        label = f"T{rnd.tiebreak.sequence}·{rnd.number}" if rnd.tiebreak_id else str(rnd.number)
+        label = (pgettext("tiebreak round on a movement card", "T%(session)s·%(number)s")
+                 % {"session": rnd.tiebreak.sequence, "number": rnd.number}) if rnd.tiebreak_id else str(rnd.number)
         if s.table_id is None:
             rounds_of[s.partnership_id].append(CardRound(label, None))
             continue
@@ -213,23 +241,49 @@ def cards_doc(event: Event) -> CardsDoc:
         mine_ns = table.ns_id == s.partnership_id
         opponent = partnerships[table.ew_id if mine_ns else table.ns_id]
         rounds_of[s.partnership_id].append(CardRound(
-            label, table.number, SIDE_LABELS["ns" if mine_ns else "ew"], opponent_number=opponent.number,
-            opponent_names=opponent.players_label,
+            label, table.number, language.label(SIDE_LABELS["ns" if mine_ns else "ew"]),
+            opponent_number=opponent.number, opponent_names=opponent.players_label,
         ))
     cards = tuple(
         PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]), pin=p.pin)
         for p in sorted(partnerships.values(), key=lambda p: p.number)
         if not p.withdrawn
     )
-    return CardsDoc(header_for(event), cards, sit_out_note=_sit_out_note(event))
+    return CardsDoc(header_for(event), cards, sit_out_note=_sit_out_note(event), words=words())
 
 
 def _sit_out_note(event: Event) -> str:
     if event.sit_out_policy == Event.SitOutPolicy.FIXED:
-        return f"A sit-out round scores {event.sit_out_points} points."
+        return ngettext("A sit-out round scores %(points)s point.", "A sit-out round scores %(points)s points.",
+                        event.sit_out_points) % {"points": event.sit_out_points}
     if event.sit_out_policy == Event.SitOutPolicy.ZERO:
-        return "A sit-out round scores zero points."
-    return "A sit-out round scores the average of your own completed rounds."
+        return _("A sit-out round scores zero points.")
+    return _("A sit-out round scores the average of your own completed rounds.")
+
+
+def _places(places) -> str:
+    """"2nd and 3rd" / "2.º y 3.º" / "2e et 3e"."""
+    words = [language.place(p) for p in places]
+    if len(words) == 1:
+        return words[0]
+    return _("%(places)s and %(last)s") % {"places": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def _progress(progress) -> str:
+    """Where the event is (scoring.engine.standings.Progress.label, in the active language)."""
+    if progress.complete:
+        return ngettext("All %(rounds)s round complete", "All %(rounds)s rounds complete",
+                        progress.rounds_total) % {"rounds": progress.rounds_total}
+    if progress.current_round is None:
+        return _("Not started yet")
+    return ngettext("Round %(number)s of %(rounds)s: %(in)s of %(tables)s table in",
+                    "Round %(number)s of %(rounds)s: %(in)s of %(tables)s tables in", progress.tables_total) % {
+        "number": progress.current_round, "rounds": progress.rounds_total, "in": progress.tables_in,
+        "tables": progress.tables_total}
+
+
+def _members(tie) -> str:
+    return ", ".join(f"{n} ({names})" for n, names in tie.members)
 
 
 def standings_doc(event: Event, standings=None) -> StandingsDoc:
@@ -239,9 +293,9 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
     for r in standings.rows:
         note = ""
         if r.withdrawn:
-            note = "withdrawn"
+            note = _("withdrawn")
         elif r.decided_by not in ("total", "shared"):
-            note = f"placed by {decided_label(r.decided_by).lower()}"
+            note = _("placed by %(rule)s") % {"rule": decided_label(r.decided_by, gettext).lower()}
         rows.append(StandingRow(
             rank=r.rank, tied=r.tied, number=r.number, names=r.players_label, division=r.division, total=r.total,
             rounds=tuple(RoundCell(c.points, c.sit_out, c.provisional) for c in r.rounds),
@@ -249,18 +303,19 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
             withdrawn=r.withdrawn,
         ))
     notes = [
-        f"Tied for {tie.places_label} on {tie.total}: "
-        + ", ".join(f"{n} ({names})" for n, names in tie.members)
-        + (f" ({ranking.name})" if ranking.division else "") + ". A tiebreak session decides it."
+        (_("Tied for %(places)s on %(total)s: %(members)s (%(division)s). A tiebreak session decides it.")
+         if ranking.division else _("Tied for %(places)s on %(total)s: %(members)s. A tiebreak session decides it."))
+        % {"places": _places(tie.places), "total": tie.total, "members": _members(tie), "division": ranking.name}
         for ranking, tie in standings.medal_ties
     ]
     return StandingsDoc(
         header=header_for(event),
-        round_labels=tuple(f"R{n}" for n in standings.rounds),
+        round_labels=tuple(pgettext("round column", "R%(number)s") % {"number": n} for n in standings.rounds),
         rows=tuple(rows),
-        progress=standings.progress.label,
+        progress=_progress(standings.progress),
         sit_out_note=_sit_out_note(event),
         notes=tuple(notes),
+        words=words(),
     )
 
 
@@ -275,35 +330,51 @@ def medals_doc(event: Event, standings=None) -> MedalsDoc:
             if row.decided_by.startswith("tiebreak "):
                 sequence = int(row.decided_by.split(" ", 1)[1])
                 result = next((t for t in row.tiebreaks if t.sequence == sequence), None)
-                points = f": {result.total} points" if result else ""
-                tiebreak = f"{decided_label(row.decided_by)}{points}, which decided {ordinal(row.rank)} place"
-            places.append(MedalPlace(row.rank, row.medal.title(), row.number, tuple(row.players), row.total,
-                                     tiebreak))
+                session = decided_label(row.decided_by, gettext)
+                values = {"session": session, "place": language.place(row.rank)}
+                if result:
+                    values["points"] = result.total
+                    tiebreak = _("%(session)s: %(points)s points, which decided %(place)s place") % values
+                else:
+                    tiebreak = _("%(session)s, which decided %(place)s place") % values
+            places.append(MedalPlace(
+                row.rank, language.label(MEDAL_WORDS.get(row.medal, "")), row.number, tuple(row.players), row.total,
+                tiebreak, medal_title=language.label(MEDAL_TITLES.get(row.medal, "")),
+            ))
         pending = []
         if not ranking.final:
-            pending.append("Medals are awarded once every round is complete"
-                           + (" and confirmed." if event.confirmation_required else "."))
+            pending.append(_("Medals are awarded once every round is complete and confirmed.")
+                           if event.confirmation_required else _("Medals are awarded once every round is complete."))
         for tie in ranking.ties:
-            who = ", ".join(f"{n} ({names})" for n, names in tie.members)
-            pending.append(f"{tie.places_label} place tied on {tie.total}: {who}. A tiebreak session decides it.")
-        title = "Overall" if ranking.division is None else f"Division {ranking.name}"
-        groups.append(MedalGroup(title, tuple(places), " ".join(pending)))
-    notes = (standings.progress.label + ".",) if not standings.progress.complete else ()
-    return MedalsDoc(header_for(event), tuple(groups), notes)
+            pending.append(_("%(places)s place tied on %(total)s: %(members)s. A tiebreak session decides it.")
+                           % {"places": _places(tie.places), "total": tie.total, "members": _members(tie)})
+        if ranking.division is None:
+            title = _("Overall")
+        else:
+            title = _("Division %(name)s") % {"name": ranking.name}
+        overall = ranking.division is None
+        groups.append(MedalGroup(title, tuple(places), " ".join(pending), division="" if overall else ranking.name,
+                                 overall=overall))
+    notes = (_progress(standings.progress) + ".",) if not standings.progress.complete else ()
+    return MedalsDoc(header_for(event), tuple(groups), notes, words=words())
 
 
-def document(event: Event, kind: str, *, round_number: int | None = None,
-             tiebreak: int | None = None, site_url: str | None = None) -> tuple[str, str, bytes]:
-    """(file name, mimetype, bytes) of one of KINDS for an event; site_url is where QR codes point."""
+def document(event: Event, kind: str, *, round_number: int | None = None, tiebreak: int | None = None,
+             site_url: str | None = None, language_code: str | None = None) -> tuple[str, str, bytes]:
+    """(file name, mimetype, bytes) of one of KINDS for an event; site_url is where QR codes point.
+    Printed in language_code (en, es, fr), by default in the event's language; the file name stays English."""
     if kind not in KINDS:
         raise ValidationError({"kind": f"{kind!r} is not a document (one of {', '.join(KINDS)})"})
-    if kind in ("sheets", "results"):
-        doc = sheets_doc(event, round_number=round_number, tiebreak=tiebreak, filled=kind == "results",
-                         site_url=site_url)
-    elif kind == "cards":
-        doc = cards_doc(event)
-    elif kind in ("standings", "wall"):
-        doc = standings_doc(event)
-    else:
-        doc = medals_doc(event)
-    return render(kind, doc)
+    if language_code is not None and language_code not in LANGUAGE_CODES:
+        raise ValidationError({"language": f"{language_code!r} is not a language (one of {', '.join(LANGUAGE_CODES)})"})
+    with language.in_language(language_code or event.language):
+        if kind in ("sheets", "results"):
+            doc = sheets_doc(event, round_number=round_number, tiebreak=tiebreak, filled=kind == "results",
+                             site_url=site_url)
+        elif kind == "cards":
+            doc = cards_doc(event)
+        elif kind in ("standings", "wall"):
+            doc = standings_doc(event)
+        else:
+            doc = medals_doc(event)
+        return render(kind, doc)

@@ -7,9 +7,42 @@ or a benchmark can build a document by hand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.engine.vocabulary import SEATS, SIDE_LABELS, SIDE_OF_SEAT
+from scoring.engine.vocabulary import SEATS, SIDE_LABELS, SIDE_OF_SEAT, ordinal
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def _no_context(context: str, message: str) -> str:
+    return message
+
+
+@dataclass(frozen=True)
+class Words:
+    """The language a document is printed in, as the drawing modules need it: Django's gettext,
+    ngettext and pgettext and tournaments.language.place, handed in by scoring.printing.data (inside
+    tournaments.language.in_language), so the drawing stays free of Django. The default is English,
+    for a document built by hand."""
+
+    gettext: Callable[[str], str] = str
+    ngettext: Callable[[str, str, int], str] = _english_plural
+    pgettext: Callable[[str, str], str] = _no_context
+    place: Callable[[int], str] = ordinal
+    code: str = "en"
+
+    def seat(self, letter: str) -> str:
+        """A seat's letter as printed: N, E, S, W in English; W is O (Oeste, Ouest) in Spanish and French."""
+        pgettext = self.pgettext
+        letters = {"N": pgettext("seat letter", "N"), "E": pgettext("seat letter", "E"),
+                   "S": pgettext("seat letter", "S"), "W": pgettext("seat letter", "W")}
+        return letters.get(letter, letter)
+
+
+ENGLISH = Words()
 
 
 @dataclass(frozen=True)
@@ -105,7 +138,8 @@ class SheetsDoc:
     hands_per_round: int
     tables: tuple[SheetTable, ...]
     filled: bool = False  # True: result sheets, filled from the entered hands
-    title: str = ""  # "Round 3" or "All rounds": used in the file name
+    title: str = ""  # "Round 3" or "All rounds": used in the file name (English, like every file name)
+    words: Words = ENGLISH
 
 
 @dataclass(frozen=True)
@@ -132,6 +166,7 @@ class CardsDoc:
     header: DocHeader
     cards: tuple[PartnershipCard, ...]
     sit_out_note: str = ""
+    words: Words = ENGLISH
 
 
 @dataclass(frozen=True)
@@ -171,16 +206,18 @@ class StandingsDoc:
     progress: str = ""
     sit_out_note: str = ""
     notes: tuple[str, ...] = ()
+    words: Words = ENGLISH
 
 
 @dataclass(frozen=True)
 class MedalPlace:
     place: int
-    medal: str  # Gold, Silver, Bronze
+    medal: str  # Gold, Silver, Bronze: in the document's language
     number: int
     players: tuple[str, str]
     total: int
     tiebreak: str = ""  # "Tiebreak 1: 420 (decided 2nd place)" when a tiebreak decided it
+    medal_title: str = ""  # "Gold medal", the certificate's heading
 
     @property
     def names(self) -> str:
@@ -189,9 +226,11 @@ class MedalPlace:
 
 @dataclass(frozen=True)
 class MedalGroup:
-    title: str  # a division's name, or "Overall"
+    title: str  # "Division 70-74", or "Overall" (in the document's language)
     places: tuple[MedalPlace, ...]
     pending: str = ""  # "2nd place is tied (3, 7): a tiebreak session will decide it"
+    division: str = ""  # the division's own name; "" for the overall ranking
+    overall: bool = False
 
 
 @dataclass(frozen=True)
@@ -199,3 +238,4 @@ class MedalsDoc:
     header: DocHeader
     groups: tuple[MedalGroup, ...]
     notes: tuple[str, ...] = ()
+    words: Words = ENGLISH

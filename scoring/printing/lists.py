@@ -13,7 +13,6 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 
-from scoring.engine.vocabulary import ordinal
 from scoring.printing.base import (
     BOLD,
     GREY,
@@ -26,10 +25,10 @@ from scoring.printing.base import (
     signed_or_blank,
     text_width,
 )
-from scoring.printing.documents import DocHeader, MedalsDoc, RoundCell, StandingsDoc
+from scoring.printing.documents import DocHeader, MedalsDoc, RoundCell, StandingsDoc, Words
 
 
-def _page_decorator(header: DocHeader, title: str):
+def _page_decorator(header: DocHeader, title: str, words: Words):
     def draw(c: Canvas, doc) -> None:
         w, h = doc.pagesize
         room = w - doc.leftMargin - doc.rightMargin
@@ -39,7 +38,8 @@ def _page_decorator(header: DocHeader, title: str):
         draw_text(c, w - doc.rightMargin, h - 28, date, SANS, date_size, align="right")
         draw_text(c, doc.leftMargin, h - 28, f"{header.event_name} · {title}", BOLD, 9,
                   max_width=room - text_width(date, SANS, date_size) - 16, min_size=6.5)
-        draw_text(c, w - doc.rightMargin, 20, f"Page {c.getPageNumber()}", SANS, 8, align="right")
+        draw_text(c, w - doc.rightMargin, 20, words.gettext("Page %(number)s") % {"number": c.getPageNumber()}, SANS,
+                  8, align="right")
         c.restoreState()
 
     return draw
@@ -57,8 +57,8 @@ def _styles():
     }
 
 
-def _build(header: DocHeader, title: str, subtitle: str, size, margins: tuple[float, float, float, float],
-           body: list, styles: dict | None = None) -> bytes:
+def _build(header: DocHeader, words: Words, title: str, subtitle: str, size,
+           margins: tuple[float, float, float, float], body: list, styles: dict | None = None) -> bytes:
     """A flowing document: the event's name and a subtitle over the body, `title` and the date in
     every page's head and the page number at its foot. margins: left, right, top, bottom."""
     st = styles or _styles()
@@ -68,13 +68,26 @@ def _build(header: DocHeader, title: str, subtitle: str, size, margins: tuple[fl
                                  bottomMargin=bottom, title=f"{header.event_name}: {title.lower()}",
                                  author=header.event_name)
     story = [Paragraph(_esc(header.event_name), st["title"]), Paragraph(_esc(subtitle), st["sub"]), *body]
-    deco = _page_decorator(header, title)
+    deco = _page_decorator(header, title, words)
     template.build(story, onFirstPage=deco, onLaterPages=deco)
     return buf.getvalue()
 
 
 def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _head(text: str, size: float, width: float, align: str = "left"):
+    """A heading cell: the text as it is when it fits its column at size; else a paragraph that
+    wraps it at the spaces, its longest word shrunk to fit (Spanish and French headings run longer)."""
+    if text_width(text, BOLD, size) <= width:
+        return text
+    longest = max(text_width(word, BOLD, size) for word in text.split())
+    if longest > width:
+        size = max(5.5, int(size * width / longest * 10) / 10)
+    style = ParagraphStyle("head", fontName=BOLD, fontSize=size, leading=size + 1.5,
+                           alignment={"left": 0, "center": 1, "right": 2}[align])
+    return Paragraph(_esc(text), style)
 
 
 def _round_cell(cell: RoundCell) -> str:
@@ -91,6 +104,7 @@ def _round_cell(cell: RoundCell) -> str:
 def standings(doc: StandingsDoc) -> bytes:
     """Every partnership's rank, names, division, total and round points, landscape, with the
     header row repeated on every page."""
+    _ = doc.words.gettext
     size = landscape(page_size(doc.header))
     margins = (36, 36, 40, 36)
     st = _styles()
@@ -110,10 +124,12 @@ def standings(doc: StandingsDoc) -> bytes:
         round_heads, round_widths = list(doc.round_labels), [round_w] * n
     else:
         names_w = 170.0
-        round_heads, round_widths = (["Round by round"], [spare - names_w]) if n else ([], [])
+        round_heads, round_widths = ([_("Round by round")], [spare - names_w]) if n else ([], [])
         names_w = spare - sum(round_widths)
-    head = ["Rank", "No.", "Players"] + (["Division"] if has_div else []) + round_heads + \
-        ["Total"] + (["Tiebreak"] if has_tb else []) + ["Hands"]
+    head = [_head(_("Rank"), 8, fixed["rank"] - 6, "right"), _("No."), _("Players")] \
+        + ([_head(_("Division"), 8, fixed["div"] - 6)] if has_div else []) + round_heads + [_("Total")] \
+        + ([_head(_("Tiebreak"), 8, fixed["tb"] - 9, "right")] if has_tb else []) \
+        + [_head(_("Hands"), 8, fixed["hands"] - 9, "right")]
     widths = [fixed["rank"], fixed["no"], names_w] + ([fixed["div"]] if has_div else []) + round_widths + \
         [fixed["total"]] + ([fixed["tb"]] if has_tb else []) + [fixed["hands"]]
     data = [head]
@@ -130,15 +146,15 @@ def standings(doc: StandingsDoc) -> bytes:
         if per_round:
             row += [_round_cell(x) for x in r.rounds]
         elif n:
-            row.append(Paragraph("  ".join(f"<b>{label.lstrip('R')}:</b>\u00a0{_round_cell(x)}"
-                                           for label, x in zip(doc.round_labels, r.rounds, strict=False)), st["cell"]))
+            row.append(Paragraph("  ".join(f"<b>{k}:</b>\u00a0{_round_cell(x)}"
+                                           for k, x in enumerate(r.rounds, start=1)), st["cell"]))
         row.append(signed_or_blank(r.total) if r.total < 0 else str(r.total) + ("*" if r.provisional else ""))
         if has_tb:
             row.append("" if r.tiebreak_total is None else str(r.tiebreak_total))
         row.append(str(r.hands))
         data.append(row)
     if not doc.rows:
-        data.append(["", "", "No partnerships yet."] + [""] * (len(head) - 3))
+        data.append(["", "", _("No partnerships yet.")] + [""] * (len(head) - 3))
     table = LongTable(data, colWidths=widths, repeatRows=1)
     first_round = 4 if has_div else 3
     total_col = first_round + (len(round_heads))
@@ -161,18 +177,18 @@ def standings(doc: StandingsDoc) -> bytes:
     ]
     table.setStyle(TableStyle(style))
     story.append(table)
-    legend = ["“2=” a shared rank (equal totals).", "(120) a sit-out round, scored by the event's sit-out rule.",
-              "* provisional: not yet confirmed by the opponents.", "· not played yet."]
+    legend = [_("“2=” a shared rank (equal totals)."), _("(120) a sit-out round, scored by the event's sit-out rule."),
+              _("* provisional: not yet confirmed by the opponents."), _("· not played yet.")]
     if any(r.withdrawn for r in doc.rows):
-        legend.append("WD withdrawn: results kept (opponents keep their points), not ranked, no medal.")
+        legend.append(_("WD withdrawn: results kept (opponents keep their points), not ranked, no medal."))
     if doc.sit_out_note:
         legend.append(doc.sit_out_note)
     story.append(Spacer(1, 8))
     story.append(Paragraph(_esc("  ".join(legend)), st["note"]))
     for note in doc.notes:
         story.append(Paragraph(_esc(note), st["note"]))
-    subtitle = " · ".join(p for p in ("Standings", doc.header.date_venue, doc.progress) if p)
-    return _build(doc.header, "Standings", subtitle, size, margins, story)
+    subtitle = " · ".join(p for p in (_("Standings"), doc.header.date_venue, doc.progress) if p)
+    return _build(doc.header, doc.words, _("Standings"), subtitle, size, margins, story)
 
 
 # The wall standings: large print (at least 18 points for names and totals, as large-print
@@ -184,6 +200,7 @@ def wall_standings(doc: StandingsDoc) -> bytes:
     """The standings for the wall: rank, number, names and total in large print, landscape, as
     many pages as the rows need, the header row repeated on every page. The round-by-round points
     stay in the compact standings."""
+    _ = doc.words.gettext
     size = landscape(page_size(doc.header))
     margins = (36, 36, 44, 36)
     st = _styles()
@@ -196,8 +213,9 @@ def wall_standings(doc: StandingsDoc) -> bytes:
     div_w = 112.0 if has_div else 0.0
     tb_w = 100.0 if has_tb else 0.0
     names_w = frame_w - rank_w - no_w - total_w - div_w - tb_w
-    head = ["Rank", "No.", "Players"] + (["Division"] if has_div else []) + ["Total"] + \
-        (["Tiebreak"] if has_tb else [])
+    head = [_head(_("Rank"), 14, rank_w - 13, "right"), _head(_("No."), 14, no_w - 13, "right"), _("Players")] \
+        + ([_head(_("Division"), 14, div_w - 13)] if has_div else []) + [_head(_("Total"), 14, total_w - 13, "right")] \
+        + ([_head(_("Tiebreak"), 14, tb_w - 13, "right")] if has_tb else [])
     widths = [rank_w, no_w, names_w] + ([div_w] if has_div else []) + [total_w] + ([tb_w] if has_tb else [])
     data = [head]
     div_style = ParagraphStyle("walldiv", fontName=SANS, fontSize=14, leading=17)
@@ -211,7 +229,7 @@ def wall_standings(doc: StandingsDoc) -> bytes:
             row.append("" if r.tiebreak_total is None else str(r.tiebreak_total))
         data.append(row)
     if not doc.rows:
-        data.append(["", "", Paragraph("No partnerships yet.", big)] + [""] * (len(head) - 3))
+        data.append(["", "", Paragraph(_esc(_("No partnerships yet.")), big)] + [""] * (len(head) - 3))
     total_col = 3 + (1 if has_div else 0)
     table = LongTable(data, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle([
@@ -231,19 +249,20 @@ def wall_standings(doc: StandingsDoc) -> bytes:
         ("LEFTPADDING", (0, 0), (-1, -1), 5),
         ("RIGHTPADDING", (0, 0), (-1, -1), 8),
     ]))
-    legend = ["“2=” a shared rank (equal totals).", "* provisional: not yet confirmed by the opponents."]
+    legend = [_("“2=” a shared rank (equal totals)."), _("* provisional: not yet confirmed by the opponents.")]
     if any(r.withdrawn for r in doc.rows):
-        legend.append("WD withdrawn: results kept, not ranked, no medal.")
+        legend.append(_("WD withdrawn: results kept, not ranked, no medal."))
     story = [table, Spacer(1, 10), Paragraph(_esc("  ".join(legend)), note)]
     story += [Paragraph(_esc(text), note) for text in doc.notes]
-    subtitle = " · ".join(p for p in ("Standings", doc.header.date_venue, doc.progress) if p)
+    subtitle = " · ".join(p for p in (_("Standings"), doc.header.date_venue, doc.progress) if p)
     st["sub"] = ParagraphStyle("wallsub", parent=st["sub"], fontSize=12, leading=15)
-    return _build(doc.header, "Standings", subtitle, size, margins, story, styles=st)
+    return _build(doc.header, doc.words, _("Standings"), subtitle, size, margins, story, styles=st)
 
 
 def medal_standings(doc: MedalsDoc) -> bytes:
     """The medallists of each ranking that awards medals, one table each, with what still has
     to happen before a place is decided."""
+    _ = doc.words.gettext
     size = page_size(doc.header)
     margins = (48, 48, 48, 40)
     st = _styles()
@@ -254,12 +273,14 @@ def medal_standings(doc: MedalsDoc) -> bytes:
     widths = [44, 58, 40, frame_w - 44 - 58 - 40 - 50 - tb_w, 50, tb_w]
     for group in doc.groups:
         story.append(Paragraph(_esc(group.title), st["h2"]))
-        data = [["Place", "Medal", "No.", "Players", "Total", "Tiebreak"]]
+        data = [[_head(_("Place"), 9, widths[0] - 12), _head(_("Medal"), 9, widths[1] - 12),
+                 _head(_("No."), 9, widths[2] - 12, "right"), _("Players"),
+                 _head(_("Total"), 9, widths[4] - 16, "right"), _head(_("Tiebreak"), 9, widths[5] - 12)]]
         for p in group.places:
-            data.append([ordinal(p.place), p.medal, str(p.number), Paragraph(_esc(p.names), st["medal"]),
+            data.append([doc.words.place(p.place), p.medal, str(p.number), Paragraph(_esc(p.names), st["medal"]),
                          str(p.total), Paragraph(_esc(p.tiebreak), st["cell"]) if p.tiebreak else ""])
         if not group.places:
-            data.append(["", "", "", "No results yet.", "", ""])
+            data.append(["", "", "", _("No results yet."), "", ""])
         table = LongTable(data, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle([
             ("FONT", (0, 0), (-1, -1), SANS, 10),
@@ -280,4 +301,5 @@ def medal_standings(doc: MedalsDoc) -> bytes:
     story.append(Spacer(1, 10))
     for note in doc.notes:
         story.append(Paragraph(_esc(note), st["note"]))
-    return _build(doc.header, "Medal standings", f"Medal standings · {doc.header.date_venue}", size, margins, story)
+    title = _("Medal standings")
+    return _build(doc.header, doc.words, title, f"{title} · {doc.header.date_venue}", size, margins, story)

@@ -15,7 +15,8 @@ import io
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.engine.vocabulary import SIDE_LABELS
+from scoring.engine.rules import SUIT_NAMES
+from scoring.engine.vocabulary import SIDE_LABELS, gettext_noop
 from scoring.printing.base import (
     BOLD,
     LIGHT,
@@ -31,7 +32,7 @@ from scoring.printing.base import (
     text_width,
     wrap,
 )
-from scoring.printing.documents import ContractValue, SheetsDoc, SheetTable
+from scoring.printing.documents import ContractValue, SheetsDoc, SheetTable, Words
 from scoring.printing.qr import draw_qr
 
 # The smallest type anything on a sheet is printed in: players read the sheet at the table.
@@ -64,12 +65,13 @@ class _SheetLayout:
         self.total_h = 34
         # The foot, bottom up: the "Also:" line(s), the value table, its title, the rules reminder.
         grid, specials = _value_grid(doc.contract_values)
-        self.also = wrap(_also_line(specials), SANS, MIN_TYPE, self.uw) if specials else []
+        _ = doc.words.gettext
+        self.also = wrap(_also_line(specials, _), SANS, MIN_TYPE, self.uw) if specials else []
         self.value_rh = 14.0
         self.value_bottom = m + 2 + len(self.also) * LEADING
         self.value_top = self.value_bottom + (len(grid) + 1) * self.value_rh
         self.value_title = self.value_top + 5
-        self.reminder = [line for text in REMINDER for line in wrap(text, SANS, MIN_TYPE, self.uw)]
+        self.reminder = [line for text in REMINDER for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
         reminder_h = 6 + len(self.reminder) * LEADING
         below_rows = self.total_h + 42 + 8  # the total row, the initials boxes, a gap
         corrections_h = 2 * LEADING + 6
@@ -85,7 +87,14 @@ class _SheetLayout:
         self.hands = hands
         self.rows_bottom = self.grid_top - self.head_h - hands * self.row_h
         self.total_bottom = self.rows_bottom - self.total_h
-        widths = [36, 120, 60, 58, 42, 54, 54]
+        # Each column at least as wide as its heading (Spanish and French words are longer); the
+        # dealer's names give up the room first, then the penalty column, never below its floor.
+        self.headings = _headings(doc.words)
+        widths = [max(base, max(text_width(line, BOLD, MIN_TYPE) for line in heading if line) + 6)
+                  for base, heading in zip((36, 120, 60, 58, 42, 54, 54), self.headings, strict=False)]
+        over = sum(widths) + 90 - self.uw
+        if over > 0:
+            widths[1] = max(96.0, widths[1] - over)
         widths.append(self.uw - sum(widths))
         self.cols = []
         x = self.left
@@ -104,14 +113,27 @@ class _SheetLayout:
 
 
 REMINDER = (
-    "Tricks: the tricks won by the declaring side (0 to 10).",
-    "Suit and no-trump contracts: made scores + the value (all ten tricks: at least 250); set scores − the value. "
-    "The defenders score 10 for each trick they win.",
+    gettext_noop("Tricks: the tricks won by the declaring side (0 to 10)."),
+    gettext_noop("Suit and no-trump contracts: made scores + the value (all ten tricks: at least 250); set scores "
+                 "− the value. The defenders score 10 for each trick they win."),
 )
 
 
-def _also_line(specials) -> str:
-    return "Also: " + " · ".join(f"{s.label} ({s.code}) {s.value}" for s in specials)
+def _headings(words: Words) -> list[tuple[str, str]]:
+    """The hand grid's column headings, (first line, second line)."""
+    _ = words.gettext
+    return [(_("Hand"), ""), (_("Dealer"), ""), (_("Declarer"), ""), (_("Contract"), ""),
+            (_("Tricks"), _("won")), (_(SIDE_LABELS["ns"]), _("points")), (_(SIDE_LABELS["ew"]), _("points")),
+            (_("Penalty / note"), "")]
+
+
+def _capital(word: str) -> str:
+    """A suit's name as a column heading: the catalogs write "corazones", "sans-atout" for use mid-sentence."""
+    return word[:1].upper() + word[1:]
+
+
+def _also_line(specials, _) -> str:
+    return _("Also: %(contracts)s") % {"contracts": " · ".join(f"{s.label} ({s.code}) {s.value}" for s in specials)}
 
 
 def _value_grid(values: tuple[ContractValue, ...]):
@@ -129,6 +151,7 @@ def _value_grid(values: tuple[ContractValue, ...]):
 
 def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     """Everything that is the same on every sheet of this document: drawn once, as a PDF form."""
+    _ = doc.words.gettext
     c.setStrokeColor(colors.black)
     c.setFillColor(colors.black)
     # Partnership boxes
@@ -137,8 +160,7 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     for i in range(2):
         c.rect(lay.left + i * (half + 12), lay.parts_top - lay.parts_h, half, lay.parts_h)
     # Hand grid
-    headings = [("Hand", ""), ("Dealer", ""), ("Declarer", ""), ("Contract", ""), ("Tricks", "won"),
-                ("N-S", "points"), ("E-W", "points"), ("Penalty / note", "")]
+    headings = lay.headings
     bottom = lay.rows_bottom
     c.setLineWidth(1.2)
     c.rect(lay.left, bottom, lay.uw, lay.grid_top - bottom)
@@ -146,7 +168,7 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     c.rect(lay.left, lay.grid_top - lay.head_h, lay.uw, lay.head_h, stroke=0, fill=1)
     c.setFillColor(colors.black)
     c.setLineWidth(0.6)
-    for x, _ in lay.cols[1:]:
+    for x, _w in lay.cols[1:]:
         c.line(x, bottom, x, lay.grid_top)
     for i in range(lay.hands + 1):
         y = lay.grid_top - lay.head_h - i * lay.row_h
@@ -158,39 +180,44 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
             draw_text(c, cx, lay.grid_top - 12, a, BOLD, MIN_TYPE, align="center", max_width=room, min_size=MIN_TYPE)
             draw_text(c, cx, lay.grid_top - 24, b, SANS, MIN_TYPE, align="center", max_width=room, min_size=MIN_TYPE)
         else:
-            draw_text(c, cx, lay.grid_top - 18, a, BOLD, MIN_TYPE, align="center", max_width=room, min_size=MIN_TYPE)
+            # A heading too long for its column at 10 points takes two lines.
+            lines, _size = fit_lines(a, BOLD, MIN_TYPE, room, 2)
+            draw_lines(c, cx, lay.grid_top - (18 if len(lines) == 1 else 12), lines, BOLD, MIN_TYPE, 12, align="center")
     # Round total row
     c.setLineWidth(1.2)
     c.rect(lay.left, lay.total_bottom, lay.uw, lay.rows_bottom - lay.total_bottom)
-    tx, _ = lay.cols[5]
+    tx, _w = lay.cols[5]
     c.line(tx, lay.total_bottom, tx, lay.rows_bottom)
-    for x, _ in lay.cols[6:]:
+    for x, _w in lay.cols[6:]:
         c.line(x, lay.total_bottom, x, lay.rows_bottom)
-    draw_text(c, tx - 8, lay.total_bottom + 12, "Round total", BOLD, 11, align="right")
+    draw_text(c, tx - 8, lay.total_bottom + 12, _("Round total"), BOLD, 11, align="right",
+              max_width=tx - lay.left - 12)
     if not doc.filled:
         # Blank sheets: each side circles the declaring side.
         cx = lay.cell_center(2)
         for i in range(lay.hands):
             y = lay.row_baseline(i, MIN_TYPE)
-            draw_text(c, cx - 15, y, "N-S", SANS, MIN_TYPE, align="center")
-            draw_text(c, cx + 15, y, "E-W", SANS, MIN_TYPE, align="center")
+            draw_text(c, cx - 15, y, _(SIDE_LABELS["ns"]), SANS, MIN_TYPE, align="center")
+            draw_text(c, cx + 15, y, _(SIDE_LABELS["ew"]), SANS, MIN_TYPE, align="center")
     # Initials
     y = lay.total_bottom - 40
     box_w = (lay.uw - 12) / 2
     c.setLineWidth(0.8)
-    for i, label in enumerate(("N-S agree, initials", "E-W agree, initials")):
+    for i, side in enumerate(("ns", "ew")):
         x = lay.left + i * (box_w + 12)
         c.rect(x, y, box_w, 30)
-        draw_text(c, x + 6, y + 18, label, SANS, MIN_TYPE)
+        label = _("%(side)s agree, initials") % {"side": _(SIDE_LABELS[side])}
+        draw_text(c, x + 6, y + 18, label, SANS, MIN_TYPE, max_width=box_w - 12, min_size=MIN_TYPE)
     # Rules reminder and value table
     y = lay.foot_top - 10
     for line in lay.reminder:
         draw_text(c, lay.left, y, line, SANS, MIN_TYPE)
         y -= LEADING
-    grid, _ = _value_grid(doc.contract_values)
-    draw_text(c, lay.left, lay.value_title, f"Contract values ({doc.rules_label})", BOLD, MIN_TYPE,
-              max_width=lay.uw, min_size=MIN_TYPE)
-    heads = ["Tricks", "♠ Spades", "♣ Clubs", "♦ Diamonds", "♥ Hearts", "No Trump"]
+    grid, _specials = _value_grid(doc.contract_values)
+    draw_text(c, lay.left, lay.value_title, _("Contract values (%(rules)s)") % {"rules": doc.rules_label}, BOLD,
+              MIN_TYPE, max_width=lay.uw, min_size=MIN_TYPE)
+    heads = [_("Tricks")] + [f"{mark} {_capital(_(SUIT_NAMES[suit]))}" for mark, suit in
+                             (("♠", "S"), ("♣", "C"), ("♦", "D"), ("♥", "H"))] + [_capital(_(SUIT_NAMES["NT"]))]
     vw = lay.uw / len(heads)
     rh = lay.value_rh
     top = lay.value_top
@@ -198,7 +225,8 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     c.rect(lay.left, top - rh, lay.uw, rh, stroke=0, fill=1)
     c.setFillColor(colors.black)
     for i, h in enumerate(heads):
-        draw_text(c, lay.left + vw * i + vw / 2, top - rh + 4, h, BOLD, MIN_TYPE, align="center")
+        draw_text(c, lay.left + vw * i + vw / 2, top - rh + 4, h, BOLD, MIN_TYPE, align="center", max_width=vw - 4,
+                  min_size=MIN_TYPE)
     for r, (tricks, vals) in enumerate(grid, start=1):
         y = top - (r + 1) * rh + 4
         draw_text(c, lay.left + vw / 2, y, str(tricks), BOLD, MIN_TYPE, align="center")
@@ -217,23 +245,27 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
 
 def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, form: str) -> None:
     c.doForm(form)
+    _ = doc.words.gettext
+    ngettext = doc.words.ngettext
     h = doc.header
     c.setFillColor(colors.black)
     text_w = lay.uw - lay.QR - 14
-    draw_text(c, lay.left, lay.top - 10, "RESULT SHEET" if doc.filled else "SCORE SHEET", BOLD, MIN_TYPE)
+    draw_text(c, lay.left, lay.top - 10, _("RESULT SHEET") if doc.filled else _("SCORE SHEET"), BOLD, MIN_TYPE,
+              max_width=text_w / 2, min_size=MIN_TYPE)
     draw_text(c, lay.left, lay.top - 30, h.event_name, BOLD, 15, max_width=text_w, min_size=MIN_TYPE)
     draw_text(c, lay.left, lay.top - 46, h.date_venue, SANS, MIN_TYPE, max_width=text_w, min_size=MIN_TYPE)
-    draw_text(c, lay.left, lay.top - 76, f"{t.round_label} · Table {t.number}", BOLD, 24, max_width=text_w,
-              min_size=12)
+    heading = _("%(round)s · Table %(number)s") % {"round": t.round_label, "number": t.number}
+    draw_text(c, lay.left, lay.top - 76, heading, BOLD, 24, max_width=text_w, min_size=12)
     qx = lay.right - lay.QR
     if doc.filled:
         # No QR on a result sheet: it is posted on the wall, and the code would let anyone edit.
-        draw_text(c, lay.right, lay.top - 10, "Filled from the entered hands", SANS, MIN_TYPE, align="right")
-        lines, _ = fit_lines(t.status, BOLD, MIN_TYPE, lay.uw, 2)
+        draw_text(c, lay.right, lay.top - 10, _("Filled from the entered hands"), SANS, MIN_TYPE, align="right",
+                  max_width=lay.uw / 2 - 8, min_size=MIN_TYPE)
+        lines, _size = fit_lines(t.status, BOLD, MIN_TYPE, lay.uw, 2)
         draw_lines(c, lay.left, lay.top - 96, lines, BOLD, MIN_TYPE, LEADING)
     elif t.entry_url:
         draw_qr(c, t.entry_url, qx, lay.top - lay.QR, lay.QR)
-        draw_text(c, lay.left, lay.top - 96, "Enter scores: scan the QR code, or type this table code:", SANS,
+        draw_text(c, lay.left, lay.top - 96, _("Enter scores: scan the QR code, or type this table code:"), SANS,
                   MIN_TYPE, max_width=text_w, min_size=MIN_TYPE)
         draw_text(c, lay.left, lay.top - 113, t.short_code, BOLD, 12, max_width=text_w, min_size=MIN_TYPE)
     # Partnerships by seat: a name that does not fit on one line at 10 points takes two.
@@ -241,11 +273,12 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
     for i, side in enumerate((t.ns, t.ew)):
         x = lay.left + i * (half + 12) + 8
         top = lay.parts_top
-        draw_text(c, x, top - 15, f"{side.label}  ·  Partnership {side.number}", BOLD, 12, max_width=half - 16,
-                  min_size=MIN_TYPE)
+        draw_text(c, x, top - 15, _("%(side)s  ·  Partnership %(number)s") % {"side": _(side.label),
+                                                                              "number": side.number},
+                  BOLD, 12, max_width=half - 16, min_size=MIN_TYPE)
         for j, (seat, name) in enumerate(zip(side.seats, (side.first, side.second), strict=True)):
             y = top - 33 - j * 26
-            draw_text(c, x, y, seat, BOLD, 12)
+            draw_text(c, x, y, doc.words.seat(seat), BOLD, 12)
             lines, size = fit_lines(name, SANS, 12, half - 34, 2, min_size=MIN_TYPE)
             draw_lines(c, x + 18, y, lines, SANS, size, 11)
     # Hands
@@ -258,21 +291,21 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
         mark = " †" if hand.corrected else ""
         draw_text(c, lay.cell_center(0), y, f"{hand.number}{mark}", BOLD, size, align="center")
         name = t.dealer_name(hand.dealer)
-        draw_text(c, dx + 5, y, hand.dealer, BOLD, size)
+        draw_text(c, dx + 5, y, doc.words.seat(hand.dealer), BOLD, size)
         name_x = dx + 5 + text_width("W", BOLD, size) + 5
-        lines, _ = fit_lines(name, SANS, MIN_TYPE, dx + dw - 4 - name_x, 2 if two_line else 1)
+        lines, _size = fit_lines(name, SANS, MIN_TYPE, dx + dw - 4 - name_x, 2 if two_line else 1)
         lift = 6 if len(lines) > 1 else 0
         draw_lines(c, name_x, y + lift, lines, SANS, MIN_TYPE, LEADING)
         if not doc.filled or not hand.declarer:
             continue
-        draw_text(c, lay.cell_center(2), y, SIDE_LABELS[hand.declarer], BOLD, size, align="center")
+        draw_text(c, lay.cell_center(2), y, _(SIDE_LABELS[hand.declarer]), BOLD, size, align="center")
         draw_text(c, lay.cell_center(3), y, hand.contract, BOLD, size, align="center")
         draw_text(c, lay.cell_center(4), y, "" if hand.tricks is None else str(hand.tricks), SANS, size, align="center")
         for col, pts in ((5, hand.ns_points), (6, hand.ew_points)):
             x, wd = lay.cols[col]
             draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
-        penalty = (hand.penalty + ("; corrected" if hand.corrected else "")).lstrip("; ")
-        lines, _ = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
+        penalty = (hand.penalty + ("; " + _("corrected") if hand.corrected else "")).lstrip("; ")
+        lines, _size = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
         draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
     if doc.filled:
         for col, pts in ((5, t.ns_total), (6, t.ew_total)):
@@ -289,7 +322,8 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
         floor = lay.foot_top + 4  # the lowest baseline whose line clears the foot
         lines = []
         for fix in t.corrections:
-            line = f"† Hand {fix.hand_number} corrected {fix.when} by {fix.by}: {fix.before} → {fix.after}"
+            line = "† " + _("Hand %(number)s corrected %(when)s by %(who)s: %(before)s → %(after)s") % {
+                "number": fix.hand_number, "when": fix.when, "who": fix.by, "before": fix.before, "after": fix.after}
             if fix.reason:
                 line += f" ({fix.reason})"
             lines.append(fit_lines(line, SANS, MIN_TYPE, lay.uw, 2)[0])
@@ -299,7 +333,9 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
             rest = len(lines) - k
             if printed + len(fix_lines) > room or (rest > 1 and printed + len(fix_lines) == room):
                 if printed < room:
-                    more = f"† … and {rest} more correction{'s' if rest > 1 else ''}: see the table's history"
+                    more = "† " + ngettext("… and %(count)s more correction: see the table's history",
+                                           "… and %(count)s more corrections: see the table's history",
+                                           rest) % {"count": rest}
                     draw_text(c, lay.left, y - printed * LEADING, cut(more, SANS, MIN_TYPE, lay.uw), SANS, MIN_TYPE)
                 break
             draw_lines(c, lay.left, y - printed * LEADING, fix_lines, SANS, MIN_TYPE, LEADING)
@@ -310,13 +346,14 @@ def score_sheets(doc: SheetsDoc) -> bytes:
     """Blank score sheets (or, with doc.filled, result sheets): one page per table."""
     size = page_size(doc.header)
     buf = io.BytesIO()
-    c = new_canvas(buf, doc.header, "result sheets" if doc.filled else "score sheets", size)
+    _ = doc.words.gettext
+    c = new_canvas(buf, doc.header, _("result sheets") if doc.filled else _("score sheets"), size)
     lay = _SheetLayout(size, doc.hands_per_round, doc)
     c.beginForm("sheet")
     _draw_sheet_static(c, doc, lay)
     c.endForm()
     if not doc.tables:
-        empty_page(c, doc.header, size, "No tables to print: create the round's tables first.")
+        empty_page(c, doc.header, size, _("No tables to print: create the round's tables first."))
     for t in doc.tables:
         _draw_sheet(c, doc, t, lay, "sheet")
         c.showPage()

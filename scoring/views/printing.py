@@ -4,6 +4,9 @@ Score sheets (they carry each table's secret entry code), result sheets, movemen
 certificates are for the event's organizers and scorers. Standings (compact and wall) and medal
 standings are as public as the live standings page, so anyone may download them; those are cached for a
 minute under the live pages' ETag (it changes with every score save and every new round).
+A document is printed in the event's language, or in the one `?language=en|es|fr` asks for (the
+Print page offers the choice; the cache keeps each language apart); the reader's own choice of
+language for the site changes the Print page, not the paper.
 The views read and draw through scoring.printing.data; they write nothing. QR codes point where
 scoring.site_address says: SITE_URL, else the address the organizer is using.
 """
@@ -19,6 +22,7 @@ from django.urls import path
 
 from scoring import site_address
 from scoring.engine.textsafe import whole_number
+from scoring.engine.vocabulary import LANGUAGE_CODES, LANGUAGES
 from scoring.printing import KINDS
 from scoring.printing.data import document
 from scoring.selectors import event_etag
@@ -41,15 +45,29 @@ def _number(request, name: str) -> int | None:
     return number
 
 
+def _language(request, event: Event) -> str:
+    """?language=en|es|fr; without it, the event's own language."""
+    code = request.GET.get("language", "").strip()
+    if not code:
+        return event.language
+    if code not in LANGUAGE_CODES:
+        shown = code if len(code) <= 12 else code[:12] + "…"
+        known = ", ".join(LANGUAGE_CODES)
+        raise ValidationError({"language": f"{shown!r} is not a language of this site (one of {known})"})
+    return code
+
+
 def _pdf_response(event: Event, kind: str, request) -> HttpResponse:
     try:
         round_number, tiebreak = _number(request, "round"), _number(request, "tiebreak")
         if kind not in ROUND_KINDS and (round_number or tiebreak):
             raise ValidationError({"round": f"a round applies to sheets and results, not {kind}"})
-        key = f"pdf:{kind}:{event_etag(event.slug)}" if kind in PUBLIC_KINDS else None
+        code = _language(request, event)
+        key = f"pdf:{kind}:{code}:{event_etag(event.slug)}" if kind in PUBLIC_KINDS else None
         found = cache.get(key) if key else None
+        # Printed in `code` whatever language the person reads the site in (scoring.printing.data).
         name, mimetype, data = found or document(event, kind, round_number=round_number, tiebreak=tiebreak,
-                                                 site_url=site_address.site_url(request))
+                                                 site_url=site_address.site_url(request), language_code=code)
     except ValidationError as exc:
         return HttpResponseBadRequest("; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()),
                                       content_type="text/plain; charset=utf-8")
@@ -79,8 +97,14 @@ def print_menu(request, event: Event):
     main_first = F("tiebreak__sequence").asc(nulls_first=True)
     rounds = Round.objects.filter(event=event).select_related("tiebreak").order_by(main_first, "number")
     codes_url = site_address.site_url(request)
+    # The language the documents' links ask for: the event's own unless the organizer picks another.
+    chosen = request.GET.get("language", "")
+    chosen = chosen if chosen in LANGUAGE_CODES else event.language
     return render(request, "scoring/print_menu.html", {
         "event": event,
+        "print_language": chosen,
+        "lang_q": "" if chosen == event.language else f"language={chosen}",
+        "print_languages": [(code, name, code == event.language) for code, name in LANGUAGES],
         "codes_url": codes_url,
         "codes_source": site_address.source(request),
         "codes_unreachable": site_address.unreachable_reason(codes_url),

@@ -1,5 +1,6 @@
 """`python manage.py pdf SLUG --kind sheets|results|cards|standings|wall|medals|certificates [--round N]
-[--tiebreak S] -o FILE`: write one printed document of an event to a file.
+[--tiebreak S] [--language en|es|fr] -o FILE`: write one printed document of an event to a file, printed
+in the event's language unless --language asks for another (this command's own messages stay English).
 
 The same documents as the organizer's Print page (scoring.views.printing), built by
 scoring.printing.data and drawn by scoring.printing; nothing is written to the database.
@@ -13,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring import site_address
+from scoring.engine.vocabulary import LANGUAGE_CODES
 from scoring.printing import KINDS
 from scoring.printing.data import document
 from tournaments.management import event_or_error
@@ -27,15 +29,17 @@ class Command(BaseCommand):
         parser.add_argument("--kind", required=True, choices=KINDS, help="which document")
         parser.add_argument("--round", type=int, dest="round_number", help="sheets/results: only this main round")
         parser.add_argument("--tiebreak", type=int, help="sheets/results: only this tiebreak session")
+        parser.add_argument("--language", choices=LANGUAGE_CODES,
+                            help="the language the document is printed in (default: the event's language)")
         parser.add_argument("-o", "--output", required=True, help="the PDF file to write ('-' for standard output)")
 
-    def handle(self, *args, slug, kind, round_number=None, tiebreak=None, output, **options):
+    def handle(self, *args, slug, kind, round_number=None, tiebreak=None, output, language=None, **options):
         event = event_or_error(slug)
         if (round_number is not None or tiebreak is not None) and kind not in ("sheets", "results"):
             raise CommandError(f"--round and --tiebreak apply to sheets and results, not {kind}")
         started = time.perf_counter()
         try:
-            name, _, data = document(event, kind, round_number=round_number, tiebreak=tiebreak)
+            name, _, data = document(event, kind, round_number=round_number, tiebreak=tiebreak, language_code=language)
         except ValidationError as exc:
             fields = exc.message_dict.items()
             raise CommandError("; ".join(f"--{field}: {' '.join(msgs)}" for field, msgs in fields)) from None
