@@ -80,7 +80,7 @@ CASES = [
     ("unknown event key", lambda d: d["event"].update(place="Hall"),
      ["event.place: unknown key (expected one of name, slug, date, venue, rules, rule_overrides, rounds, "
       "hands_per_round, sit_out_policy, sit_out_points, confirmation_required, medal_scope, "
-      "secondary_tiebreakers, page_size)"]),
+      "secondary_tiebreakers, page_size, language)"]),
     ("unknown hand key", lambda d: hand(d).update(bid="7H"),
      ["rounds[0].tables[0].hands[0].bid: unknown key (expected one of hand, contract, declarer, tricks, "
       "penalty, note, dealer)"]),
