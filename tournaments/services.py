@@ -531,7 +531,7 @@ def round_open(*, rnd: Round) -> Round:
                                           % {"round": _round_name(open_now)}})
     if siblings.filter(number__lt=rnd.number).exclude(status=Round.Status.CLOSED).exists():
         raise ValidationError({"__all__": _("Earlier rounds must be closed before %(round)s starts.")
-                                          % {"round": _round_name(rnd).lower()}})
+                                          % {"round": _round_name(rnd)}})
     rnd.status = Round.Status.OPEN
     rnd.save(update_fields=["status"])
     rnd.event.bump_version()
@@ -575,7 +575,7 @@ def round_reopen(*, rnd: Round, by: str) -> Round:
     open_now = Round.objects.filter(event=rnd.event_id, tiebreak=rnd.tiebreak_id, status=Round.Status.OPEN).first()
     if open_now:
         raise ValidationError({"__all__": _("%(round)s is in play: close it before reopening %(other)s.")
-                                          % {"round": _round_name(open_now), "other": _round_name(rnd).lower()}})
+                                          % {"round": _round_name(open_now), "other": _round_name(rnd)}})
     previous = ""
     if rnd.closed_by:
         closed = _("closed by %(name)s") % {"name": rnd.closed_by}
