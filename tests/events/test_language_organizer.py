@@ -10,6 +10,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tests import builders
 from tournaments.models import Event
@@ -23,6 +24,14 @@ def lang_of(html: str) -> str:
 
 def h1_of(html: str) -> str:
     return re.sub(r"<[^>]+>", "", re.search(r"<h1>(.*?)</h1>", html, re.S).group(1)).strip()
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """The middleware leaves the last request's language active in this thread: put English back,
+    so a later test rendering without a request (the 500 page) is not in this module's Spanish."""
+    yield
+    translation.activate("en")
 
 
 @pytest.fixture
@@ -224,3 +233,11 @@ def test_english_stays_english(organizer_client, round_one, event):
     builders.register(event, [9], checked_in=False)
     html = organizer_client.get(reverse("tournaments:partnerships", args=[event.slug])).content.decode()
     assert "registered · <strong>" in html and "not yet here" in html
+
+
+@pytest.mark.django_db
+def test_the_switcher_names_each_language_in_itself(anonymous):
+    for code in ("en", "es", "fr"):
+        html = anonymous.get(reverse("tournaments:event-list"), HTTP_ACCEPT_LANGUAGE=code).content.decode()
+        for name in (">English<", ">Español<", ">Français<"):
+            assert name in html, (code, name)
