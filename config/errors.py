@@ -8,11 +8,16 @@ the sender gets a page saying what happened and what to do. Reads nothing, write
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views import defaults
+
+from tournaments import language
 
 
 def bad_request(request, exception=None):
     if isinstance(exception, RequestDataTooBig):
         megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / (1024 * 1024)
-        return render(request, "400_too_big.html", {"limit": f"{megabytes:g} MB"}, status=413)
+        size = int(megabytes) if megabytes == int(megabytes) else megabytes
+        limit = _("%(size)s MB") % {"size": language.number(size)}
+        return render(request, "400_too_big.html", {"limit": limit}, status=413)
     return defaults.bad_request(request, exception)

@@ -64,7 +64,12 @@ class LanguageMiddleware:
         request.language_chosen = language is not None
         translation.activate(language or settings.LANGUAGE_CODE)
         request.LANGUAGE_CODE = translation.get_language()
-        response = self.get_response(request)
+        try:
+            response = self.get_response(request)
+        finally:
+            # The thread goes back to the site's language: a worker's next job (a command, a
+            # signal, a test) must not inherit this visitor's.
+            translation.deactivate()
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
         return response

@@ -10,6 +10,8 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.textsafe import whole_number
@@ -51,30 +53,31 @@ def _preset_values(name: str) -> str:
     for preset in rules_engine.all_presets():
         value = getattr(preset, name)
         if isinstance(value, bool):
-            value = "yes" if value else "no"
+            value = gettext("yes") if value else gettext("no")
         elif isinstance(value, tuple):
-            value = ", ".join(value) or "none"
+            value = ", ".join(value) or gettext("none")
         elif value is None:
-            value = "none"
+            value = gettext("none")
         parts.append(f"{preset.label}: {value}")
     return " · ".join(parts)
 
 
 def _override_field(name: str, sentence: str, kind: str) -> forms.Field:
-    help_text = f"{sentence} Presets — {_preset_values(name)}."
+    help_text = gettext("%(sentence)s Presets — %(presets)s.") % {"sentence": sentence, "presets": _preset_values(name)}
     label = name.replace("_", " ").capitalize()
+    keep = (KEEP, gettext("As the preset says"))
     if kind == "bool":
         return forms.ChoiceField(label=label, required=False, help_text=help_text,
-                                 choices=[(KEEP, "As the preset says"), ("yes", "Yes"), ("no", "No")])
+                                 choices=[keep, ("yes", gettext("Yes")), ("no", gettext("No"))])
     if name in CHOICE_FIELDS:
         return forms.ChoiceField(label=label, required=False, help_text=help_text,
-                                 choices=[(KEEP, "As the preset says")]
-                                 + [(c, c.replace("_", " ")) for c in CHOICE_FIELDS[name]])
+                                 choices=[keep] + [(c, c.replace("_", " ")) for c in CHOICE_FIELDS[name]])
     if name == "specials":
-        return forms.CharField(label=label, required=False, max_length=60, help_text=help_text + (
-            " Write the codes separated by commas, or “none”; leave empty for the preset's."))
-    return forms.CharField(label=label, required=False, max_length=12, help_text=help_text + (
-        " A whole number" + (", or “none”" if kind == "int | None" else "") + "; leave empty for the preset's."))
+        return forms.CharField(label=label, required=False, max_length=60, help_text=help_text + " " + gettext(
+            "Write the codes separated by commas, or “none”; leave empty for the preset's."))
+    return forms.CharField(label=label, required=False, max_length=12, help_text=help_text + " " + (
+        gettext("A whole number, or “none”; leave empty for the preset's.") if kind == "int | None"
+        else gettext("A whole number; leave empty for the preset's.")))
 
 
 class EventForm(forms.ModelForm):
@@ -84,14 +87,25 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = SETTINGS_FIELDS
         field_classes = {name: WholeNumberField for name in NUMBER_LIMITS}
+        # The model's own labels, marked here (the model keeps its English: no migration for a label).
+        labels = {
+            "name": _("Name"), "date": _("Date"), "venue": _("Venue"), "rules_preset": _("Rules preset"),
+            "rounds": _("Rounds"), "hands_per_round": _("Hands per round"), "sit_out_policy": _("Sit out policy"),
+            "sit_out_points": _("Sit out points"), "confirmation_required": _("Confirmation required"),
+            "confirmation_check": _("Confirmation check"), "medal_scope": _("Medal scope"),
+            "page_size": _("Page size"), "language": _("Language"),
+        }
         help_texts = {
-            "rounds": "McAllen plays 10.",
-            "hands_per_round": "McAllen plays 4.",
-            "sit_out_points": "Only used when the sit-out policy is a fixed number of points.",
-            "confirmation_required": "The other partnership (or an organizer) confirms each table's scores.",
-            "confirmation_check": "A PIN is secret: each partnership's is on its own movement card (and on the "
-                                  "Partnerships page). A partnership number is printed on the public movement, so "
-                                  "with it anyone can confirm any table.",
+            "rounds": _("McAllen plays 10."),
+            "hands_per_round": _("McAllen plays 4."),
+            "sit_out_points": _("Only used when the sit-out policy is a fixed number of points."),
+            "confirmation_required": _("The other partnership (or an organizer) confirms each table's scores."),
+            "confirmation_check": _("A PIN is secret: each partnership's is on its own movement card (and on the "
+                                    "Partnerships page). A partnership number is printed on the public movement, so "
+                                    "with it anyone can confirm any table."),
+            "language": _("The event's own language: printed sheets, cards and results are in it, and so are its "
+                          "pages for a visitor whose phone or computer asks for none of English, Spanish and French. "
+                          "Everyone can still choose their own language at the top of any page."),
         }
         widgets = {"date": forms.DateInput(attrs={"type": "date"}), "confirmation_check": forms.RadioSelect}
 
@@ -142,7 +156,7 @@ class EventForm(forms.ModelForm):
             number = whole_number(raw, max_digits=60, signed=True)
             if number is None:
                 shown = raw if len(raw) <= 20 else raw[:20] + "…"
-                raise forms.ValidationError(f"{shown!r} is not a whole number")
+                raise forms.ValidationError(gettext("%(value)s is not a whole number") % {"value": repr(shown)})
             return number
         return raw
 
@@ -184,15 +198,15 @@ class EventForm(forms.ModelForm):
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(max_length=150, help_text="The person's log-in name.")
-    role = forms.ChoiceField(choices=EventStaff.Role.choices, initial=EventStaff.Role.SCORER)
+    username = forms.CharField(max_length=150, label=_("Username"), help_text=_("The person's log-in name."))
+    role = forms.ChoiceField(choices=EventStaff.Role.choices, initial=EventStaff.Role.SCORER, label=_("Role"))
     password = forms.CharField(required=False, strip=False, widget=forms.PasswordInput(render_value=False),
-                               label="Password for a new account",
-                               help_text="Only for someone without an account yet: this creates it. "
-                                         "Tell them the password.")
+                               label=_("Password for a new account"),
+                               help_text=_("Only for someone without an account yet: this creates it. "
+                                           "Tell them the password."))
     may_create_events = forms.BooleanField(
-        required=False, label="May create events",
-        help_text="Lets this person create events of their own, which appear on the public list.")
+        required=False, label=_("May create events"),
+        help_text=_("Lets this person create events of their own, which appear on the public list."))
 
     def __init__(self, *args, can_grant: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -204,28 +218,30 @@ class ListingForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = ["listed", "practice"]
-        labels = {"listed": "Show on the public list of events", "practice": "Practice event"}
+        labels = {"listed": _("Show on the public list of events"), "practice": _("Practice event")}
 
 
 class PartnershipForm(forms.Form):
-    number = WholeNumberField(required=False, min_value=1, max_value=9999,
-                                help_text="Leave empty for the next free number.")
-    player_one = forms.CharField(label="Player 1", max_length=MAX_NAME)
-    player_two = forms.CharField(label="Player 2", max_length=MAX_NAME)
-    division = forms.CharField(max_length=MAX_DIVISION, required=False, help_text="For example 70–74, or leave empty.")
-    checked_in = forms.BooleanField(required=False, label="Here now (checked in)")
+    number = WholeNumberField(required=False, min_value=1, max_value=9999, label=_("Number"),
+                              help_text=_("Leave empty for the next free number."))
+    player_one = forms.CharField(label=_("Player 1"), max_length=MAX_NAME)
+    player_two = forms.CharField(label=_("Player 2"), max_length=MAX_NAME)
+    division = forms.CharField(max_length=MAX_DIVISION, required=False, label=_("Division"),
+                               help_text=_("For example 70–74, or leave empty."))
+    checked_in = forms.BooleanField(required=False, label=_("Here now (checked in)"))
 
 
 class PartnershipEditForm(forms.Form):
-    player_one = forms.CharField(label="Player 1 (North or East)", max_length=MAX_NAME)
-    player_two = forms.CharField(label="Player 2 (South or West)", max_length=MAX_NAME)
-    division = forms.CharField(max_length=MAX_DIVISION, required=False)
+    player_one = forms.CharField(label=_("Player 1 (North or East)"), max_length=MAX_NAME)
+    player_two = forms.CharField(label=_("Player 2 (South or West)"), max_length=MAX_NAME)
+    division = forms.CharField(max_length=MAX_DIVISION, required=False, label=_("Division"))
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(required=False, help_text="A .csv file: number, player 1, player 2, division.")
-    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6}), label="Or paste the lines",
-                           help_text="One partnership a line, e.g. 1, Ana Garza, Bob Smith, 70-74")
+    file = forms.FileField(required=False, label=_("File"),
+                           help_text=_("A .csv file: number, player 1, player 2, division."))
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6}), label=_("Or paste the lines"),
+                           help_text=_("One partnership a line, e.g. 1, Ana Garza, Bob Smith, 70-74"))
 
     MAX_BYTES = 512 * 1024
 
@@ -233,11 +249,12 @@ class ImportForm(forms.Form):
         cleaned = super().clean()
         upload, text = cleaned.get("file"), (cleaned.get("text") or "").strip()
         if upload and upload.size > self.MAX_BYTES:
-            raise forms.ValidationError("The file is larger than 512 KB: is it the right file?")
+            raise forms.ValidationError(_("The file is larger than 512 KB: is it the right file?"))
         if not upload and len(text.encode("utf-8", "surrogatepass")) > self.MAX_BYTES:
-            raise forms.ValidationError("The pasted text is larger than 512 KB: paste fewer lines, or upload the file.")
+            raise forms.ValidationError(
+                _("The pasted text is larger than 512 KB: paste fewer lines, or upload the file."))
         if not upload and not text:
-            raise forms.ValidationError("Choose a file or paste the lines.")
+            raise forms.ValidationError(_("Choose a file or paste the lines."))
         cleaned["data"] = upload.read() if upload else text
         return cleaned
 
@@ -250,8 +267,8 @@ class FlagForm(forms.Form):
         super().__init__(data)
         self.name = name
         self.fields[name] = forms.TypedChoiceField(choices=[("1", "yes"), ("0", "no")], coerce=lambda v: v == "1",
-                                                   error_messages={"required": "must be 1 or 0",
-                                                                   "invalid_choice": "must be 1 or 0"})
+                                                   error_messages={"required": _("must be 1 or 0"),
+                                                                   "invalid_choice": _("must be 1 or 0")})
 
     @property
     def value(self) -> bool:
@@ -289,12 +306,12 @@ class AdminLoginForm(_BoundedUsername, AdminAuthenticationForm):
     pass
 
 
-FORCE_CLOSE_LABEL = "Close anyway, with these tables as they are"
+FORCE_CLOSE_LABEL = _("Close anyway, with these tables as they are")
 
 
 class CloseRoundForm(forms.Form):
     force = forms.BooleanField(required=False, label=FORCE_CLOSE_LABEL)
-    reason = forms.CharField(required=False, max_length=500, label="Reason (needed to close anyway)")
+    reason = forms.CharField(required=False, max_length=500, label=_("Reason (needed to close anyway)"))
     # Set by the "Close round anyway" button: the organizer meant to force, so a refusal says
     # which box to tick rather than repeating the list of tables not ready.
     anyway = forms.BooleanField(required=False)

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
@@ -26,6 +27,15 @@ from scoring.engine.vocabulary import (
     STAFF_ROLE_LABELS,
     members,
 )
+
+from .language import choices
+
+
+def _members(labels: dict[str, str]) -> list[tuple[str, tuple[str, str]]]:
+    """TextChoices members whose labels are translated when shown (tournaments.language.choices)."""
+    return [(name, (value, label)) for (name, _pair), (value, label) in zip(members(labels), choices(labels),
+                                                                                  strict=True)]
+
 
 # Crockford's base32: no I, L, O or U, so a code read off paper is typed without confusion.
 TOKEN_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -54,10 +64,10 @@ def format_token(token: str) -> str:
 
 
 class Event(models.Model):
-    SitOutPolicy = models.TextChoices("SitOutPolicy", members(SIT_OUT_POLICY_LABELS))
-    MedalScope = models.TextChoices("MedalScope", members(MEDAL_SCOPE_LABELS))
-    PageSize = models.TextChoices("PageSize", members(PAGE_SIZE_LABELS))
-    ConfirmationCheck = models.TextChoices("ConfirmationCheck", members(CONFIRMATION_CHECK_LABELS))
+    SitOutPolicy = models.TextChoices("SitOutPolicy", _members(SIT_OUT_POLICY_LABELS))
+    MedalScope = models.TextChoices("MedalScope", _members(MEDAL_SCOPE_LABELS))
+    PageSize = models.TextChoices("PageSize", _members(PAGE_SIZE_LABELS))
+    ConfirmationCheck = models.TextChoices("ConfirmationCheck", _members(CONFIRMATION_CHECK_LABELS))
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -77,18 +87,18 @@ class Event(models.Model):
     format = models.CharField(max_length=10, choices=[(f, f.capitalize()) for f in rules_engine.EVENT_FORMATS],
                               default="session")
     hand_limit = models.PositiveSmallIntegerField(null=True, blank=True,
-                                                  help_text="Hands in one game before it goes to the side ahead.")
+                                                  help_text=_("Hands in one game before it goes to the side ahead."))
     games_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
     wins_per_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="A round is a match won by the first side to this many wins.")
+        null=True, blank=True, help_text=_("A round is a match won by the first side to this many wins."))
     rank_by = models.JSONField(default=games_engine.default_rank_by, blank=True)
     sit_out_policy = models.CharField(max_length=10, choices=SitOutPolicy.choices, default=SitOutPolicy.AVERAGE)
-    sit_out_points = models.IntegerField(default=0, help_text="Points for a sit-out under the fixed policy.")
+    sit_out_points = models.IntegerField(default=0, help_text=_("Points for a sit-out under the fixed policy."))
     confirmation_required = models.BooleanField(default=True)
     confirmation_check = models.CharField(
         max_length=10, choices=ConfirmationCheck.choices, default=ConfirmationCheck.PIN,
-        help_text="What the opponents type at the table link to confirm. A partnership number is public, "
-                  "so with it anyone who reads the movement can confirm any table.",
+        help_text=_("What the opponents type at the table link to confirm. A partnership number is public, "
+                    "so with it anyone who reads the movement can confirm any table."),
     )
     medal_scope = models.CharField(max_length=10, choices=MedalScope.choices, default=MedalScope.OVERALL)
     secondary_tiebreakers = models.JSONField(default=list, blank=True)
@@ -96,13 +106,13 @@ class Event(models.Model):
     # The event's default language: pages for a visitor who chose none and whose browser asks for
     # none of ours, and every printed document unless a print asks for another (README, "Languages").
     language = models.CharField(max_length=5, choices=LANGUAGES, default=DEFAULT_LANGUAGE,
-                                help_text="The language of printed sheets, and of pages for a visitor "
-                                          "whose phone asks for none of ours.")
+                                help_text=_("The language of printed sheets, and of pages for a visitor "
+                                            "whose phone asks for none of ours."))
     # On the public list of events (the home page). An unlisted event still answers at its address.
-    listed = models.BooleanField(default=True, help_text="Show this event on the public list of events.")
+    listed = models.BooleanField(default=True, help_text=_("Show this event on the public list of events."))
     # A practice or test event: its organizers may delete it, with everything in it.
     practice = models.BooleanField(default=False,
-                                   help_text="A practice or test event, which its organizers may delete.")
+                                   help_text=_("A practice or test event, which its organizers may delete."))
     # Bumped in the same transaction as every score write: live standings key their cache on it.
     version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -148,7 +158,7 @@ class Event(models.Model):
 class EventStaff(models.Model):
     """Who may do what at one event. Superusers are organizers of every event."""
 
-    Role = models.TextChoices("Role", members(STAFF_ROLE_LABELS))
+    Role = models.TextChoices("Role", _members(STAFF_ROLE_LABELS))
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
@@ -234,7 +244,7 @@ class Tiebreak(models.Model):
 
 
 class Round(models.Model):
-    Status = models.TextChoices("Status", members(ROUND_STATUS_LABELS))
+    Status = models.TextChoices("Status", _members(ROUND_STATUS_LABELS))
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()

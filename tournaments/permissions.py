@@ -11,6 +11,7 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from .models import Event, EventStaff
 
@@ -47,7 +48,7 @@ def _event_view(check):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if not check(request.user, event):
-                raise PermissionDenied("You do not have that role at this event.")
+                raise PermissionDenied(_("You do not have that role at this event."))
             return view(request, event, *args, **kwargs)
 
         return wrapper

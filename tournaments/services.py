@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from scoring.engine import movement, registration
 from scoring.engine import rules as rules_engine
@@ -36,7 +37,8 @@ def round_create(*, event, number: int, tables: list[tuple[int, object, object]]
             rnd = Round.objects.create(event=event, number=number, tiebreak=tiebreak, status=status)
             round_fill(rnd, tables=tables, byes=byes)
     except IntegrityError as exc:
-        raise ValidationError({"__all__": f"round {number} cannot be saved: {_explain(exc)}"}) from None
+        raise ValidationError({"__all__": _("round %(number)s cannot be saved: %(why)s")
+                                          % {"number": number, "why": _explain(exc)}}) from None
     return rnd
 
 
@@ -45,7 +47,8 @@ def round_fill(rnd: Round, *, tables, byes=()) -> None:
     seatings = []
     for number, ns, ew in tables:
         if ns.pk == ew.pk:
-            raise ValidationError({"__all__": f"table {number}: partnership {ns.number} cannot play itself"})
+            raise ValidationError({"__all__": _("table %(table)s: partnership %(number)s cannot play itself")
+                                              % {"table": number, "number": ns.number}})
         table = Table.objects.create(round=rnd, number=number, ns=ns, ew=ew)
         seatings += [Seating(round=rnd, partnership=ns, table=table), Seating(round=rnd, partnership=ew, table=table)]
     for partnership in byes:
@@ -57,10 +60,22 @@ def round_fill(rnd: Round, *, tables, byes=()) -> None:
 def _explain(exc: IntegrityError) -> str:
     text = str(exc)
     if "partnership_once_per_round" in text or "seating" in text.lower():
-        return "a partnership appears twice in it"
+        return _("a partnership appears twice in it")
     if "table_number_unique" in text or "table.round_id, tournaments_table.number" in text:
-        return "two tables have the same number"
-    return "it clashes with what is already stored"
+        return _("two tables have the same number")
+    return _("it clashes with what is already stored")
+
+
+def _say(message: str) -> str:
+    """A problem from scoring.engine.registration in the reader's language."""
+    return registration.in_language(message, _)
+
+
+def _round_name(rnd: Round) -> str:
+    """'Round 3' or 'Tiebreak 1, round 2', in the reader's language."""
+    if rnd.tiebreak_id:
+        return _("Tiebreak %(sequence)s, round %(number)s") % {"sequence": rnd.tiebreak.sequence, "number": rnd.number}
+    return _("Round %(number)s") % {"number": rnd.number}
 
 
 # --- Events, staff and registration ---------------------------------------------------------
@@ -117,9 +132,9 @@ def event_update(*, event: Event, **values) -> Event:
     if event_has_hands(event):
         for name in LOCKED_ONCE_SCORED:
             if name in changed:
-                errors[name] = "cannot change: scores have already been entered under the current setting"
+                errors[name] = _("cannot change: scores have already been entered under the current setting")
     if "rounds" in changed and event.round_set.filter(tiebreak__isnull=True).exists():
-        errors["rounds"] = "cannot change: the movement has been generated for the current number of rounds"
+        errors["rounds"] = _("cannot change: the movement has been generated for the current number of rounds")
     if errors:
         raise ValidationError(errors)
     _check_rules(values.get("rules_preset", event.rules_preset), values.get("rule_overrides", event.rule_overrides))
@@ -143,13 +158,14 @@ def event_medal_settings_update(*, event: Event, medal_scope: str, secondary_tie
     """The organizer's choice of medal scope and secondary tiebreakers (in order): the one writer of both."""
     errors = {}
     if medal_scope not in MEDAL_SCOPES:
-        errors["medal_scope"] = f"{medal_scope!r} is not one of {', '.join(MEDAL_SCOPES)}"
+        errors["medal_scope"] = _("%(value)s is not one of %(choices)s") % {"value": repr(medal_scope),
+                                                                            "choices": ", ".join(MEDAL_SCOPES)}
     unknown = [n for n in secondary_tiebreakers if n not in standings_engine.SECONDARY_TIEBREAKERS]
     if unknown:
-        errors["secondary_tiebreakers"] = (
-            f"{', '.join(map(repr, unknown))} is not one of {', '.join(standings_engine.SECONDARY_TIEBREAKERS)}")
+        errors["secondary_tiebreakers"] = _("%(value)s is not one of %(choices)s") % {
+            "value": ", ".join(map(repr, unknown)), "choices": ", ".join(standings_engine.SECONDARY_TIEBREAKERS)}
     elif len(set(secondary_tiebreakers)) != len(secondary_tiebreakers):
-        errors["secondary_tiebreakers"] = "a tiebreaker is listed twice"
+        errors["secondary_tiebreakers"] = _("a tiebreaker is listed twice")
     if errors:
         raise ValidationError(errors)
     Event.objects.filter(pk=event.pk).update(medal_scope=medal_scope, secondary_tiebreakers=list(secondary_tiebreakers))
@@ -173,9 +189,10 @@ def event_delete(*, event: Event, confirm: str) -> str:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if not event.practice:
         raise ValidationError(
-            {"confirm": f"{event.name} is not a practice event: only practice events can be deleted"})
+            {"confirm": _("%(name)s is not a practice event: only practice events can be deleted")
+                        % {"name": event.name}})
     if confirm != event.slug:
-        raise ValidationError({"confirm": "the confirmation does not match this event: nothing was deleted"})
+        raise ValidationError({"confirm": _("the confirmation does not match this event: nothing was deleted")})
     name = event.name
     # Partnerships and players are protected while tables and sit-outs name them: rounds first.
     Round.objects.filter(event=event).delete()
@@ -198,13 +215,14 @@ def staff_add(*, event: Event, username: str, role: str, password: str = "",
     may_create_events also lets them create events of their own (the caller checks that the
     person granting it holds that permission)."""
     if role not in EventStaff.Role.values:
-        raise ValidationError({"role": f"{role!r} is not a role (organizer or scorer)"})
+        raise ValidationError({"role": _("%(role)s is not a role (organizer or scorer)") % {"role": repr(role)}})
     username = (username or "").strip()
     users = get_user_model()
     user = users.objects.filter(username__iexact=username).first()
     if user is None and not password:
         raise ValidationError(
-            {"username": f"there is no user called {username!r}: give a password to create the account"})
+            {"username": _("there is no user called %(name)s: give a password to create the account")
+                         % {"name": repr(username)}})
     if user is None:
         candidate = users(username=username)
         try:
@@ -215,26 +233,27 @@ def staff_add(*, event: Event, username: str, role: str, password: str = "",
             raise ValidationError({field: exc.messages}) from None
         user = users.objects.create_user(username=username, password=password)
     elif password:
-        raise ValidationError({"password": f"{user.get_username()} already has an account: leave the password empty"})
+        raise ValidationError({"password": _("%(name)s already has an account: leave the password empty")
+                                           % {"name": user.get_username()}})
     list(EventStaff.objects.select_for_update().filter(event=event))  # one staff change at a time
     current = EventStaff.objects.select_related("user").filter(event=event, user=user).first()
     if current is not None and role != EventStaff.Role.ORGANIZER:
-        _check_not_last_organizer(current, "made a scorer")
-    staff, _ = EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})
+        _check_not_last_organizer(current, _("%(name)s is this event's only organizer, so they cannot be made a "
+                                           "scorer: make someone else an organizer first."))
+    staff, _created = EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})
     if may_create_events:
         grant_event_creation(user)
     return staff
 
 
-def _check_not_last_organizer(staff: EventStaff, doing: str) -> None:
+def _check_not_last_organizer(staff: EventStaff, refusal: str) -> None:
     """An event always keeps one organizer of its own: without one, only a site administrator
     could run it. Called with the event's staff rows locked."""
     if staff.role != EventStaff.Role.ORGANIZER:
         return
     others = EventStaff.objects.filter(event_id=staff.event_id, role=EventStaff.Role.ORGANIZER).exclude(pk=staff.pk)
     if not others.exists():
-        raise ValidationError({"__all__": f"{staff.user.get_username()} is this event's only organizer, so they cannot "
-                                          f"be {doing}: make someone else an organizer first."})
+        raise ValidationError({"__all__": refusal % {"name": staff.user.get_username()}})
 
 
 @transaction.atomic
@@ -243,9 +262,10 @@ def staff_remove(*, staff: EventStaff, by) -> None:
     a superuser too) and for removing yourself."""
     list(EventStaff.objects.select_for_update().filter(event_id=staff.event_id))  # one staff change at a time
     staff = EventStaff.objects.select_related("user").get(pk=staff.pk)
-    _check_not_last_organizer(staff, "removed")
+    _check_not_last_organizer(staff, _("%(name)s is this event's only organizer, so they cannot be removed: "
+                                       "make someone else an organizer first."))
     if staff.user_id == getattr(by, "pk", None) and not by.is_superuser:
-        raise ValidationError({"__all__": "You cannot remove yourself: ask another organizer."})
+        raise ValidationError({"__all__": _("You cannot remove yourself: ask another organizer.")})
     staff.delete()
 
 
@@ -253,18 +273,18 @@ def _check_partnership(event: Event, number, player_one: str, player_two: str, d
     errors = {}
     value, message = registration.check_number(str(number) if number is not None else "")
     if message:
-        errors["number"] = message
+        errors["number"] = _say(message)
     elif event.partnerships.filter(number=value).exists():
-        errors["number"] = f"partnership {value} is already registered"
-    one, message = registration.check_name(player_one, "player 1")
+        errors["number"] = _("partnership %(number)s is already registered") % {"number": value}
+    one, message = registration.check_name(player_one, registration.PLAYER_ONE)
     if message:
-        errors["player_one"] = message
-    two, message = registration.check_name(player_two, "player 2")
+        errors["player_one"] = _say(message)
+    two, message = registration.check_name(player_two, registration.PLAYER_TWO)
     if message:
-        errors["player_two"] = message
+        errors["player_two"] = _say(message)
     division = registration.clean_name(division)
     if len(division) > MAX_DIVISION:
-        errors["division"] = f"is longer than {MAX_DIVISION} characters"
+        errors["division"] = _("is longer than %(most)s characters") % {"most": MAX_DIVISION}
     if errors:
         raise ValidationError(errors)
     return {"number": value, "player_one": one, "player_two": two, "division": division}
@@ -305,13 +325,14 @@ def partnership_update(*, partnership: Partnership, player_one: str, player_two:
         pk=partnership.pk)
     errors = {}
     names = {}
-    for field, label, value in (("player_one", "player 1", player_one), ("player_two", "player 2", player_two)):
+    for field, label, value in (("player_one", registration.PLAYER_ONE, player_one),
+                                ("player_two", registration.PLAYER_TWO, player_two)):
         names[field], message = registration.check_name(value, label)
         if message:
-            errors[field] = message
+            errors[field] = _say(message)
     division = registration.clean_name(division)
     if len(division) > MAX_DIVISION:
-        errors["division"] = f"is longer than {MAX_DIVISION} characters"
+        errors["division"] = _("is longer than %(most)s characters") % {"most": MAX_DIVISION}
     if errors:
         raise ValidationError(errors)
     for field in ("player_one", "player_two"):
@@ -334,10 +355,10 @@ def partnerships_import(*, event: Event, data: bytes | str) -> list[Partnership]
     try:
         rows = registration.parse(data)
     except registration.RegistrationError as exc:
-        raise ValidationError({"file": exc.messages()}) from None
+        raise ValidationError({"file": exc.messages_in(_)}) from None
     taken = dict(event.partnerships.values_list("number", "pk"))
-    clashes = [f"Line {row.line}: partnership {row.number} is already registered"
-               for row in rows if row.number in taken]
+    clashes = [_("Line %(line)s: partnership %(number)s is already registered")
+               % {"line": row.line, "number": row.number} for row in rows if row.number in taken]
     if clashes:
         raise ValidationError({"file": clashes})
     created = [_create_partnership(event, {"number": r.number, "player_one": r.player_one, "player_two": r.player_two,
@@ -352,7 +373,8 @@ def partnership_check_in(*, partnership: Partnership, checked_in: bool = True) -
     the rounds not yet played are planned again; returns their numbers."""
     partnership = Partnership.objects.select_for_update().get(pk=partnership.pk)
     if partnership.withdrawn and checked_in:
-        raise ValidationError({"__all__": f"Partnership {partnership.number} has withdrawn; reinstate it first."})
+        raise ValidationError({"__all__": _("Partnership %(number)s has withdrawn; reinstate it first.")
+                                          % {"number": partnership.number}})
     if partnership.checked_in == checked_in:
         return []
     partnership.checked_in = checked_in
@@ -420,10 +442,11 @@ def movement_generate(*, event: Event) -> list[Round]:
     """Create every round of the session from the partnerships checked in and not withdrawn."""
     Event.objects.select_for_update().filter(pk=event.pk).first()
     if movement_exists(event):
-        raise ValidationError({"__all__": "The movement already exists. Withdrawals and late arrivals re-plan it."})
+        raise ValidationError({"__all__": _("The movement already exists. Withdrawals and late arrivals re-plan it.")})
     players = active_numbers(event)
     if len(players) < 2:
-        raise ValidationError({"__all__": f"Check in at least two partnerships first ({len(players)} checked in)."})
+        raise ValidationError({"__all__": _("Check in at least two partnerships first (%(count)s checked in).")
+                                          % {"count": len(players)}})
     _store_plans(event, movement.plan(players, event.rounds))
     return list(main_rounds(event))
 
@@ -448,7 +471,7 @@ def movement_replan(*, event: Event) -> list[int]:
         return []
     players = active_numbers(event)
     if len(players) < 2:
-        raise ValidationError({"__all__": "Fewer than two partnerships would be left to play."})
+        raise ValidationError({"__all__": _("Fewer than two partnerships would be left to play.")})
     current = round_plans(later)
     plans = movement.plan(players, len(later), first_round=later[0].number, history=history, current=current)
     Round.objects.filter(pk__in=[r.pk for r in later]).delete()
@@ -472,13 +495,15 @@ def round_problems(rnd: Round) -> list[str]:
     problems = []
     confirm = rnd.event.confirmation_required
     for table, status, count in table_states(rnd):
-        where = f"Table {table.number} ({table.ns.number} v {table.ew.number})"
+        where = {"table": table.number, "ns": table.ns.number, "ew": table.ew.number}
         if status == "disputed":
-            problems.append(f"{where}: disputed: {table.dispute_reason}")
+            problems.append(_("Table %(table)s (%(ns)s v %(ew)s): disputed: %(reason)s")
+                            % {**where, "reason": table.dispute_reason})
         elif status in ("not_started", "in_progress"):
-            problems.append(f"{where}: {count} of {rnd.event.hands_per_round} hands entered")
+            problems.append(_("Table %(table)s (%(ns)s v %(ew)s): %(count)s of %(hands)s hands entered")
+                            % {**where, "count": count, "hands": rnd.event.hands_per_round})
         elif status == "entered" and confirm:
-            problems.append(f"{where}: not confirmed by the other partnership")
+            problems.append(_("Table %(table)s (%(ns)s v %(ew)s): not confirmed by the other partnership") % where)
     return problems
 
 
@@ -497,13 +522,16 @@ def round_open(*, rnd: Round) -> Round:
     """Start a planned round: its table links take scores from now on."""
     rnd = _locked_round(rnd)
     if rnd.status != Round.Status.PLANNED:
-        raise ValidationError({"__all__": f"{rnd} is already {rnd.get_status_display().lower()}."})
+        raise ValidationError({"__all__": _("%(round)s is already %(status)s.")
+                                          % {"round": _round_name(rnd), "status": rnd.get_status_display().lower()}})
     siblings = Round.objects.filter(event=rnd.event_id, tiebreak=rnd.tiebreak_id)
     open_now = siblings.filter(status=Round.Status.OPEN).first()
     if open_now:
-        raise ValidationError({"__all__": f"{open_now} is still in play: close it first."})
+        raise ValidationError({"__all__": _("%(round)s is still in play: close it first.")
+                                          % {"round": _round_name(open_now)}})
     if siblings.filter(number__lt=rnd.number).exclude(status=Round.Status.CLOSED).exists():
-        raise ValidationError({"__all__": f"Earlier rounds must be closed before {rnd} starts."})
+        raise ValidationError({"__all__": _("Earlier rounds must be closed before %(round)s starts.")
+                                          % {"round": _round_name(rnd)}})
     rnd.status = Round.Status.OPEN
     rnd.save(update_fields=["status"])
     rnd.event.bump_version()
@@ -517,15 +545,16 @@ def round_close(*, rnd: Round, by: str, force: bool = False, reason: str = "") -
     the event's lock, so no hand is saved at the round's tables after `closed_at`."""
     rnd = _locked_round(rnd)
     if rnd.status != Round.Status.OPEN:
-        raise ValidationError({"__all__": f"{rnd} is not in play, so it cannot be closed."})
+        raise ValidationError({"__all__": _("%(round)s is not in play, so it cannot be closed.")
+                                          % {"round": _round_name(rnd)}})
     problems = round_problems(rnd)
     reason = (reason or "").strip()
     if problems and not force:
         raise ValidationError({"__all__": problems})
     if problems and not reason:
-        raise ValidationError({"reason": "Say why the round closes with these tables unfinished."})
+        raise ValidationError({"reason": _("Say why the round closes with these tables unfinished.")})
     if len(reason) > 500:
-        raise ValidationError({"reason": "is longer than 500 characters"})
+        raise ValidationError({"reason": _("is longer than %(most)s characters") % {"most": 500}})
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.closed_by = by
@@ -542,13 +571,17 @@ def round_reopen(*, rnd: Round, by: str) -> Round:
     Refused while another round is in play; the note keeps who reopened it."""
     rnd = _locked_round(rnd)
     if rnd.status != Round.Status.CLOSED:
-        raise ValidationError({"__all__": f"{rnd} is not closed."})
+        raise ValidationError({"__all__": _("%(round)s is not closed.") % {"round": _round_name(rnd)}})
     open_now = Round.objects.filter(event=rnd.event_id, tiebreak=rnd.tiebreak_id, status=Round.Status.OPEN).first()
     if open_now:
-        raise ValidationError({"__all__": f"{open_now} is in play: close it before reopening {rnd}."})
-    previous = f" (closed by {rnd.closed_by}{': ' + rnd.close_note if rnd.close_note else ''})" if rnd.closed_by else ""
+        raise ValidationError({"__all__": _("%(round)s is in play: close it before reopening %(other)s.")
+                                          % {"round": _round_name(open_now), "other": _round_name(rnd)}})
+    previous = ""
+    if rnd.closed_by:
+        closed = _("closed by %(name)s") % {"name": rnd.closed_by}
+        previous = f" ({closed}{': ' + rnd.close_note if rnd.close_note else ''})"
     rnd.status = Round.Status.OPEN
-    rnd.close_note = f"Reopened by {by}{previous}"[:500]
+    rnd.close_note = (_("Reopened by %(name)s") % {"name": by} + previous)[:500]
     rnd.closed_at = None
     rnd.closed_by = ""
     rnd.save(update_fields=["status", "close_note", "closed_at", "closed_by"])
@@ -561,7 +594,7 @@ def round_start_next(*, event: Event) -> Round:
     """Open the first planned round of the session (after the last closed one)."""
     nxt = main_rounds(event).filter(status=Round.Status.PLANNED).first()
     if nxt is None:
-        raise ValidationError({"__all__": "Every round has been played: see the standings."})
+        raise ValidationError({"__all__": _("Every round has been played: see the standings.")})
     return round_open(rnd=nxt)
 
 

@@ -5,6 +5,8 @@ cells carry buttons, which read better as plain templates (templates/tournaments
 """
 
 import django_tables2 as tables
+from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext_lazy as _
 
 from .models import EventStaff, Partnership
 
@@ -12,10 +14,10 @@ from .models import EventStaff, Partnership
 class PartnershipTable(tables.Table):
     """The public list of who plays."""
 
-    number = tables.Column(verbose_name="No.", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    players = tables.Column(accessor="players_label", verbose_name="Players", orderable=False)
-    division = tables.Column(verbose_name="Division")
-    state = tables.Column(empty_values=(), verbose_name="Status", orderable=False)
+    number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    players = tables.Column(accessor="players_label", verbose_name=_("Players"), orderable=False)
+    division = tables.Column(verbose_name=_("Division"))
+    state = tables.Column(empty_values=(), verbose_name=_("Status"), orderable=False)
 
     class Meta:
         model = Partnership
@@ -24,13 +26,13 @@ class PartnershipTable(tables.Table):
         attrs = {"class": "partnerships"}
 
     def render_state(self, record):
-        return "withdrawn" if record.withdrawn else ""
+        return gettext_now("withdrawn") if record.withdrawn else ""
 
 
 class StaffTable(tables.Table):
-    user = tables.Column(accessor="user__username", verbose_name="User")
-    role = tables.Column(verbose_name="Role")
-    remove = tables.TemplateColumn(template_name="tournaments/_staff_remove.html", verbose_name="Action",
+    user = tables.Column(accessor="user__username", verbose_name=_("User"))
+    role = tables.Column(verbose_name=_("Role"))
+    remove = tables.TemplateColumn(template_name="tournaments/_staff_remove.html", verbose_name=_("Action"),
                                     orderable=False)
 
     class Meta:

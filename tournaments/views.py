@@ -11,6 +11,8 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from . import selectors, services
@@ -45,8 +47,9 @@ def _flash(request, error: ValidationError) -> None:
 
 def _replanned(request, numbers: list[int]) -> None:
     if numbers:
-        messages.warning(request, f"Rounds {numbers[0]}–{numbers[-1]} were planned again." if len(numbers) > 1
-                         else f"Round {numbers[0]} was planned again.")
+        messages.warning(request, _("Rounds %(first)s–%(last)s were planned again.")
+                         % {"first": numbers[0], "last": numbers[-1]} if len(numbers) > 1
+                         else _("Round %(number)s was planned again.") % {"number": numbers[0]})
 
 
 # --- Public -----------------------------------------------------------------------------------
@@ -70,8 +73,8 @@ def event_listing(request, event):
     form = ListingForm(request.POST or None, instance=selectors.event_copy(event))
     if request.method == "POST" and form.is_valid():
         services.event_listing(event=event, **form.cleaned_data)
-        messages.success(request, "Shown on the public list." if form.cleaned_data["listed"]
-                         else "Hidden from the public list (its address still works).")
+        messages.success(request, _("Shown on the public list.") if form.cleaned_data["listed"]
+                         else _("Hidden from the public list (its address still works)."))
         return redirect("tournaments:event-listing", event.slug)
     return render(request, "tournaments/event_listing.html", {"event": event, "form": form})
 
@@ -84,10 +87,11 @@ def event_delete(request, event):
         except ValidationError as error:
             _flash(request, error)
             return redirect("tournaments:event-listing", event.slug)
-        messages.success(request, f"{name} was deleted.")
+        messages.success(request, _("%(name)s was deleted.") % {"name": name})
         return redirect("tournaments:event-list")
     if not event.practice:
-        messages.error(request, f"{event.name} is not a practice event: only practice events can be deleted.")
+        messages.error(request, _("%(name)s is not a practice event: only practice events can be deleted.")
+                       % {"name": event.name})
         return redirect("tournaments:event-listing", event.slug)
     return render(request, "tournaments/event_delete.html", {"event": event, **selectors.event_size(event)})
 
@@ -106,7 +110,7 @@ def event_create(request):
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"{event.name} is ready. Next: register the partnerships.")
+            messages.success(request, _("%(name)s is ready. Next: register the partnerships.") % {"name": event.name})
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/event_form.html", {"form": form, "creating": True})
 
@@ -120,7 +124,7 @@ def event_edit(request, event):
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, _("Settings saved."))
             return redirect("tournaments:event-detail", event.slug)
     return render(request, "tournaments/event_form.html",
                   {"form": form, "event": event, "rules_locked": services.event_has_hands(event)})
@@ -136,7 +140,9 @@ def staff(request, event):
             add_service_errors(form, error)
         else:
             username, role = form.cleaned_data["username"].strip(), form.cleaned_data["role"]
-            messages.success(request, f"{username} is now a {role} here.")
+            message = (_("%(name)s is now an organizer here.") if role == EventStaff.Role.ORGANIZER
+                       else _("%(name)s is now a scorer here."))
+            messages.success(request, message % {"name": username})
             return redirect("tournaments:staff", event.slug)
     table = StaffTable(event.staff.select_related("user").order_by("role", "user__username"))
     return render(request, "tournaments/staff.html", {"event": event, "form": form, "table": table})
@@ -164,7 +170,8 @@ def partnerships(request, event):
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"Partnership {made.number} registered: {made.players_label}.")
+            messages.success(request, _("Partnership %(number)s registered: %(players)s.")
+                             % {"number": made.number, "players": made.players_label})
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/partnerships.html",
                   {"event": event, "form": form, **selectors.registration_page(event)})
@@ -183,8 +190,9 @@ def partnership_edit(request, event, number):
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"Partnership {number} saved: {form.cleaned_data['player_one'].strip()} & "
-                                      f"{form.cleaned_data['player_two'].strip()}.")
+            players = f"{form.cleaned_data['player_one'].strip()} & {form.cleaned_data['player_two'].strip()}"
+            messages.success(request, _("Partnership %(number)s saved: %(players)s.")
+                             % {"number": number, "players": players})
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/partnership_edit.html",
                   {"event": event, "partnership": partnership, "form": form})
@@ -199,7 +207,8 @@ def partnership_import(request, event):
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"{len(made)} partnerships imported.")
+            messages.success(request, ngettext("%(count)s partnership imported.", "%(count)s partnerships imported.",
+                                               len(made)) % {"count": len(made)})
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/partnership_import.html", {"event": event, "form": form})
 
@@ -240,7 +249,8 @@ def partnership_withdraw(request, event, number):
         _flash(request, error)
     else:
         partnership.refresh_from_db()
-        messages.success(request, f"Partnership {number} {'withdrawn' if partnership.withdrawn else 'reinstated'}.")
+        messages.success(request, (_("Partnership %(number)s withdrawn.") if partnership.withdrawn
+                                   else _("Partnership %(number)s reinstated.")) % {"number": number})
         _replanned(request, numbers)
         if partnership.withdrawn and (note := selectors.open_table_of(partnership)):
             messages.warning(request, note)
@@ -257,7 +267,9 @@ def movement_generate(request, event):
     except ValidationError as error:
         _flash(request, error)
         return redirect("tournaments:check-in", event.slug)
-    messages.success(request, f"Movement ready: {len(rounds)} rounds. Start round 1 from the dashboard.")
+    messages.success(request, ngettext("Movement ready: %(count)s round. Start round 1 from the dashboard.",
+                                       "Movement ready: %(count)s rounds. Start round 1 from the dashboard.",
+                                       len(rounds)) % {"count": len(rounds)})
     return redirect("tournaments:movement", event.slug)
 
 
@@ -284,7 +296,8 @@ def round_open(request, event, number):
     except ValidationError as error:
         _flash(request, error)
     else:
-        messages.success(request, f"Round {number} is in play: the table links take scores now.")
+        messages.success(request, _("Round %(number)s is in play: the table links take scores now.")
+                         % {"number": number})
     return redirect("tournaments:round", event.slug, number)
 
 
@@ -301,12 +314,15 @@ def round_close(request, event, number):
     except ValidationError as error:
         if form.is_valid() and form.cleaned_data["anyway"] and not form.cleaned_data["force"]:
             count = len(_errors(error))
-            messages.error(request, f"Round {number} is still in play: tick “{FORCE_CLOSE_LABEL}” and give a reason "
-                                    f"to close it with {count} table{'s' if count != 1 else ''} not ready.")
+            messages.error(request, ngettext(
+                "Round %(number)s is still in play: tick “%(box)s” and give a reason to close it with %(count)s "
+                "table not ready.",
+                "Round %(number)s is still in play: tick “%(box)s” and give a reason to close it with %(count)s "
+                "tables not ready.", count) % {"number": number, "box": FORCE_CLOSE_LABEL, "count": count})
         else:
             _flash(request, error)
     else:
-        messages.success(request, f"Round {number} closed.")
+        messages.success(request, _("Round %(number)s closed.") % {"number": number})
     return redirect("tournaments:round", event.slug, number)
 
 
@@ -319,7 +335,8 @@ def round_reopen(request, event, number):
     except ValidationError as error:
         _flash(request, error)
     else:
-        messages.warning(request, f"Round {number} is in play again: close it when the tables are done.")
+        messages.warning(request, _("Round %(number)s is in play again: close it when the tables are done.")
+                         % {"number": number})
     return redirect("tournaments:round", event.slug, number)
 
 
@@ -331,7 +348,7 @@ def round_next(request, event):
     except ValidationError as error:
         _flash(request, error)
         return redirect("tournaments:dashboard", event.slug)
-    messages.success(request, f"Round {rnd.number} is in play.")
+    messages.success(request, _("Round %(number)s is in play.") % {"number": rnd.number})
     return redirect("tournaments:round", event.slug, rnd.number)
 
 
@@ -340,6 +357,6 @@ def round_next(request, event):
 def table_revoke(request, event, table_id):
     table = get_object_or_404(Table, pk=table_id, round__event=event)
     services.table_revoke_link(table=table)
-    messages.warning(request, f"Table {table.number}'s old link and code no longer work. "
-                              f"Its new code is {table.short_code}.")
+    messages.warning(request, _("Table %(number)s's old link and code no longer work. Its new code is %(code)s.")
+                     % {"number": table.number, "code": table.short_code})
     return redirect("tournaments:round", event.slug, table.round.number)

@@ -3,6 +3,10 @@
 Pure Python, no Django import and no database: bytes or text in, checked rows out. Every problem
 is reported with its line number, all at once, so the organizer fixes the file in one go; the
 service that stores the rows does so only when this finds nothing wrong.
+
+Each problem is a `Message`: the English text (what management commands print) that also keeps
+its template, marked with `gettext_noop`, and its values, so a web page translates the template
+and fills in the values (`Message.in_language(gettext)`, `RegistrationError.messages_in(gettext)`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME, MAX_PARTNERSHIP_NUMBER
+from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME, MAX_PARTNERSHIP_NUMBER, gettext_noop
 
 MAX_ROWS = 1000
 HEADER_WORDS = {"number", "no", "no.", "num", "#", "pair", "partnership", "table", "nr"}
@@ -29,6 +33,36 @@ class Row:
     division: str = ""
 
 
+class Message(str):
+    """A problem in English (the string itself) that keeps its marked template and values, so the
+    Django layers can show it in the reader's language: `template % params` is the English text;
+    a value that is itself a Message ("player 1") is translated too."""
+
+    template: str
+    params: dict
+
+    def __new__(cls, template: str, **params):
+        text = super().__new__(cls, template % params if params else template)
+        text.template, text.params = template, params
+        return text
+
+    def in_language(self, translate) -> str:
+        """The message through `translate` (gettext): the template translated, then filled in."""
+        values = {k: v.in_language(translate) if isinstance(v, Message) else v for k, v in self.params.items()}
+        text = translate(self.template)
+        return text % values if values else text
+
+
+def in_language(message: str, translate) -> str:
+    """Any problem text through `translate`: a Message is translated, a plain string kept."""
+    return message.in_language(translate) if isinstance(message, Message) else message
+
+
+LINE = gettext_noop("Line %(line)s: %(message)s")
+PLAYER_ONE = gettext_noop("player 1")
+PLAYER_TWO = gettext_noop("player 2")
+
+
 class RegistrationError(ValueError):
     """Problems found in a file: a list of (line number, message)."""
 
@@ -38,6 +72,11 @@ class RegistrationError(ValueError):
 
     def messages(self) -> list[str]:
         return [f"Line {line}: {message}" if line else message for line, message in self.problems]
+
+    def messages_in(self, translate) -> list[str]:
+        """The problems in the reader's language (`translate` is gettext), each with its line."""
+        return [translate(LINE) % {"line": line, "message": in_language(message, translate)} if line
+                else in_language(message, translate) for line, message in self.problems]
 
 
 def clean_name(raw: str) -> str:
@@ -65,21 +104,25 @@ def search_key(text: str) -> str:
 def check_number(raw: str) -> tuple[int | None, str]:
     text = (raw or "").strip()
     if not text:
-        return None, "the partnership number is empty"
+        return None, Message(gettext_noop("the partnership number is empty"))
     number = whole_number(text, max_digits=60)  # ASCII digits only: "１" or "٣" is not a number here
     if number is None:
-        return None, f"the partnership number {text!r} is not a whole number"
+        return None, Message(gettext_noop("the partnership number %(number)s is not a whole number"), number=repr(text))
     if not 1 <= number <= MAX_PARTNERSHIP_NUMBER:
-        return None, f"the partnership number {number} is not between 1 and {MAX_PARTNERSHIP_NUMBER}"
+        return None, Message(gettext_noop("the partnership number %(number)s is not between 1 and %(top)s"),
+                              number=number, top=MAX_PARTNERSHIP_NUMBER)
     return number, ""
 
 
 def check_name(raw: str, what: str) -> tuple[str, str]:
+    """`what` names the field ("player 1"): PLAYER_ONE and PLAYER_TWO are translated with the message."""
     name = clean_name(raw)
+    what = Message(what)
     if not name:
-        return name, f"{what} is empty"
+        return name, Message(gettext_noop("%(what)s is empty"), what=what)
     if len(name) > MAX_NAME:
-        return name, f"{what} is {len(name)} characters long (at most {MAX_NAME})"
+        return name, Message(gettext_noop("%(what)s is %(length)s characters long (at most %(most)s)"), what=what,
+                             length=len(name), most=MAX_NAME)
     return name, ""
 
 
@@ -91,14 +134,15 @@ def decode(data: bytes | str) -> str:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise RegistrationError(
-                [(0, f"The file is not UTF-8 text (byte {exc.start + 1}). Save it from your spreadsheet as "
-                     "\"CSV UTF-8\" and try again.")]
+                [(0, Message(gettext_noop("The file is not UTF-8 text (byte %(byte)s). Save it from your spreadsheet "
+                                          "as \"CSV UTF-8\" and try again."), byte=exc.start + 1))]
             ) from None
     if "\x00" in text:
         # A NUL is never in a name, and PostgreSQL cannot store one: most likely a spreadsheet file.
         line = text.count("\n", 0, text.index("\x00")) + 1
-        raise RegistrationError([(line, "has a NUL byte: this is not a CSV text file. Save it from your "
-                                        "spreadsheet as \"CSV UTF-8\" and try again.")])
+        problem = gettext_noop("has a NUL byte: this is not a CSV text file. Save it from your spreadsheet as "
+                               "\"CSV UTF-8\" and try again.")
+        raise RegistrationError([(line, Message(problem))])
     return text
 
 
@@ -131,34 +175,40 @@ def parse(data: bytes | str) -> list[Row]:
             while cells and not cells[-1] and len(cells) > 4:
                 cells.pop()  # spreadsheets add empty columns at the right
             if len(cells) < 3:
-                problems.append((line, f"needs at least 3 columns (number, player 1, player 2), found {len(cells)}"))
+                problems.append((line, Message(gettext_noop(
+                    "needs at least 3 columns (number, player 1, player 2), found %(count)s"), count=len(cells))))
                 continue
             if len(cells) > 4:
-                problems.append((line, f"has {len(cells)} columns; expected number, player 1, player 2, division"))
+                problems.append((line, Message(gettext_noop(
+                    "has %(count)s columns; expected number, player 1, player 2, division"), count=len(cells))))
                 continue
             number, error = check_number(cells[0])
             line_problems = [error] if error else []
-            one, error = check_name(cells[1], "player 1")
+            one, error = check_name(cells[1], PLAYER_ONE)
             line_problems += [error] if error else []
-            two, error = check_name(cells[2], "player 2")
+            two, error = check_name(cells[2], PLAYER_TWO)
             line_problems += [error] if error else []
             division = clean_name(cells[3]) if len(cells) == 4 else ""
             if len(division) > MAX_DIVISION:
-                line_problems.append(f"the division is {len(division)} characters long (at most {MAX_DIVISION})")
+                line_problems.append(Message(
+                    gettext_noop("the division is %(length)s characters long (at most %(most)s)"),
+                    length=len(division), most=MAX_DIVISION))
             if number is not None and number in seen:
-                line_problems.append(f"partnership number {number} is already on line {seen[number]}")
+                line_problems.append(Message(gettext_noop("partnership number %(number)s is already on line %(line)s"),
+                                             number=number, line=seen[number]))
             if line_problems:
                 problems += [(line, message) for message in line_problems]
                 continue
             seen[number] = line
             rows.append(Row(line=line, number=number, player_one=one, player_two=two, division=division))
             if len(rows) > MAX_ROWS:
-                problems.append((line, f"a file may hold at most {MAX_ROWS} partnerships"))
+                problems.append((line, Message(gettext_noop("a file may hold at most %(most)s partnerships"),
+                                               most=MAX_ROWS)))
                 break
     except csv.Error as exc:
-        problems.append((reader.line_num, f"cannot be read as CSV ({exc})"))
+        problems.append((reader.line_num, Message(gettext_noop("cannot be read as CSV (%(error)s)"), error=str(exc))))
     if problems:
         raise RegistrationError(problems)
     if not rows:
-        raise RegistrationError([(0, "The file has no partnerships in it.")])
+        raise RegistrationError([(0, Message(gettext_noop("The file has no partnerships in it.")))])
     return rows
