@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from django.db import connections
 from django.db.models import BooleanField, Count, ExpressionWrapper, IntegerField, Q, Sum, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext
 
 from scoring.engine import games as games_engine
 from scoring.engine import standings as standings_engine
-from scoring.engine.vocabulary import TABLE_STATUS_PUBLIC
+from scoring.engine.vocabulary import SIDE_LABELS, TABLE_STATUS_PUBLIC
 from scoring.models import Hand
+from tournaments import language
 from tournaments.models import Event, Partnership, Round, SitOut, Table, Tiebreak
 
 
@@ -282,13 +284,15 @@ class RoundRecord:
 
     @property
     def status_label(self) -> str:
-        return TABLE_STATUS_PUBLIC.get(self.status, self.status)
+        return language.label(TABLE_STATUS_PUBLIC.get(self.status, self.status))
 
 
 
 
 def partnership_record(event: Event, partnership: Partnership) -> list[RoundRecord]:
-    """Round by round and hand by hand, main rounds then tiebreak sessions (four queries)."""
+    """Round by round and hand by hand, main rounds then tiebreak sessions (four queries).
+
+    Its words (us, them, the labels, the side) are in the active language."""
     tables = (
         Table.objects.filter(round__event=event)
         .filter(Q(ns=partnership) | Q(ew=partnership))
@@ -307,21 +311,23 @@ def partnership_record(event: Event, partnership: Partnership) -> list[RoundReco
         for hand in hands_by_table.get(table.pk, []):
             penalty = hand.get_penalty_kind_display() if hand.penalty_kind else ""
             if penalty and hand.penalty_side:
-                penalty += " by us" if hand.penalty_side == side else " by them"
+                by = gettext("%(penalty)s by us") if hand.penalty_side == side else gettext("%(penalty)s by them")
+                penalty = by % {"penalty": penalty}
             lines.append(
-                HandLine(hand.number, hand.dealer, "Us" if hand.declarer == side else "Them", hand.contract,
-                         hand.tricks, hand.made, penalty, hand.points_for(side), hand.points_for(other))
+                HandLine(hand.number, hand.dealer, gettext("Us") if hand.declarer == side else gettext("Them"),
+                         hand.contract, hand.tricks, hand.made, penalty, hand.points_for(side), hand.points_for(other))
             )
         rnd = table.round
         tiebreak = rnd.tiebreak.sequence if rnd.tiebreak_id else None
         records.append(
             RoundRecord(
-                label=f"Tiebreak {tiebreak}, round {rnd.number}" if tiebreak else f"Round {rnd.number}",
+                label=(gettext("Tiebreak %(tiebreak)s, round %(round)s") % {"tiebreak": tiebreak, "round": rnd.number}
+                       if tiebreak else gettext("Round %(number)s") % {"number": rnd.number}),
                 round=rnd.number,
                 tiebreak=tiebreak,
                 opponent=table.ew if side == "ns" else table.ns,
                 table=table.number,
-                side=side.upper().replace("NS", "N-S").replace("EW", "E-W"),
+                side=language.label(SIDE_LABELS[side]),
                 sit_out=False,
                 hands=lines,
                 points=sum(line.points for line in lines) if lines else None,
@@ -332,7 +338,8 @@ def partnership_record(event: Event, partnership: Partnership) -> list[RoundReco
     for sit_out in sit_outs:
         rnd = sit_out.round
         tiebreak = rnd.tiebreak.sequence if rnd.tiebreak_id else None
-        records.append(RoundRecord(label=f"Round {rnd.number}", round=rnd.number, tiebreak=tiebreak, opponent=None,
+        label = gettext("Round %(number)s") % {"number": rnd.number}
+        records.append(RoundRecord(label=label, round=rnd.number, tiebreak=tiebreak, opponent=None,
                                    table=None, side="", sit_out=True))
     records.sort(key=lambda r: (r.tiebreak or 0, r.round))
     return records

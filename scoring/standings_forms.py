@@ -3,30 +3,33 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import standings as standings_engine
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import MAX_PARTNERSHIP_NUMBER
+from scoring.engine.vocabulary import MAX_PARTNERSHIP_NUMBER, MEDAL_SCOPE_LABELS
+from tournaments import language
 from tournaments.forms import WholeNumberField
 
 TABLE_MAX = 999
-TIEBREAKER_CHOICES = [("", "— none —"), *standings_engine.SECONDARY_TIEBREAKERS.items()]
+TIEBREAKER_CHOICES = [("", _("— none —")), *language.choices(standings_engine.SECONDARY_TIEBREAKERS)]
 
 
 class TiebreakForm(forms.Form):
     partnerships = forms.TypedMultipleChoiceField(
-        coerce=int, widget=forms.CheckboxSelectMultiple, label="Tied partnerships who play",
-        error_messages={"required": "Tick the tied partnerships."},
+        coerce=int, widget=forms.CheckboxSelectMultiple, label=_("Tied partnerships who play"),
+        error_messages={"required": _("Tick the tied partnerships.")},
     )
-    hands = WholeNumberField(min_value=1, max_value=200, label="Hands each meeting")
+    hands = WholeNumberField(min_value=1, max_value=200, label=_("Hands each meeting"))
     layout = forms.ChoiceField(
-        choices=[("auto", "Automatic: two play each other; three or more play a round robin"),
-                 ("tables", "I set the tables myself (below)")],
-        widget=forms.RadioSelect, initial="auto", label="Tables",
+        choices=[("auto", _("Automatic: two play each other; three or more play a round robin")),
+                 ("tables", _("I set the tables myself (below)"))],
+        widget=forms.RadioSelect, initial="auto", label=_("Tables"),
     )
     tables = forms.CharField(
-        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label="Your tables",
-        help_text="One table a line: table number, N-S partnership, E-W partnership. Example: 1 3 7",
+        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label=_("Your tables"),
+        help_text=_("One table a line: table number, N-S partnership, E-W partnership. Example: 1 3 7"),
     )
 
     def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int, **kwargs):
@@ -43,33 +46,35 @@ class TiebreakForm(forms.Form):
             # A long bound, so that an over-large number gets the range message below.
             numbers = [whole_number(p, max_digits=60) for p in parts]
             if len(numbers) != 3 or None in numbers:
-                raise forms.ValidationError(f"Line {line_no}: write three numbers, e.g. 1 3 7 (table, N-S, E-W).")
+                raise forms.ValidationError(gettext("Line %(line)s: write three numbers, e.g. 1 3 7 (table, N-S, E-W).")
+                                            % {"line": line_no})
             table, ns, ew = numbers
             # Checked here: a number past the database's range would fail when the table is stored.
             if not 1 <= table <= TABLE_MAX:
                 shown = parts[0] if len(parts[0]) <= 6 else parts[0][:6] + "…"
-                raise forms.ValidationError(f"Line {line_no}: table {shown} is not between 1 and {TABLE_MAX}.")
+                raise forms.ValidationError(gettext("Line %(line)s: table %(table)s is not between 1 and %(max)s.")
+                                            % {"line": line_no, "table": shown, "max": TABLE_MAX})
             if not (1 <= ns <= MAX_PARTNERSHIP_NUMBER and 1 <= ew <= MAX_PARTNERSHIP_NUMBER):
                 raise forms.ValidationError(
-                    f"Line {line_no}: a partnership number is not between 1 and {MAX_PARTNERSHIP_NUMBER}.")
+                    gettext("Line %(line)s: a partnership number is not between 1 and %(max)s.")
+                    % {"line": line_no, "max": MAX_PARTNERSHIP_NUMBER})
             parsed.append((table, ns, ew))
         return parsed
 
     def clean(self):
         data = super().clean()
         if data.get("layout") == "tables" and not data.get("tables") and "tables" not in self.errors:
-            self.add_error("tables", "Write your tables, or choose the automatic layout.")
+            self.add_error("tables", gettext("Write your tables, or choose the automatic layout."))
         return data
 
 
 class MedalSettingsForm(forms.Form):
     medal_scope = forms.ChoiceField(
-        choices=[("overall", "Overall only"), ("division", "Per division only"), ("both", "Overall and per division")],
-        widget=forms.RadioSelect, label="Medals",
+        choices=language.choices(MEDAL_SCOPE_LABELS), widget=forms.RadioSelect, label=_("Medals"),
     )
-    tiebreaker_1 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, label="First tiebreaker")
-    tiebreaker_2 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, label="Second tiebreaker")
-    tiebreaker_3 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, label="Third tiebreaker")
+    tiebreaker_1 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, label=_("First tiebreaker"))
+    tiebreaker_2 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, label=_("Second tiebreaker"))
+    tiebreaker_3 = forms.ChoiceField(choices=TIEBREAKER_CHOICES, required=False, label=_("Third tiebreaker"))
 
     @classmethod
     def for_event(cls, event, data=None):

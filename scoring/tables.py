@@ -14,6 +14,8 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import standings as standings_engine
 from scoring.engine.textsafe import whole_number
@@ -26,46 +28,88 @@ ALL = "all"
 FIND_FROM_ROWS = 12
 # Words, not letters: "S" read as both Silver and sit-out, and a superscript letter is too small
 # for reading glasses. The legend under the table says what each word means.
-PROVISIONAL_MARK = '<span class="tag provisional" title="Not all hands in or not confirmed yet">not final</span>'
-SAT_OUT = '<span class="tag sitout">sat out</span>'
-TOTAL_NOT_FINAL = '<span class="tag provisional phone-only">not final</span>'
+MEDAL_WORDS = {"gold": _("Gold"), "silver": _("Silver"), "bronze": _("Bronze")}
+# The policy keys a sit-out cell carries (scoring.engine.standings.RoundCell.credit).
+CREDIT_WORDS = {"average": _("average"), "zero": _("zero"), "fixed": _("fixed")}
 
 
-def round_cell_html(cell: standings_engine.RoundCell) -> str:
+def credit_word(policy: str | None) -> str:
+    """The sit-out policy that credited a cell, in a word: "average" / "promedio" / "moyenne"."""
+    return str(CREDIT_WORDS.get(policy, policy or ""))
+
+
+def medal_word(medal: str | None) -> str:
+    """"Gold" / "Oro" / "Or": a medal's name in the reader's language."""
+    return str(MEDAL_WORDS.get(medal, medal.title())) if medal else ""
+
+
+class _Words:
+    """The cells' words, translated once per table render (a cell is written thousands of times)."""
+
+    def __init__(self) -> None:
+        self.not_final = escape(gettext("not final"))
+        title = escape(gettext("Not all hands in or not confirmed yet"))
+        self.provisional_mark = f'<span class="tag provisional" title="{title}">{self.not_final}</span>'
+        self.sat_out_word = escape(gettext("sat out"))
+        self.sat_out = f'<span class="tag sitout">{self.sat_out_word}</span>'
+        self.total_not_final = f'<span class="tag provisional phone-only">{self.not_final}</span>'
+        self.not_played = escape(gettext("not played yet"))
+        self.credit = gettext("Credit: %(policy)s")
+        self.policies = {key: str(word) for key, word in CREDIT_WORDS.items()}
+        self.against = gettext("against %(number)s")
+        self.withdrawn_title = escape(gettext("Withdrawn: results kept, not ranked"))
+        self.shared_place = escape(gettext("Shared place"))
+        self.round = gettext("Round %(number)s")
+        self.hands_played = escape(gettext("Hands played"))
+        self.tiebreak = escape(gettext("Tiebreak"))
+        self.rounds = escape(gettext("Rounds"))
+        self.session = gettext("Tiebreak session %(number)s")
+        self.in_play = gettext("%(session)s (in play)")
+
+
+def _words(words: _Words | None) -> _Words:
+    return words if words is not None else _Words()
+
+
+def round_cell_html(cell: standings_engine.RoundCell, words: _Words | None = None) -> str:
+    w = _words(words)
     if cell.points is None:
         if cell.sit_out:
-            return SAT_OUT
-        return '<span class="muted" aria-label="not played yet">–</span>'
+            return w.sat_out
+        return f'<span class="muted" aria-label="{w.not_played}">–</span>'
     marks = ""
     if cell.sit_out:
-        marks += f' <span class="tag sitout" title="Credit: {escape(cell.credit)}">sat out</span>'
+        credit = escape(w.credit % {"policy": w.policies.get(cell.credit, cell.credit)})
+        marks += f' <span class="tag sitout" title="{credit}">{w.sat_out_word}</span>'
     if cell.provisional:
-        marks += " " + PROVISIONAL_MARK
+        marks += " " + w.provisional_mark
     if cell.opponent:
-        return f'<span title="against {cell.opponent}">{cell.points}</span>{marks}'
+        return f'<span title="{escape(w.against % {"number": cell.opponent})}">{cell.points}</span>{marks}'
     return f"{cell.points}{marks}"
 
 
-def rank_html(row: standings_engine.Row) -> str:
+def rank_html(row: standings_engine.Row, words: _Words | None = None) -> str:
+    w = _words(words)
     if row.withdrawn:
-        return f'<abbr class="wd" title="Withdrawn: results kept, not ranked">{standings_engine.WITHDRAWN_LABEL}</abbr>'
+        return f'<abbr class="wd" title="{w.withdrawn_title}">{standings_engine.WITHDRAWN_LABEL}</abbr>'
     html = str(row.rank)
     if row.tied:
-        html += '<span class="tied-mark" title="Shared place">=</span>'
+        html += f'<span class="tied-mark" title="{w.shared_place}">=</span>'
     if row.medal:
-        html += f' <span class="medal {row.medal}">{row.medal.title()}</span>'
+        html += f' <span class="medal {row.medal}">{escape(medal_word(row.medal))}</span>'
     return html
 
 
-def rounds_on_tap_html(row: standings_engine.Row, cells) -> str:
+def rounds_on_tap_html(row: standings_engine.Row, cells, words: _Words | None = None) -> str:
     """A phone hides the round columns; each row carries them behind a "Rounds" tap instead
     (static/css/standings.css shows this only on narrow screens)."""
-    items = "".join(f"<li><span class=\"round-name\">Round {cell.round}</span> {round_cell_html(cell)}</li>"
-                    for cell in cells)
-    items += f'<li><span class="round-name">Hands played</span> {row.hands_played}</li>'
+    w = _words(words)
+    items = "".join(f"<li><span class=\"round-name\">{escape(w.round % {'number': cell.round})}</span> "
+                    f"{round_cell_html(cell, w)}</li>" for cell in cells)
+    items += f'<li><span class="round-name">{w.hands_played}</span> {row.hands_played}</li>'
     if row.tiebreaks:
-        items += f'<li><span class="round-name">Tiebreak</span> {tiebreak_html(row)}</li>'
-    return f'<details class="rounds-tap"><summary>Rounds</summary><ul>{items}</ul></details>'
+        items += f'<li><span class="round-name">{w.tiebreak}</span> {tiebreak_html(row, w)}</li>'
+    return f'<details class="rounds-tap"><summary>{w.rounds}</summary><ul>{items}</ul></details>'
 
 
 def players_html(row: standings_engine.Row) -> str:
@@ -74,13 +118,17 @@ def players_html(row: standings_engine.Row) -> str:
     return f'<span class="player">{one}</span><span class="amp"> &amp; </span><span class="player">{two}</span>'
 
 
-def tiebreak_html(row: standings_engine.Row) -> str:
+def tiebreak_html(row: standings_engine.Row, words: _Words | None = None) -> str:
     if not row.tiebreaks:
         return "—"
-    return " ".join(
-        f'<span title="Tiebreak session {t.sequence}{"" if t.complete else " (in play)"}">{t.total}</span>'
-        for t in row.tiebreaks
-    )
+    w = _words(words)
+    spans = []
+    for t in row.tiebreaks:
+        title = w.session % {"number": t.sequence}
+        if not t.complete:
+            title = w.in_play % {"session": title}
+        spans.append(f'<span title="{escape(title)}">{t.total}</span>')
+    return " ".join(spans)
 
 
 class RoundColumn(tables.Column):
@@ -91,22 +139,23 @@ class RoundColumn(tables.Column):
 class StandingsTable(tables.Table):
     """The public standings. Round columns are added per event (see standings_table())."""
 
-    rank = tables.Column(verbose_name="Rank", order_by=("position",), attrs={"td": {"class": "rank"}})
-    number = tables.Column(verbose_name="No.", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    players = tables.Column(verbose_name="Players", order_by=("players_sort",), attrs={"td": {"class": "players"}})
-    division = tables.Column(verbose_name="Div.", attrs={"td": {"class": "division"}, "th": {"class": "division"}})
-    total = tables.Column(verbose_name="Total", attrs={"td": {"class": "num total"}, "th": {"class": "num"}})
-    hands = tables.Column(verbose_name="Hands", attrs={"td": {"class": "num hands"}, "th": {"class": "num hands"}})
-    tiebreak = tables.Column(verbose_name="Tiebreak", order_by=("tiebreak_sort",),
+    rank = tables.Column(verbose_name=_("Rank"), order_by=("position",), attrs={"td": {"class": "rank"}})
+    number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    players = tables.Column(verbose_name=_("Players"), order_by=("players_sort",), attrs={"td": {"class": "players"}})
+    division = tables.Column(verbose_name=_("Div."), attrs={"td": {"class": "division"}, "th": {"class": "division"}})
+    total = tables.Column(verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}})
+    hands = tables.Column(verbose_name=_("Hands"), attrs={"td": {"class": "num hands"}, "th": {"class": "num hands"}})
+    tiebreak = tables.Column(verbose_name=_("Tiebreak"), order_by=("tiebreak_sort",),
                              attrs={"td": {"class": "num tiebreak"}, "th": {"class": "num tiebreak"}})
-    decided = tables.Column(verbose_name="Ordered by", attrs={"td": {"class": "decided"}, "th": {"class": "decided"}})
+    decided = tables.Column(verbose_name=_("Ordered by"),
+                            attrs={"td": {"class": "decided"}, "th": {"class": "decided"}})
 
     class Meta:
         orderable = True
         attrs = {"class": "standings"}
         template_name = "scoring/_standings_table.html"
         row_attrs = {"class": lambda record: record["row_class"], "id": lambda record: f"p{record['number']}"}
-        empty_text = "No partnerships yet."
+        empty_text = _("No partnerships yet.")
 
     per_page_size = PER_PAGE
     per_page_all = False  # ?per_page=all: every row on one page
@@ -141,11 +190,12 @@ class StandingsTable(tables.Table):
         columns = [(column.name, column.attrs["td"].as_html()) for column in self.columns]
         rounds = [column.name for column in self.columns if isinstance(column.column, RoundColumn)]
         self.shown_records = [row.record for row in self.page.object_list] if hasattr(self, "page") else list(self.data)
+        words = _Words()
         for record in self.shown_records:
-            cells = _cells(record["row"], record["number_html"])
+            cells = _cells(record["row"], record["number_html"], words)
             for name in rounds:
-                cells[name] = round_cell_html(record[name])
-            cells["players"] += rounds_on_tap_html(record["row"], [record[name] for name in rounds])
+                cells[name] = round_cell_html(record[name], words)
+            cells["players"] += rounds_on_tap_html(record["row"], [record[name] for name in rounds], words)
             html = "".join(f"<td {attrs}>{cells[name]}</td>" for name, attrs in columns)
             row_class = f'{record["row_class"]} found'.strip() if record is self.found else record["row_class"]
             record["html"] = mark_safe(f'<tr class="{row_class}" id="p{record["number"]}">{html}</tr>')
@@ -176,17 +226,17 @@ class StandingsTable(tables.Table):
         return (1 if self.data else 0), len(self.data), len(self.data)
 
 
-def _cells(row: standings_engine.Row, number_html: str) -> dict[str, str]:
+def _cells(row: standings_engine.Row, number_html: str, words: _Words) -> dict[str, str]:
     return {
-        "rank": rank_html(row),
+        "rank": rank_html(row, words),
         "number": number_html,
         "players": players_html(row),
         "division": escape(row.division),
         # A phone hides the round columns, so the total itself says it may still change.
-        "total": str(row.total) + (TOTAL_NOT_FINAL if row.provisional else ""),
+        "total": str(row.total) + (words.total_not_final if row.provisional else ""),
         "hands": str(row.hands_played),
-        "tiebreak": tiebreak_html(row),
-        "decided": escape(row.decided_label),
+        "tiebreak": tiebreak_html(row, words),
+        "decided": escape(standings_engine.decided_label(row.decided_by, gettext)),
     }
 
 
@@ -235,7 +285,7 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
     the total and hands played."""
     ranking = ranking or standings.overall
     rounds = [
-        (f"r{n}", RoundColumn(verbose_name=f"R{n}", order_by=(f"r{n}_sort",),
+        (f"r{n}", RoundColumn(verbose_name=gettext("R%(number)s") % {"number": n}, order_by=(f"r{n}_sort",),
                               attrs={"td": {"class": "num round"}, "th": {"class": "num round"}}))
         for n in shown_rounds(standings)
     ]

@@ -12,37 +12,40 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext, ngettext
 
 from scoring.engine.movement import plan
-from scoring.engine.vocabulary import ordinal
 from scoring.models import Hand
 from scoring.selectors import event_standings
+from tournaments import language
 from tournaments.models import Event, Partnership, Round, Tiebreak
 from tournaments.services import round_create
 
 
-def _listing(numbers: list[int], one: str, many: str) -> str:
-    """"partnership 4 has no table" / "partnerships 2 and 4 have no table"."""
+def _numbers(numbers: list[int]) -> str:
+    """"4" / "2 and 4" / "1, 2 and 4", in the active language."""
     words = [str(n) for n in numbers]
     if len(words) == 1:
-        return f"partnership {words[0]} {one}"
-    return f"partnerships {', '.join(words[:-1])} and {words[-1]} {many}"
+        return words[0]
+    return gettext("%(numbers)s and %(last)s") % {"numbers": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def _partnerships(event: Event, given: list) -> list[Partnership]:
     """Accept Partnership objects or partnership numbers; refuse strangers and repeats."""
     numbers = [p.number if isinstance(p, Partnership) else p for p in given]
     if len(numbers) < 2:
-        raise ValidationError({"partnerships": "Choose at least two tied partnerships."})
+        raise ValidationError({"partnerships": gettext("Choose at least two tied partnerships.")})
     if len(set(numbers)) != len(numbers):
-        raise ValidationError({"partnerships": "A partnership is listed twice."})
+        raise ValidationError({"partnerships": gettext("A partnership is listed twice.")})
     found = {p.number: p for p in Partnership.objects.filter(event=event, number__in=numbers)}
     missing = [str(n) for n in numbers if n not in found]
     if missing:
-        raise ValidationError({"partnerships": f"No partnership {', '.join(missing)} at this event."})
+        raise ValidationError({"partnerships": gettext("No partnership %(numbers)s at this event.")
+                               % {"numbers": ", ".join(missing)}})
     for given_one in given:
         if isinstance(given_one, Partnership) and given_one.event_id != event.pk:
-            raise ValidationError({"partnerships": f"Partnership {given_one.number} belongs to another event."})
+            raise ValidationError({"partnerships": gettext("Partnership %(number)s belongs to another event.")
+                                   % {"number": given_one.number}})
     return [found[n] for n in sorted(numbers)]
 
 
@@ -53,7 +56,8 @@ def _check_tied(event: Event, chosen: list[Partnership]) -> None:
     for session in standings.tiebreak_sessions:
         if session.entrants & wanted and not session.complete:
             raise ValidationError({"partnerships": (
-                f"Tiebreak {session.sequence} is still being played; finish and confirm it first.")})
+                gettext("Tiebreak %(number)s is still being played; finish and confirm it first.")
+                % {"number": session.sequence})})
     rankings = [standings.overall, *standings.divisions]
     for ranking in rankings:
         by_rank: dict[int, set[int]] = {}
@@ -70,16 +74,21 @@ def _check_tied(event: Event, chosen: list[Partnership]) -> None:
                 block = {r.id for r in ranking.rows if r.rank == row.rank}
                 if wanted < block:
                     others = sorted(rows[i].number for i in block - wanted)
-                    raise ValidationError({"partnerships": (
-                        _listing(others, "is", "are").capitalize() + " tied on that place too and must play as well.")})
+                    raise ValidationError({"partnerships": ngettext(
+                        "Partnership %(numbers)s is tied on that place too and must play as well.",
+                        "Partnerships %(numbers)s are tied on that place too and must play as well.",
+                        len(others)) % {"numbers": _numbers(others)}})
     described = "; ".join(
-        f"{rows[p.pk].number} is {_place(rows[p.pk])} on {rows[p.pk].total}" for p in chosen
+        gettext("%(number)s is %(place)s on %(total)s") % {
+            "number": rows[p.pk].number, "place": _place(rows[p.pk]), "total": rows[p.pk].total}
+        for p in chosen
     )
-    raise ValidationError({"partnerships": f"These partnerships are not tied with each other ({described})."})
+    raise ValidationError({"partnerships": gettext("These partnerships are not tied with each other (%(described)s).")
+                           % {"described": described}})
 
 
 def _place(row) -> str:
-    return "withdrawn" if row.rank is None else ordinal(row.rank)
+    return gettext("withdrawn") if row.rank is None else language.place(row.rank)
 
 
 def _rounds_needed(event: Event, hands) -> int:
@@ -88,9 +97,12 @@ def _rounds_needed(event: Event, hands) -> int:
         return 1
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < per_round or hands % per_round:
         raise ValidationError({"hands": (
-            f"{hands!r} is not a whole number of rounds of {per_round} hands (try {per_round} or {2 * per_round}).")})
+            gettext("%(hands)s is not a whole number of rounds of %(per_round)s hands (try %(one)s or %(two)s).")
+            % {"hands": repr(hands), "per_round": per_round, "one": per_round, "two": 2 * per_round})})
     if hands // per_round > 10:
-        raise ValidationError({"hands": f"{hands} hands is more than 10 rounds of {per_round}; keep a tiebreak short."})
+        raise ValidationError({"hands": gettext(
+            "%(hands)s hands is more than 10 rounds of %(per_round)s; keep a tiebreak short.")
+            % {"hands": hands, "per_round": per_round}})
     return hands // per_round
 
 
@@ -103,26 +115,34 @@ def _organizer_tables(chosen: list[Partnership], tables) -> list[tuple[int, Part
         try:
             number, ns, ew = spec
         except (TypeError, ValueError):
-            raise ValidationError({"tables": f"table {index + 1}: give a table number, N-S and E-W"}) from None
+            raise ValidationError({"tables": gettext("table %(number)s: give a table number, N-S and E-W")
+                                   % {"number": index + 1}}) from None
         ns_n = ns.number if isinstance(ns, Partnership) else ns
         ew_n = ew.number if isinstance(ew, Partnership) else ew
         if not isinstance(number, int) or number < 1:
-            raise ValidationError({"tables": f"table {index + 1}: {number!r} is not a table number"})
+            raise ValidationError({"tables": gettext("table %(index)s: %(number)s is not a table number")
+                                   % {"index": index + 1, "number": repr(number)}})
         for who in (ns_n, ew_n):
             if who not in by_number:
-                raise ValidationError({"tables": f"table {number}: partnership {who} is not in this tiebreak"})
+                raise ValidationError({"tables": gettext("table %(table)s: partnership %(number)s is not in this "
+                                                         "tiebreak") % {"table": number, "number": who}})
         if ns_n == ew_n:
-            raise ValidationError({"tables": f"table {number}: partnership {ns_n} cannot play itself"})
+            raise ValidationError({"tables": gettext("table %(table)s: partnership %(number)s cannot play itself")
+                                   % {"table": number, "number": ns_n}})
         seated += [ns_n, ew_n]
         layout.append((number, by_number[ns_n], by_number[ew_n]))
     if len({t[0] for t in layout}) != len(layout):
-        raise ValidationError({"tables": "two tables have the same number"})
+        raise ValidationError({"tables": gettext("two tables have the same number")})
     twice = sorted({n for n in seated if seated.count(n) > 1})
     if twice:
-        raise ValidationError({"tables": _listing(twice, "is seated twice", "are seated twice")})
+        raise ValidationError({"tables": ngettext("partnership %(numbers)s is seated twice",
+                                                  "partnerships %(numbers)s are seated twice", len(twice))
+                               % {"numbers": _numbers(twice)}})
     unseated = sorted(set(by_number) - set(seated))
     if unseated:
-        raise ValidationError({"tables": _listing(unseated, "has no table", "have no table")})
+        raise ValidationError({"tables": ngettext("partnership %(numbers)s has no table",
+                                                  "partnerships %(numbers)s have no table", len(unseated))
+                               % {"numbers": _numbers(unseated)}})
     return layout
 
 
@@ -166,7 +186,8 @@ def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = Non
 def tiebreak_delete(*, tiebreak: Tiebreak) -> None:
     """Remove a tiebreak session created by mistake; refused once any of its hands is entered."""
     if Hand.objects.filter(table__round__tiebreak=tiebreak).exists():
-        raise ValidationError({"__all__": f"Tiebreak {tiebreak.sequence} has hands entered; it cannot be removed."})
+        raise ValidationError({"__all__": gettext("Tiebreak %(number)s has hands entered; it cannot be removed.")
+                               % {"number": tiebreak.sequence}})
     event = tiebreak.event
     tiebreak.delete()
     event.bump_version()

@@ -54,6 +54,40 @@ DECIDED_LABELS = {
     "withdrawn": gettext_noop("Withdrawn (not ranked)"),
     **SECONDARY_TIEBREAKERS,
 }
+# The words a page shows, marked here and translated by the Django layers (`translate` = gettext).
+PROGRESS_WORDS = {
+    "complete": gettext_noop("All %(rounds)s rounds complete"),
+    "not_started": gettext_noop("Not started yet"),
+    "round": gettext_noop("Round %(round)s of %(rounds)s: %(tables_in)s of %(tables)s tables in"),
+}
+SIT_OUT_WORDS = {
+    "fixed": gettext_noop("fixed %(points)s points"),
+    "line": gettext_noop("Sit-outs: %(credit)s"),
+}
+PLACES_AND = gettext_noop("%(places)s and %(last)s")
+# The CSV's header line in the reader's language (the JSON's keys and the command's CSV stay English).
+CSV_HEADERS = {
+    "rank": gettext_noop("rank"),
+    "tied": gettext_noop("tied"),
+    "partnership": gettext_noop("partnership"),
+    "player_1": gettext_noop("player_1"),
+    "player_2": gettext_noop("player_2"),
+    "division": gettext_noop("division"),
+    "total": gettext_noop("total"),
+    "games_won": gettext_noop("games_won"),
+    "games_lost": gettext_noop("games_lost"),
+    "games_drawn": gettext_noop("games_drawn"),
+    "matches_won": gettext_noop("matches_won"),
+    "difference": gettext_noop("difference"),
+    "R": gettext_noop("R%(number)s"),
+    "sit_out_rounds": gettext_noop("sit_out_rounds"),
+    "provisional_rounds": gettext_noop("provisional_rounds"),
+    "hands_played": gettext_noop("hands_played"),
+    "tiebreak_total": gettext_noop("tiebreak_total"),
+    "medal": gettext_noop("medal"),
+    "decided_by": gettext_noop("decided_by"),
+    "sit_out_policy": gettext_noop("sit_out_policy"),
+}
 
 
 def decided_label(key: str, translate: Callable[[str], str] = str) -> str:
@@ -285,6 +319,13 @@ class MedalTie:
         words = [ordinal(p) for p in self.places]
         return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
+    def places_label_in(self, translate: Callable[[str], str], place: Callable[[int], str]) -> str:
+        """places_label in the reader's language: `place` writes one place (1st, 1.º, 1er)."""
+        words = [place(p) for p in self.places]
+        if len(words) == 1:
+            return words[0]
+        return translate(PLACES_AND) % {"places": ", ".join(words[:-1]), "last": words[-1]}
+
     @property
     def members(self) -> tuple[tuple[int, str], ...]:
         return tuple(zip(self.partnerships, self.players))
@@ -325,6 +366,15 @@ class Progress:
             return "Not started yet"
         return f"Round {self.current_round} of {self.rounds_total}: {self.tables_in} of {self.tables_total} tables in"
 
+    def label_in(self, translate: Callable[[str], str]) -> str:
+        """label in the reader's language (`translate` is gettext)."""
+        if self.complete:
+            return translate(PROGRESS_WORDS["complete"]) % {"rounds": self.rounds_total}
+        if self.current_round is None:
+            return translate(PROGRESS_WORDS["not_started"])
+        return translate(PROGRESS_WORDS["round"]) % {"round": self.current_round, "rounds": self.rounds_total,
+                                                     "tables_in": self.tables_in, "tables": self.tables_total}
+
 
 @dataclass(frozen=True)
 class Standings:
@@ -352,6 +402,16 @@ class Standings:
         if self.setup.sit_out_policy == "fixed":
             return f"Sit-outs: fixed {self.setup.sit_out_points} points"
         return f"Sit-outs: {SIT_OUT_POLICIES[self.setup.sit_out_policy]}"
+
+    def sit_out_credit_in(self, translate: Callable[[str], str]) -> str:
+        """How a sit-out is credited, in the reader's language: "average of own completed rounds"."""
+        if self.setup.sit_out_policy == "fixed":
+            return translate(SIT_OUT_WORDS["fixed"]) % {"points": self.setup.sit_out_points}
+        return translate(SIT_OUT_POLICIES[self.setup.sit_out_policy])
+
+    def sit_out_label_in(self, translate: Callable[[str], str]) -> str:
+        """sit_out_label in the reader's language."""
+        return translate(SIT_OUT_WORDS["line"]) % {"credit": self.sit_out_credit_in(translate)}
 
     @property
     def has_divisions(self) -> bool:
@@ -763,18 +823,21 @@ def _cell_text(cell: RoundCell) -> str:
     return f"{cell.points}{mark}"
 
 
-def as_csv(standings: Standings) -> str:
+def as_csv(standings: Standings, translate: Callable[[str], str] = str) -> str:
     """One line per partnership; round columns R1..Rn hold the points (empty = not played).
     sit_out_rounds and provisional_rounds list round numbers separated by spaces. A withdrawn
     partnership's rank is "WD". Text that a spreadsheet would run as a formula (a name starting
-    with "=") is written with a leading apostrophe (textsafe.spreadsheet_cell)."""
+    with "=") is written with a leading apostrophe (textsafe.spreadsheet_cell). `translate` (gettext in
+    the Django layers) writes the header line in the reader's language; the rows stay as they are."""
     games = standings.setup.games
+    keys = (["rank", "tied", "partnership", "player_1", "player_2", "division", "total"]
+            + (list(GAMES_COLUMNS) if games else []))
+    tail = ["sit_out_rounds", "provisional_rounds", "hands_played", "tiebreak_total", "medal", "decided_by",
+            "sit_out_policy"]
     rows = [
-        ["rank", "tied", "partnership", "player_1", "player_2", "division", "total"]
-        + (list(GAMES_COLUMNS) if games else [])
-        + [f"R{n}" for n in standings.rounds]
-        + ["sit_out_rounds", "provisional_rounds", "hands_played", "tiebreak_total", "medal", "decided_by",
-           "sit_out_policy"]
+        [translate(CSV_HEADERS[k]) for k in keys]
+        + [translate(CSV_HEADERS["R"]) % {"number": n} for n in standings.rounds]
+        + [translate(CSV_HEADERS[k]) for k in tail]
     ]
     policy = standings.setup.sit_out_policy
     if policy == "fixed":

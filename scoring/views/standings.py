@@ -25,6 +25,7 @@ from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from scoring import selectors, site_address, tiebreaks
@@ -152,7 +153,7 @@ def _phone_code(request, slug: str) -> dict:
     # Dark on white with the standard 4-module quiet zone (phones need it on the dark screen);
     # no size: the stylesheet scales it with the screen.
     svg = segno.make(url, error="m").svg_inline(border=4, dark="#000", light="#fff", omitsize=True,
-                                                 title="QR code of the live standings")
+                                                 title=gettext("QR code of the live standings"))
     host, _, path = site_address.short(url).partition("/")
     return {"phone_url": url, "phone_host": host, "phone_path": f"/{path}", "phone_qr": mark_safe(svg)}
 
@@ -179,7 +180,8 @@ def standings_json(request, slug):
 
 def standings_csv(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    response = HttpResponse(standings_engine.as_csv(selectors.event_standings(event)),
+    # The header line in the reader's language; the rows and the JSON's keys stay as they are.
+    response = HttpResponse(standings_engine.as_csv(selectors.event_standings(event), gettext),
                             content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
     return response
@@ -232,7 +234,8 @@ def tiebreak_create(request, event):
             tiebreak = tiebreaks.tiebreak_create(
                 event=event, partnerships=form.cleaned_data["partnerships"], hands=form.cleaned_data["hands"],
                 tables=form.cleaned_data["tables"] if form.cleaned_data["layout"] == "tables" else None)
-            messages.success(request, f"Tiebreak {tiebreak.sequence} is ready: its tables are listed below.")
+            messages.success(request, gettext("Tiebreak %(number)s is ready: its tables are listed below.")
+                             % {"number": tiebreak.sequence})
             return redirect("scoring:tiebreaks", event.slug)
         except ValidationError as exc:
             add_service_errors(form, exc)
@@ -245,7 +248,7 @@ def tiebreak_delete(request, event, sequence):
     tiebreak = get_object_or_404(Tiebreak, event=event, sequence=sequence)
     try:
         tiebreaks.tiebreak_delete(tiebreak=tiebreak)
-        messages.success(request, f"Tiebreak {sequence} was removed.")
+        messages.success(request, gettext("Tiebreak %(number)s was removed.") % {"number": sequence})
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return redirect("scoring:tiebreaks", event.slug)
@@ -259,7 +262,7 @@ def medal_settings(request, event):
         try:
             event_services.event_medal_settings_update(event=event, medal_scope=form.cleaned_data["medal_scope"],
                                                   secondary_tiebreakers=form.chosen_tiebreakers())
-            messages.success(request, "Medal settings saved.")
+            messages.success(request, gettext("Medal settings saved."))
             return redirect("scoring:tiebreaks", event.slug)
         except ValidationError as exc:
             add_service_errors(form, exc)

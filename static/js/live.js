@@ -5,6 +5,7 @@
  * connection drops the status line says "Offline, retrying" and the delay backs off (5 s, 10 s,
  * 20 s, up to 60 s); the first good answer puts it back to normal. Another script can listen for
  * the "live:updated" event on the element (the projector re-pages its rows).
+ * Its words come from Django's JavaScript catalog (gettext, interpolate), in the page's language.
  */
 (function () {
   "use strict";
@@ -25,9 +26,15 @@
     statusLine.setAttribute("data-state", state);
   }
 
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+
   function clock() {
+    // The page's language's clock, as the server writes it (tournaments.language.clock, config/formats):
+    // 9:04 PM (English), 21:04 (Spanish), 21 h 04 (French).
     var d = new Date();
-    // The event's one clock style, as the server writes it (scoring.engine.vocabulary.clock_text): 9:04 PM.
+    var lang = (document.documentElement.getAttribute("lang") || "en").slice(0, 2);
+    if (lang === "es") { return two(d.getHours()) + ":" + two(d.getMinutes()); }
+    if (lang === "fr") { return d.getHours() + " h " + two(d.getMinutes()); }
     return d.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", hour12: true });
   }
 
@@ -57,11 +64,12 @@
           box.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
         }
         delay = base;
-        say("Up to date at " + clock() + ". Updates by itself.", "ok");
+        say(interpolate(gettext("Up to date at %(time)s. Updates by itself."), { time: clock() }, true), "ok");
       })
       .catch(function () {
         delay = Math.min(delay * 2, maxDelay);
-        say("Offline, retrying in " + Math.round(delay / 1000) + " s. The scores shown may be old.", "offline");
+        say(interpolate(gettext("Offline, retrying in %(seconds)s s. The scores shown may be old."),
+                        { seconds: Math.round(delay / 1000) }, true), "offline");
       })
       .then(function () {
         if (giveUp) { window.clearTimeout(giveUp); }

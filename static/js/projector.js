@@ -25,7 +25,8 @@
     pages = Math.max(1, Math.ceil(rows.length / perPage));
     if (page >= pages) { page = 0; }
     rows.forEach(function (r, i) { r.hidden = Math.floor(i / perPage) !== page; });
-    if (label) { label.textContent = pages > 1 ? "Page " + (page + 1) + " of " + pages : ""; }
+    if (label) { label.textContent = pages > 1
+      ? interpolate(gettext("Page %(page)s of %(pages)s"), { page: page + 1, pages: pages }, true) : ""; }
     if (table) { table.setAttribute("data-page", String(page + 1)); }
   }
 

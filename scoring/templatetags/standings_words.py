@@ -1,0 +1,64 @@
+"""The standings' words in the reader's language (README, "Languages"): {% load standings_words %}.
+
+The engine (scoring.engine.standings) builds its labels in English and marks the words with
+gettext_noop; these filters write them in the active language for the standings, projector,
+medals, partnership and tiebreak pages. Formats only; reads nothing.
+"""
+
+from django import template
+from django.utils.translation import gettext
+
+from scoring.engine import standings as standings_engine
+from scoring.tables import credit_word as _credit_word
+from scoring.tables import medal_word as _medal_word
+from tournaments import language
+
+register = template.Library()
+
+
+@register.filter
+def progress_label(progress: standings_engine.Progress) -> str:
+    """"Round 4 of 10: 9 of 12 tables in" / "Ronda 4 de 10: ..." / "Ronde 4 de 10 : ..."."""
+    return progress.label_in(gettext)
+
+
+@register.filter
+def sit_out_label(standings: standings_engine.Standings) -> str:
+    """"Sit-outs: average of own completed rounds"."""
+    return standings.sit_out_label_in(gettext)
+
+
+@register.filter
+def sit_out_credit(standings: standings_engine.Standings) -> str:
+    """How a sit-out is credited, without the "Sit-outs:" lead."""
+    return standings.sit_out_credit_in(gettext)
+
+
+@register.filter
+def places_label(tie: standings_engine.MedalTie) -> str:
+    """"2nd and 3rd" / "2.º y 3.º" / "2e et 3e"."""
+    return tie.places_label_in(gettext, language.place)
+
+
+@register.filter
+def medal_word(medal: str | None) -> str:
+    """"Gold" / "Oro" / "Or"."""
+    return _medal_word(medal)
+
+
+@register.filter
+def decided(row: standings_engine.Row) -> str:
+    """What decided the row's place: "Tiebreak session 1", "Head-to-head points"."""
+    return standings_engine.decided_label(row.decided_by, gettext)
+
+
+@register.filter
+def secondary_order(standings: standings_engine.Standings) -> str:
+    """The organizer's secondary tiebreakers in order: "Most contracts made, then Fewest contracts set"."""
+    return gettext(", then ").join(language.label(text) for text in standings.secondary_labels)
+
+
+@register.filter
+def credit_word(policy: str | None) -> str:
+    """The policy that credited a sit-out cell: "average" / "promedio" / "moyenne"."""
+    return _credit_word(policy)
