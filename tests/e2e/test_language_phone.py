@@ -170,3 +170,43 @@ def test_a_whole_table_in_spanish(live_server, transactional_db, phones, shot):
     check(ns, seen, "confirmed, first phone")
     assert len(seen) == 11
     assert (ARTIFACTS / "es-01-hand-entry.png").exists()
+
+
+def test_an_offline_reload_keeps_its_spanish_words(live_server, transactional_db, phones, shot):
+    """The service worker keeps the page's JavaScript catalog (/jsi18n/?v=es) as it keeps the page,
+    so with no network the kept hands still say what they are in Spanish."""
+    rnd = round_in_play(make_event(slug="mesa-es-offline", name="Torneo McAllen", language="es"))
+    table = rnd.tables.get(number=1)
+    page = phones()
+    page.goto(f"{live_server.url}/t/{table.token.lower()}/")
+    page.get_by_role("button", name="N-S · #1").click()
+    page.get_by_role("button", name="Guardar la mano 1").wait_for()
+    # Polled from here: the page's Content-Security-Policy forbids the eval wait_for_function polls with.
+    kept_words = ("caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.keys()))))"
+                  ".then(lists => lists.flat().some(r => r.url.indexOf('/jsi18n/?v=es') > 0))")
+    for _ in range(100):
+        if page.evaluate("navigator.serviceWorker.controller !== null") and page.evaluate(kept_words):
+            break
+        page.wait_for_timeout(200)
+    else:
+        raise AssertionError("the service worker did not keep the page's words")
+
+    page.context.set_offline(True)
+    for number, (declarer, contract, tricks) in enumerate([("ns", "7H", "8"), ("ew", "8NT", "7")], 1):
+        page.locator(f"label.pick:has(input[name=declarer][value={declarer}])").click()
+        page.locator(f"label.pick:has(input[name=contract][value='{contract}'])").click()
+        page.locator(f"label.pick:has(input[name=tricks][value='{tricks}'])").click()
+        page.get_by_role("button", name=f"Guardar la mano {number}").click()
+        page.get_by_role("button", name=f"Guardar la mano {number + 1}").wait_for()
+    kept = page.locator(".offline-item")
+    assert kept.count() == 2
+    assert "Mano 2: 8NT de E-O, 7 bazas" in kept.nth(1).inner_text()
+
+    page.reload()  # no network: the page and its words come from the phone's copies
+    page.locator(".offline-item").nth(1).wait_for()
+    queue = page.locator("#offline-queue").inner_text()
+    assert "Sin conexión." in queue and queue.count("Guardado en este teléfono, aún sin enviar.") == 2
+    page.get_by_role("button", name="Guardar la mano 3").wait_for()
+    assert english_on(page) == []
+    shot(page, "es-06-offline-reload")
+    assert Hand.objects.filter(table=table).count() == 0
