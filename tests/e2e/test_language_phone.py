@@ -16,8 +16,7 @@ from tests.builders import ARTIFACTS, make_event, round_in_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CATALOGS = [Path(settings.BASE_DIR) / "locale" / "es" / "LC_MESSAGES" / f"{name}.po"
-            for name in ("django", "djangojs")]
+LOCALE = Path(settings.BASE_DIR) / "locale"
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|<[^>]+>")
 
 
@@ -41,18 +40,18 @@ def po_entries(path: Path) -> list[tuple[str, str]]:
     return entries
 
 
-def english_phrases() -> set[str]:
+def english_phrases(language: str = "es") -> set[str]:
     """The catalogs' English that must not show on a Spanish page: whole msgids, and for a msgid
     with placeholders its literal pieces, kept when a phrase (2+ words) or a word of 5+ letters."""
     phrases = set()
-    for path in CATALOGS:
+    for path in (LOCALE / language / "LC_MESSAGES" / f"{name}.po" for name in ("django", "djangojs")):
         for msgid, msgstr in po_entries(path):
             if not msgstr or msgstr == msgid:
                 continue
             for piece in PLACEHOLDER.split(msgid):
                 piece = piece.strip(" ·:,;“”\"#–-")
                 words = re.findall(r"[A-Za-z][A-Za-z'’-]*", piece)
-                if not words or piece in msgstr:
+                if not words or piece.lower() in msgstr.lower():
                     continue
                 if len(words) >= 2 or (len(words) == 1 and len(words[0]) >= 5 and words[0] == piece):
                     phrases.add(piece)
@@ -62,17 +61,17 @@ def english_phrases() -> set[str]:
 ENGLISH = english_phrases()
 
 
-def english_on(page) -> list[str]:
+def english_on(page, phrases=ENGLISH) -> list[str]:
     text = page.evaluate("document.body.innerText")
-    return sorted(p for p in ENGLISH if re.search(r"(?<![A-Za-z])" + re.escape(p) + r"(?![A-Za-z])", text))
+    return sorted(p for p in phrases if re.search(r"(?<![A-Za-z])" + re.escape(p) + r"(?![A-Za-z])", text))
 
 
 @pytest.fixture
 def phones(launch):
     browser = launch()
 
-    def new():
-        return browser.new_context(viewport={"width": 360, "height": 740}, locale="es-US").new_page()
+    def new(locale="es-US"):
+        return browser.new_context(viewport={"width": 360, "height": 740}, locale=locale).new_page()
 
     return new
 
@@ -210,3 +209,23 @@ def test_an_offline_reload_keeps_its_spanish_words(live_server, transactional_db
     assert english_on(page) == []
     shot(page, "es-06-offline-reload")
     assert Hand.objects.filter(table=table).count() == 0
+
+
+def test_the_list_of_hands_fits_the_phone_in_french(live_server, transactional_db, phones, shot):
+    rnd = round_in_play(make_event(slug="table-fr", name="Tournoi de Québec", language="fr"))
+    table = rnd.tables.get(number=1)
+    page = phones("fr-CA")
+    page.goto(f"{live_server.url}/t/{table.token.lower()}/")
+    page.get_by_role("button", name="N-S · #1").click()
+    for number in (1, 2):
+        page.locator("label.pick:has(input[name=declarer][value=ew])").click()
+        page.locator("label.pick:has(input[name=contract][value='8C'])").click()
+        page.locator("label.pick:has(input[name=tricks][value='5'])").click()
+        page.get_by_role("button", name=f"Enregistrer la donne {number}").click()
+        page.get_by_role("button", name=f"Enregistrer la donne {number + 1}").wait_for()
+    page.locator("#hands").evaluate("list => { list.open = true; }")
+    text = page.evaluate("document.body.innerText")
+    assert "Donne 2 notée." in text and "Éditer" in text and "Donne 3" in text
+    assert english_on(page, english_phrases("fr")) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "fr-01-hands-and-next-hand")

@@ -83,7 +83,7 @@ def test_a_saved_hand_and_the_list_of_hands_in_spanish(client, setup):
                     HTTP_ACCEPT_LANGUAGE="es", follow=True)
     text = page(r)
     assert "Mano 1 anotada." in text
-    assert "repartió N" in text and "Renuncio establecido de E-O" in text
+    assert "dio N" in text and "Renuncio establecido de E-O" in text
     assert "Mano 2" in text and "Guardar la mano 2" in text
 
 
