@@ -302,7 +302,8 @@ def service_worker(request):
         "catalog_url_json": json.dumps(f"{catalog}?v={offline['lang']}"), "offline_json": json.dumps(offline),
         "static_prefix_json": json.dumps(settings.STATIC_URL if settings.STATIC_URL.startswith("/")
                                          else "/" + settings.STATIC_URL),
-        "version": hashlib.sha256((shell + offline["lang"]).encode()).hexdigest()[:12],
+        # Not the language: a phone that changes it gets a new worker (its words differ) that keeps the same copies.
+        "version": hashlib.sha256(shell.encode()).hexdigest()[:12],
     })
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = reverse("scoring:table-code")
