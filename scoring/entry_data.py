@@ -10,15 +10,34 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+
 from scoring.engine import rules as rules_engine
-from scoring.engine.vocabulary import SIDE_LABELS, dealer_for, signed
+from scoring.engine.vocabulary import HAND_CHANGE_LABELS, PENALTY_LABELS, SIDE_LABELS, dealer_for, signed
 from scoring.models import Hand, HandChange
 from scoring.services import score_for_table
+from tournaments import language
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 RED_SUITS = frozenset({"H", "D"})
 # Revoke states the preview table covers: no revoke, by the bidding side, by the defenders.
 REVOKE_STATES = ("none", "declarer", "defenders")
+# A seat's letter as the players say it: W is O (Oeste, Ouest) in Spanish and French.
+SEAT_LETTERS = {"N": pgettext_lazy("seat letter", "N"), "E": pgettext_lazy("seat letter", "E"),
+                "S": pgettext_lazy("seat letter", "S"), "W": pgettext_lazy("seat letter", "W")}
+
+
+def seat_letter(letter: str) -> str:
+    """N, E, S, W in the reader's language (N, E, S, O)."""
+    return str(SEAT_LETTERS[letter]) if letter in SEAT_LETTERS else letter
+
+
+def round_name(rnd) -> str:
+    """"Round 3", "Tiebreak 1, round 2" in the reader's language."""
+    if rnd.tiebreak_id:
+        return gettext("Tiebreak %(sequence)s, round %(number)s") % {"sequence": rnd.tiebreak.sequence,
+                                                                      "number": rnd.number}
+    return gettext("Round %(number)s") % {"number": rnd.number}
 
 
 def contract_short(code: str) -> str:
@@ -30,13 +49,14 @@ def contract_short(code: str) -> str:
 
 
 def contract_choices(rules: rules_engine.RuleSet) -> list[tuple[str, str]]:
-    """(code, "7♥ Hearts · 200") for every contract the event's rules allow, lowest bid first."""
+    """(code, "7♥ Hearts · 200") for every contract the event's rules allow, lowest bid first;
+    the suit's name in the reader's language ("7♥ corazones · 200")."""
     choices = []
     for contract in rules.legal_contracts():
         if contract.is_special:
-            label = f"{contract.label} · {rules.value(contract)}"
+            label = f"{language.contract_label(contract)} · {rules.value(contract)}"
         else:
-            suit = rules_engine.SUIT_NAMES[contract.suit]
+            suit = language.label(rules_engine.SUIT_NAMES[contract.suit])
             label = f"{contract_short(contract.code)} {suit} · {rules.value(contract)}"
         choices.append((contract.code, label))
     return choices
@@ -91,6 +111,10 @@ class Seat:
     name: str
     side: str
 
+    @property
+    def letter(self) -> str:
+        return seat_letter(self.seat)
+
 
 @dataclass
 class HandRow:
@@ -103,6 +127,10 @@ class HandRow:
     locked: bool
     penalty_text: str
     url: str = ""
+
+    @property
+    def dealer_letter(self) -> str:
+        return seat_letter(self.hand.dealer)
 
     @property
     def ns_text(self) -> str:
@@ -126,6 +154,10 @@ class TableSheet:
     ew_total: int = 0
     next_number: int | None = None
     hands_per_round: int = 4
+
+    @property
+    def round_name(self) -> str:
+        return round_name(self.round)
 
     @property
     def complete(self) -> bool:
@@ -167,14 +199,25 @@ def seats_for(table) -> list[Seat]:
     ]
 
 
+def penalty_label(kind: str) -> str:
+    """"Established revoke", "Bid out of turn" in the reader's language."""
+    return language.label(PENALTY_LABELS[kind]) if kind in PENALTY_LABELS else kind
+
+
+def side_label(side: str) -> str:
+    return language.label(SIDE_LABELS[side]) if side in SIDE_LABELS else side
+
+
 def penalty_text(hand: Hand) -> str:
     if not hand.penalty_kind:
         return hand.note
-    label = Hand.PenaltyKind(hand.penalty_kind).label
+    label = penalty_label(hand.penalty_kind)
     if hand.penalty_seat:
-        label += f" by {hand.penalty_seat}"
+        label = pgettext("penalty by a seat", "%(penalty)s by %(seat)s") % {"penalty": label,
+                                                                            "seat": seat_letter(hand.penalty_seat)}
     elif hand.penalty_side:
-        label += f" by {SIDE_LABELS[hand.penalty_side]}"
+        label = pgettext("penalty by a side", "%(penalty)s by %(side)s") % {"penalty": label,
+                                                                            "side": side_label(hand.penalty_side)}
     return f"{label}: {hand.note}" if hand.note and hand.penalty_kind != "note" else (hand.note or label)
 
 
@@ -225,9 +268,11 @@ def preview_points(rules, *, declarer: str, contract: str, tricks: int, penalty_
 
 def history_rows(changes) -> list[dict]:
     """HandChange rows with the fields that changed spelled out: (name, old, new)."""
-    labels = {"declarer": "bid by", "contract": "contract", "tricks": "tricks", "penalty_kind": "penalty",
-              "penalty_side": "penalty side", "penalty_seat": "penalty seat", "note": "note",
-              "ns_points": "N-S points", "ew_points": "E-W points"}
+    labels = {"declarer": pgettext("history", "bid by"), "contract": pgettext("history", "contract"),
+              "tricks": pgettext("history", "tricks"), "penalty_kind": pgettext("history", "penalty"),
+              "penalty_side": pgettext("history", "penalty side"), "penalty_seat": pgettext("history", "penalty seat"),
+              "note": pgettext("history", "note"), "ns_points": pgettext("history", "N-S points"),
+              "ew_points": pgettext("history", "E-W points")}
     rows = []
     for change in changes:
         old, new = change.old or {}, change.new or {}
@@ -241,18 +286,23 @@ def history_rows(changes) -> list[dict]:
             diffs.append((label, _show(key, before), _show(key, after)))
         summary = hand_summary(new) if change.action in ("create", "import") and new else ""
         now = hand_summary(new) if change.action == "update" and new else ""
-        rows.append({"change": change, "diffs": [] if summary else diffs, "summary": summary, "now": now})
+        rows.append({"change": change, "diffs": [] if summary else diffs, "summary": summary, "now": now,
+                     "action_label": language.label(HAND_CHANGE_LABELS.get(change.action, change.action))})
     return rows
 
 
 def hand_summary(values: dict) -> str:
     """One line for an entered hand: 7♥ by N-S, 8 tricks · N-S +200, E-W +20 · Established revoke by N-S."""
-    text = (f"{_show('contract', values.get('contract'))} by {_show('declarer', values.get('declarer'))}, "
-            f"{values.get('tricks')} tricks · N-S {signed(values.get('ns_points', 0))}, "
-            f"E-W {signed(values.get('ew_points', 0))}")
+    text = gettext("%(contract)s by %(side)s, %(tricks)s tricks · N-S %(ns)s, E-W %(ew)s") % {
+        "contract": _show("contract", values.get("contract")), "side": _show("declarer", values.get("declarer")),
+        "tricks": values.get("tricks"), "ns": signed(values.get("ns_points", 0)),
+        "ew": signed(values.get("ew_points", 0))}
     if values.get("penalty_kind"):
-        by = values.get("penalty_seat") or _show("penalty_side", values.get("penalty_side"))
-        text += f" · {_show('penalty_kind', values['penalty_kind'])}" + (f" by {by}" if by != "—" else "")
+        seat = values.get("penalty_seat")
+        by = seat_letter(seat) if seat else _show("penalty_side", values.get("penalty_side"))
+        penalty = _show("penalty_kind", values["penalty_kind"])
+        text += " · " + (pgettext("penalty by a side", "%(penalty)s by %(side)s") % {"penalty": penalty, "side": by}
+                         if by != "—" else penalty)
     if values.get("note"):
         text += f" · “{values['note']}”"
     return text
@@ -264,14 +314,14 @@ def _show(key: str, value) -> str:
     if key in ("ns_points", "ew_points"):
         return signed(value)
     if key in ("declarer", "penalty_side"):
-        return SIDE_LABELS.get(value, value)
+        return side_label(value)
     if key == "contract":
         try:
             return contract_short(value)
         except rules_engine.RulesError:
             return str(value)
     if key == "penalty_kind":
-        return Hand.PenaltyKind(value).label if value in Hand.PenaltyKind.values else value
+        return penalty_label(value)
     return str(value)
 
 

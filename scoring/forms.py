@@ -9,39 +9,55 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import HAND_FIELDS, PENALTY_FORM_LABELS, choices
-from scoring.entry_data import contract_choices
+from scoring.engine.vocabulary import HAND_FIELDS, PENALTY_FORM_LABELS, PENALTY_WORDS, SIDE_LABELS
+from scoring.entry_data import contract_choices, seat_letter
 from scoring.models import Hand
+from tournaments import language
 from tournaments.forms import WholeNumberField
 from tournaments.models import TOKEN_LENGTH, Table, normalize_token
 
 TRICK_CHOICES = [(n, str(n)) for n in range(rules_engine.TRICKS_PER_HAND + 1)]
+# The grid's controls, named for a screen reader with their hand ("Hand 2 penalty side").
+GRID_LABELS = {"declarer": pgettext_lazy("grid column", "bid by"),
+               "penalty_kind": pgettext_lazy("grid column", "penalty"),
+               "penalty_side": pgettext_lazy("grid column", "penalty side"),
+               "penalty_seat": pgettext_lazy("grid column", "penalty seat"),
+               "note": pgettext_lazy("grid column", "note")}
 
 
 def side_choices(table) -> list[tuple[str, str]]:
     return [
-        ("ns", f"N-S · {table.ns.players_label}"),
-        ("ew", f"E-W · {table.ew.players_label}"),
+        ("ns", f"{language.label(SIDE_LABELS['ns'])} · {table.ns.players_label}"),
+        ("ew", f"{language.label(SIDE_LABELS['ew'])} · {table.ew.players_label}"),
     ]
 
 
 def seat_choices(table) -> list[tuple[str, str]]:
     names = {"N": table.ns.player_one.name, "S": table.ns.player_two.name,
              "E": table.ew.player_one.name, "W": table.ew.player_two.name}
-    return [("", "Which player?")] + [(s, f"{s} · {names[s]}") for s in ("N", "E", "S", "W")]
+    return [("", gettext("Which player?"))] + [(s, f"{seat_letter(s)} · {names[s]}") for s in ("N", "E", "S", "W")]
+
+
+def side_pairs() -> list[tuple[str, str]]:
+    """("ns", "N-S"), ("ew", "E-W"): the short labels, in the reader's language."""
+    return [(side, language.label(text)) for side, text in SIDE_LABELS.items()]
 
 
 class _HandFields(forms.Form):
     """The values of one hand, shared by the one-hand form and each row of the grid."""
 
-    penalty_kind = forms.ChoiceField(label="Penalty or note", choices=choices(PENALTY_FORM_LABELS), required=False)
-    penalty_side = forms.ChoiceField(label="Which side revoked?", required=False, widget=forms.RadioSelect)
-    penalty_seat = forms.ChoiceField(label="Which player?", required=False)
-    note = forms.CharField(label="Note", required=False, max_length=500,
-                           error_messages={"max_length": "Keep the note under 500 characters (it has %(show_value)d)."})
+    penalty_kind = forms.ChoiceField(label=_("Penalty or note"), choices=language.choices(PENALTY_FORM_LABELS),
+                                     required=False)
+    penalty_side = forms.ChoiceField(label=_("Which side revoked?"), required=False, widget=forms.RadioSelect)
+    penalty_seat = forms.ChoiceField(label=_("Which player?"), required=False)
+    note = forms.CharField(label=_("Note"), required=False, max_length=500,
+                           error_messages={
+                               "max_length": _("Keep the note under 500 characters (it has %(show_value)d).")})
 
     def __init__(self, *args, table, rules: rules_engine.RuleSet, **kwargs):
         super().__init__(*args, **kwargs)
@@ -56,13 +72,13 @@ class _HandFields(forms.Form):
         if kind != "revoke":
             data["penalty_side"] = ""
         elif not data.get("penalty_side"):
-            self.add_error("penalty_side", "Say which side revoked.")
+            self.add_error("penalty_side", gettext("Say which side revoked."))
         if kind not in ("bid_out_of_turn", "exposed_card"):
             data["penalty_seat"] = ""
         elif kind == "bid_out_of_turn" and not data.get("penalty_seat"):
-            self.add_error("penalty_seat", "Say which player bid out of turn.")
+            self.add_error("penalty_seat", gettext("Say which player bid out of turn."))
         if kind == "note" and not data.get("note", "").strip():
-            self.add_error("note", "Write the note, or choose “No penalty”.")
+            self.add_error("note", gettext("Write the note, or choose “No penalty”."))
         return data
 
     def hand_values(self) -> dict:
@@ -73,20 +89,20 @@ class _HandFields(forms.Form):
 class HandForm(_HandFields):
     """One hand, at the table or by an organizer; with `version` and `reason` for a correction."""
 
-    declarer = forms.ChoiceField(label="Who won the bid?", widget=forms.RadioSelect,
-                                 error_messages={"required": "Choose the side that won the bid."})
-    contract = forms.ChoiceField(label="Contract", widget=forms.RadioSelect,
-                                 error_messages={"required": "Choose the contract."})
+    declarer = forms.ChoiceField(label=_("Who won the bid?"), widget=forms.RadioSelect,
+                                 error_messages={"required": _("Choose the side that won the bid.")})
+    contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect,
+                                 error_messages={"required": _("Choose the contract.")})
     tricks = forms.TypedChoiceField(
-        label="Tricks taken by the bidding side", choices=TRICK_CHOICES, coerce=int, widget=forms.RadioSelect,
-        error_messages={"required": "Choose how many tricks the bidding side took (0 to 10).",
-                        "invalid_choice": "Tricks must be a number from 0 to 10; %(value)s is not."},
+        label=_("Tricks taken by the bidding side"), choices=TRICK_CHOICES, coerce=int, widget=forms.RadioSelect,
+        error_messages={"required": _("Choose how many tricks the bidding side took (0 to 10)."),
+                        "invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")},
     )
-    number = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": "The hand number is missing."})
-    round = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": "The round is missing."})
+    number = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": _("The hand number is missing.")})
+    round = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": _("The round is missing.")})
     version = WholeNumberField(widget=forms.HiddenInput, required=False)
-    reason = forms.CharField(label="Reason for the correction", required=False, max_length=500,
-                             error_messages={"max_length": "Keep the reason under 500 characters."})
+    reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=500,
+                             error_messages={"max_length": _("Keep the reason under 500 characters.")})
 
     field_order = ["declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note"]
 
@@ -96,9 +112,9 @@ class HandForm(_HandFields):
         self.sheet, self.correcting = sheet, correcting
         self.fields["declarer"].choices = side_choices(table)
         self.fields["contract"].choices = contract_choices(self.rules)
-        self.fields["contract"].error_messages["invalid_choice"] = (
-            f"%(value)s is not a contract under the {self.rules.label} rules: pick one from the list."
-        )
+        self.fields["contract"].error_messages["invalid_choice"] = gettext(
+            "%(value)s is not a contract under the %(rules)s rules: pick one from the list."
+        ).replace("%(rules)s", self.rules.label)
         self.fields["number"].initial = correcting.number if correcting else sheet.next_number
         self.fields["round"].initial = sheet.round.pk
         if correcting:
@@ -109,21 +125,24 @@ class HandForm(_HandFields):
         limit = self.sheet.hands_per_round
         stored = {row.hand.number for row in self.sheet.rows}
         if not 1 <= number <= limit:
-            raise ValidationError(f"Hand {number} is not a hand of this round (1 to {limit}).")
+            raise ValidationError(gettext("Hand %(number)s is not a hand of this round (1 to %(limit)s).")
+                                  % {"number": number, "limit": limit})
         if self.correcting is None and number not in stored and number != self.sheet.next_number:
-            raise ValidationError(f"Enter hand {self.sheet.next_number} before hand {number}.")
+            raise ValidationError(gettext("Enter hand %(next)s before hand %(number)s.")
+                                  % {"next": self.sheet.next_number, "number": number})
         return number
 
     def clean_round(self):
         if self.cleaned_data["round"] != self.sheet.round.pk:
             raise ValidationError(
-                f"Table {self.sheet.table.number} is not in the round this page was opened for. Reload the page."
+                gettext("Table %(number)s is not in the round this page was opened for. Reload the page.")
+                % {"number": self.sheet.table.number}
             )
         return self.cleaned_data["round"]
 
     def clean_version(self):
         if self.correcting is not None and self.cleaned_data.get("version") is None:
-            raise ValidationError("The page is missing the hand's version. Reload the page.")
+            raise ValidationError(gettext("The page is missing the hand's version. Reload the page."))
         return self.cleaned_data.get("version")
 
 
@@ -138,43 +157,45 @@ def legal_contracts_hint(rules: rules_engine.RuleSet) -> str:
     levels = sorted({c.tricks for c in legal if not c.is_special})
     suits = [s for s in rules_engine.SUITS if any(c.suit == s for c in legal if not c.is_special)]
     specials = [c.code for c in legal if c.is_special]
-    text = (f"type {levels[0]} to {levels[-1]} and {', '.join(suits[:-1])} or {suits[-1]} "
-            f"(e.g. {levels[0] + 1 if len(levels) > 1 else levels[0]}H, {levels[-1]}NT)")
+    text = gettext("type %(low)s to %(high)s and %(suits)s or %(last)s (e.g. %(example)sH, %(high)sNT)") % {
+        "low": levels[0], "high": levels[-1], "suits": ", ".join(suits[:-1]), "last": suits[-1],
+        "example": levels[0] + 1 if len(levels) > 1 else levels[0]}
     if specials:
-        text += f", or {', '.join(specials[:-1]) + ' or ' if len(specials) > 1 else ''}{specials[-1]}"
+        text += gettext(", or %(specials)s") % {
+            "specials": (", ".join(specials[:-1]) + gettext(" or ") if len(specials) > 1 else "") + specials[-1]}
     return text
 
 
 class SheetRowForm(_HandFields):
     """One row of the organizer's grid. Typed contracts (7h, 10nt) so the grid stays on the keyboard."""
 
-    declarer = forms.ChoiceField(label="Bid by", required=False)
-    contract = forms.CharField(label="Contract", required=False, max_length=8,
-                               error_messages={"max_length": "A contract is at most 6 characters (e.g. 10NT)."})
-    tricks = WholeNumberField(label="Tricks", required=False, min_value=0, max_value=10,
-                              error_messages={"min_value": "Tricks must be 0 to 10. You typed %(value)s.",
-                                              "max_value": "Tricks must be 0 to 10. You typed %(value)s.",
-                                              "invalid": "Tricks must be a whole number from 0 to 10."})
+    declarer = forms.ChoiceField(label=_("Bid by"), required=False)
+    contract = forms.CharField(label=_("Contract"), required=False, max_length=8,
+                               error_messages={"max_length": _("A contract is at most 6 characters (e.g. 10NT).")})
+    tricks = WholeNumberField(label=_("Tricks"), required=False, min_value=0, max_value=10,
+                              error_messages={"min_value": _("Tricks must be 0 to 10. You typed %(value)s."),
+                                              "max_value": _("Tricks must be 0 to 10. You typed %(value)s."),
+                                              "invalid": _("Tricks must be a whole number from 0 to 10.")})
     version = WholeNumberField(widget=forms.HiddenInput, required=False)
 
     field_order = ["declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["declarer"].choices = [("", "—"), ("ns", "N-S"), ("ew", "E-W")]
+        self.fields["declarer"].choices = [("", "—"), *side_pairs()]
         self.fields["penalty_side"].widget = forms.Select()
-        self.fields["penalty_side"].choices = [("", "—"), ("ns", "N-S"), ("ew", "E-W")]
+        self.fields["penalty_side"].choices = [("", "—"), *side_pairs()]
         # Short labels: the grid has one narrow column each.
-        self.fields["penalty_kind"].choices = [("", "—"), ("revoke", "Revoke"), ("bid_out_of_turn", "Bid out of turn"),
-                                               ("exposed_card", "Exposed card"), ("note", "Note")]
+        self.fields["penalty_kind"].choices = [("", "—")] + [(kind, language.label(word))
+                                                             for kind, word in PENALTY_WORDS.items()]
         self.fields["penalty_seat"].choices = [("", "—")] + self.fields["penalty_seat"].choices[1:]
         # The grid's column headers are not labels: each control names its hand and column for a
         # screen reader ("Hand 2 penalty side"). The formset prefixes its rows hand-0, hand-1...
         row = self.prefix.rsplit("-", 1)[-1] if self.prefix else ""
-        hand = f"Hand {int(row) + 1} " if row.isdigit() else ""
-        for name, label in (("declarer", "bid by"), ("penalty_kind", "penalty"), ("penalty_side", "penalty side"),
-                            ("penalty_seat", "penalty seat"), ("note", "note")):
-            self.fields[name].widget.attrs["aria-label"] = f"{hand}{label}".capitalize()
+        for name, label in GRID_LABELS.items():
+            self.fields[name].widget.attrs["aria-label"] = (
+                gettext("Hand %(number)s %(column)s") % {"number": int(row) + 1, "column": label} if row.isdigit()
+                else str(label).capitalize())
 
     def clean_contract(self):
         text = self.cleaned_data["contract"].strip()
@@ -184,7 +205,8 @@ class SheetRowForm(_HandFields):
             parsed = rules_engine.parse_contract(text)
         except rules_engine.RulesError:
             # The engine's own message lists every special of every rule set; name only this event's.
-            raise ValidationError(f"“{text}” is not a contract: {legal_contracts_hint(self.rules)}.") from None
+            raise ValidationError(gettext("“%(text)s” is not a contract: %(hint)s.")
+                                  % {"text": text, "hint": legal_contracts_hint(self.rules)}) from None
         try:
             return self.rules.check_legal(parsed).code
         except rules_engine.RulesError as exc:
@@ -199,7 +221,8 @@ class SheetRowForm(_HandFields):
         data = super().clean()
         if self.is_blank():
             return data
-        asks = (("declarer", "Who bid?"), ("contract", "Which contract?"), ("tricks", "How many tricks?"))
+        asks = (("declarer", gettext("Who bid?")), ("contract", gettext("Which contract?")),
+                ("tricks", gettext("How many tricks?")))
         for name, message in asks:
             if data.get(name) in ("", None) and name not in self.errors:
                 self.add_error(name, message)
@@ -236,15 +259,16 @@ def sheet_formset(hands_per_round: int):
 
 
 class SheetReasonForm(forms.Form):
-    reason = forms.CharField(label="Reason (needed to change a hand after the next one was entered)",
+    reason = forms.CharField(label=_("Reason (needed to change a hand after the next one was entered)"),
                              required=False, max_length=500)
-    signed = forms.BooleanField(label="These are the signed sheets: confirm the table's scores with this save",
+    signed = forms.BooleanField(label=_("These are the signed sheets: confirm the table's scores with this save"),
                                 required=False)
 
 
 class SideForm(forms.Form):
-    side = forms.ChoiceField(choices=[("ns", "N-S"), ("ew", "E-W")],
-                             error_messages={"required": "Choose N-S or E-W.", "invalid_choice": "Choose N-S or E-W."})
+    side = forms.ChoiceField(choices=language.choices(SIDE_LABELS),
+                             error_messages={"required": _("Choose N-S or E-W."),
+                                             "invalid_choice": _("Choose N-S or E-W.")})
 
 
 class ConfirmForm(forms.Form):
@@ -252,10 +276,10 @@ class ConfirmForm(forms.Form):
     event's confirmation check is "number" (`check`; "" for staff, who type nothing). Only the
     shape is checked here: scoring.services.table_confirm compares it and counts wrong guesses."""
 
-    pin = forms.CharField(label="Your PIN", required=False, max_length=12, strip=True)
-    partnership = forms.IntegerField(label="Your partnership number", required=False, min_value=1,
+    pin = forms.CharField(label=_("Your PIN"), required=False, max_length=12, strip=True)
+    partnership = forms.IntegerField(label=_("Your partnership number"), required=False, min_value=1,
                                      max_value=1_000_000,
-                                     error_messages={"invalid": "Type your partnership number (digits only)."})
+                                     error_messages={"invalid": _("Type your partnership number (digits only).")})
 
     def __init__(self, *args, check: str = "", **kwargs):
         super().__init__(*args, **kwargs)
@@ -272,21 +296,22 @@ class ConfirmForm(forms.Form):
 
 
 class DisputeForm(forms.Form):
-    reason = forms.CharField(label="What is wrong?", max_length=500, widget=forms.Textarea(attrs={"rows": 2}),
-                             error_messages={"required": "Say what is wrong, so the organizer can settle it.",
-                                             "max_length": "Keep it under 500 characters."})
+    reason = forms.CharField(label=_("What is wrong?"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}),
+                             error_messages={"required": _("Say what is wrong, so the organizer can settle it."),
+                                             "max_length": _("Keep it under 500 characters.")})
 
 
 class TableCodeForm(forms.Form):
-    code = forms.CharField(label="Table code from the score sheet", max_length=80,
-                           error_messages={"required": "Type the code printed on your score sheet."})
+    code = forms.CharField(label=_("Table code from the score sheet"), max_length=80,
+                           error_messages={"required": _("Type the code printed on your score sheet.")})
 
     def clean_code(self):
         token = normalize_token(self.cleaned_data["code"])
         if len(token) != TOKEN_LENGTH:
-            raise ValidationError(f"A table code has {TOKEN_LENGTH} letters and digits; this one has {len(token)}.")
+            raise ValidationError(gettext("A table code has %(length)s letters and digits; this one has %(typed)s.")
+                                  % {"length": TOKEN_LENGTH, "typed": len(token)})
         self.table = Table.objects.filter(token=token).first()
         if self.table is None:
-            raise ValidationError("No table has this code. Check it against the sheet, or ask the organizer.")
+            raise ValidationError(gettext("No table has this code. Check it against the sheet, or ask the organizer."))
         return token
 

@@ -10,7 +10,6 @@ confirmation PINs per table, for the guess limit. ClientSave remembers the id a 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils import timezone
 
 from scoring.engine.vocabulary import (
     CLIENT_SAVE_KINDS,
@@ -19,17 +18,23 @@ from scoring.engine.vocabulary import (
     PENALTY_LABELS,
     SEAT_NAMES,
     SIDE_LABELS,
-    choices,
-    clock_text,
+    gettext_noop,
     members,
 )
+from tournaments import language
+from tournaments.language import choices
 
+# Labels are translated when shown (get_..._display, the admin): tournaments.language.
 SIDES = choices(SIDE_LABELS)
 SEATS = choices(SEAT_NAMES)
 
 
+def _lazy(labels: dict[str, str]) -> dict[str, str]:
+    return {value: language.lazy_label(text) for value, text in labels.items()}
+
+
 class Hand(models.Model):
-    PenaltyKind = models.TextChoices("PenaltyKind", members({"": "None", **PENALTY_LABELS}))
+    PenaltyKind = models.TextChoices("PenaltyKind", members(_lazy({"": gettext_noop("None"), **PENALTY_LABELS})))
 
     table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField()
@@ -78,7 +83,7 @@ class Hand(models.Model):
 class HandChange(models.Model):
     """Append-only audit row: who changed what at a table, when, from what to what, and why."""
 
-    Action = models.TextChoices("Action", members(HAND_CHANGE_LABELS))
+    Action = models.TextChoices("Action", members(_lazy(HAND_CHANGE_LABELS)))
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="hand_changes")
     table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="changes")
@@ -115,7 +120,7 @@ class ConfirmFailure(models.Model):
         ordering = ["at", "pk"]
 
     def __str__(self) -> str:
-        when = clock_text(timezone.localtime(self.at))
+        when = language.clock(self.at)
         return f"Wrong confirmation code at {self.table} ({self.side or 'no side'}) at {when}"
 
 

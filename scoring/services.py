@@ -24,6 +24,7 @@ from datetime import timedelta
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import (
@@ -35,10 +36,10 @@ from scoring.engine.vocabulary import (
     SEATS,
     SIDE_LABELS,
     SIDE_OF_SEAT,
-    clock_text,
     dealer_for,
 )
 from scoring.models import ClientSave, ConfirmFailure, Hand, HandChange
+from tournaments import language
 from tournaments.models import Event, Partnership, Round, Table
 
 
@@ -67,7 +68,8 @@ def _locked_table(table_id: int) -> Table:
         rnd = Round.objects.select_for_update().get(pk=round_id)
         table = Table.objects.select_for_update().get(pk=table_id)
     except (Table.DoesNotExist, Round.DoesNotExist, Event.DoesNotExist):
-        raise ValidationError({"__all__": "This table is no longer in the movement. Reload the page."}) from None
+        raise ValidationError(
+            {"__all__": gettext("This table is no longer in the movement. Reload the page.")}) from None
     rnd.event = event
     table.round = rnd
     return table
@@ -78,8 +80,9 @@ def _check_writable(table, actor: Actor) -> None:
     link may do"); `table` must come from _locked_table."""
     _check_round_state(table, actor)
     if actor.is_table_link and table.confirmed_at and not table.disputed_at:
-        raise ValidationError({"__all__": f"Table {table.number}'s scores are confirmed, so they can no longer be "
-                                          "changed here. Ask an organizer or scorer."})
+        raise ValidationError({"__all__": gettext("Table %(number)s's scores are confirmed, so they can no longer be "
+                                                  "changed here. Ask an organizer or scorer.")
+                                          % {"number": table.number}})
 
 
 def _check_round_state(table, actor: Actor) -> None:
@@ -88,9 +91,18 @@ def _check_round_state(table, actor: Actor) -> None:
     # Staff may still type a planned round's paper sheets (a session run from paper); a phone
     # that scanned next round's sheet may not.
     if rnd.status == Round.Status.PLANNED and actor.is_table_link:
-        raise ValidationError({"__all__": f"{rnd} has not started; this is next round's sheet. "
-                                          "Enter the round being played now, or ask the organizer."})
+        raise ValidationError({"__all__": gettext("%(round)s has not started; this is next round's sheet. "
+                                                  "Enter the round being played now, or ask the organizer.")
+                                          % {"round": _round_name(rnd)}})
     _check_round_open(table, actor)
+
+
+def _round_name(rnd) -> str:
+    """"Round 3" in the reader's language (scoring.entry_data.round_name says it the same way)."""
+    if rnd.tiebreak_id:
+        return gettext("Tiebreak %(sequence)s, round %(number)s") % {"sequence": rnd.tiebreak.sequence,
+                                                                      "number": rnd.number}
+    return gettext("Round %(number)s") % {"number": rnd.number}
 
 
 def hand_snapshot(hand: Hand) -> dict:
@@ -104,28 +116,29 @@ def score_for_table(rules: rules_engine.RuleSet, *, declarer: str, contract: str
     """(N-S points, E-W points, made) for one hand; raises ValidationError naming the field."""
     errors = {}
     if declarer not in ("ns", "ew"):
-        errors["declarer"] = f"{declarer!r} is not a side (ns or ew)"
+        errors["declarer"] = gettext("%(value)s is not a side (ns or ew)") % {"value": repr(declarer)}
     try:
         parsed = rules.check_legal(contract)
     except rules_engine.RulesError as exc:
         errors["contract"] = str(exc)
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= rules_engine.TRICKS_PER_HAND:
-        errors["tricks"] = f"{tricks!r} is not between 0 and 10"
+        errors["tricks"] = gettext("%(value)s is not between 0 and 10") % {"value": repr(tricks)}
     penalty = None
     if penalty_kind:
         if penalty_kind not in PENALTY_KINDS:
-            errors["penalty_kind"] = f"{penalty_kind!r} is not a penalty kind ({', '.join(PENALTY_KINDS)})"
+            errors["penalty_kind"] = gettext("%(value)s is not a penalty kind (%(kinds)s)") % {
+                "value": repr(penalty_kind), "kinds": ", ".join(PENALTY_KINDS)}
         elif penalty_side and penalty_side not in ("ns", "ew"):
-            errors["penalty_side"] = f"{penalty_side!r} is not a side (ns or ew)"
+            errors["penalty_side"] = gettext("%(value)s is not a side (ns or ew)") % {"value": repr(penalty_side)}
         elif penalty_kind == "revoke" and not penalty_side:
-            errors["penalty_side"] = "a revoke needs the side that revoked"
+            errors["penalty_side"] = gettext("a revoke needs the side that revoked")
         elif not errors:
             offender = None
             if penalty_side:
                 offender = "declarer" if penalty_side == declarer else "defenders"
             penalty = rules_engine.Penalty(penalty_kind, offender)
     elif penalty_side:
-        errors["penalty_side"] = "a side is given but no penalty"
+        errors["penalty_side"] = gettext("a side is given but no penalty")
     if errors:
         raise ValidationError(errors)
     try:
@@ -149,19 +162,21 @@ def _clean_values(table, values: dict) -> dict:
         "note": (values.get("note") or "").strip(),
     }
     if clean["penalty_seat"] and clean["penalty_seat"] not in SEATS:
-        raise ValidationError({"penalty_seat": f"{clean['penalty_seat']!r} is not a seat (N, E, S or W)"})
+        raise ValidationError({"penalty_seat": gettext("%(value)s is not a seat (N, E, S or W)")
+                                               % {"value": repr(clean["penalty_seat"])}})
     if clean["penalty_seat"] and clean["penalty_side"] and SIDE_OF_SEAT[clean["penalty_seat"]] != clean["penalty_side"]:
-        raise ValidationError({"penalty_seat": f"seat {clean['penalty_seat']} is not on side {clean['penalty_side']}"})
+        raise ValidationError({"penalty_seat": gettext("seat %(seat)s is not on side %(side)s")
+                                               % {"seat": clean["penalty_seat"], "side": clean["penalty_side"]}})
     if clean["penalty_seat"] and not clean["penalty_side"]:
         clean["penalty_side"] = SIDE_OF_SEAT[clean["penalty_seat"]]
     if clean["penalty_kind"] == "bid_out_of_turn" and not clean["penalty_seat"]:
-        raise ValidationError({"penalty_seat": "Say which player (seat) bid out of turn."})
+        raise ValidationError({"penalty_seat": gettext("Say which player (seat) bid out of turn.")})
     if clean["penalty_kind"] == "note" and not clean["note"]:
-        raise ValidationError({"note": "Write the note, or choose no penalty."})
+        raise ValidationError({"note": gettext("Write the note, or choose no penalty.")})
     if clean["penalty_seat"] and clean["penalty_kind"] not in ("bid_out_of_turn", "exposed_card", "revoke"):
-        raise ValidationError({"penalty_seat": "A seat is given but the penalty names no player."})
+        raise ValidationError({"penalty_seat": gettext("A seat is given but the penalty names no player.")})
     if len(clean["note"]) > 500:
-        raise ValidationError({"note": "is longer than 500 characters"})
+        raise ValidationError({"note": gettext("is longer than 500 characters")})
     ns, ew, made = score_for_table(
         event.rules,
         declarer=clean["declarer"],
@@ -178,14 +193,16 @@ def _clean_values(table, values: dict) -> dict:
 def _check_number(table, number) -> None:
     limit = table.round.event.hands_per_round
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= limit:
-        raise ValidationError({"number": f"hand {number!r} is not between 1 and {limit}"})
+        raise ValidationError({"number": gettext("hand %(number)s is not between 1 and %(limit)s")
+                                         % {"number": repr(number), "limit": limit}})
 
 
 def _check_round_open(table, actor: Actor) -> None:
     """A closed round is settled: only an organizer may still change anything at its tables."""
     if table.round.status == "closed" and not actor.is_organizer:
         raise ValidationError(
-            {"__all__": f"{table.round} is closed, so its scores can no longer be changed here. Ask the organizer."}
+            {"__all__": gettext("%(round)s is closed, so its scores can no longer be changed here. Ask the organizer.")
+                        % {"round": _round_name(table.round)}}
         )
 
 
@@ -235,7 +252,8 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
             _keep_receipt(client_id, table, "hand", number, hand_snapshot(existing))
             return existing
         raise ValidationError(
-            {"number": f"hand {number} at table {table.number} is already entered; correct it instead"})
+            {"number": gettext("hand %(number)s at table %(table)s is already entered; correct it instead")
+                       % {"number": number, "table": table.number}})
     try:
         with transaction.atomic():  # a savepoint, so a lost race leaves the outer transaction usable
             hand = Hand.objects.create(
@@ -253,7 +271,8 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
             _keep_receipt(client_id, table, "hand", number, hand_snapshot(existing))
             return existing
         raise ValidationError(
-            {"number": f"hand {number} at table {table.number} was just entered by {existing.entered_by}"}) from None
+            {"number": gettext("hand %(number)s at table %(table)s was just entered by %(who)s")
+                       % {"number": number, "table": table.number, "who": existing.entered_by}}) from None
     if side in ("ns", "ew") and not table.entered_side:
         table.entered_side = side
         table.save(update_fields=["entered_side"])
@@ -268,7 +287,8 @@ def _check_client_id(client_id: str) -> str:
     client_id = (client_id or "").strip()
     plain = all(c.isascii() and (c.isalnum() or c == "-") for c in client_id)
     if client_id and (len(client_id) > MAX_CLIENT_ID or not plain):
-        raise ValidationError({"client_id": f"is not a save id (letters, digits and dashes, at most {MAX_CLIENT_ID})"})
+        raise ValidationError({"client_id": gettext("is not a save id (letters, digits and dashes, at most %(limit)s)")
+                                            % {"limit": MAX_CLIENT_ID}})
     return client_id
 
 
@@ -278,7 +298,8 @@ def _receipt(client_id: str, table, kind: str) -> ClientSave | None:
         return None
     receipt = ClientSave.objects.filter(client_id=client_id).first()
     if receipt is not None and (receipt.table_id != table.pk or receipt.kind != kind):
-        raise ValidationError({"client_id": "was used for another save; reload the page and enter this one again"})
+        raise ValidationError({"client_id": gettext("was used for another save; reload the page and enter this one "
+                                                    "again")})
     return receipt
 
 
@@ -308,24 +329,27 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
     current = Hand.objects.select_for_update().get(pk=hand.pk)
     current.table = table
     if current.version != expected_version:
-        when = clock_text(timezone.localtime(current.updated_at))
         raise ValidationError(
-            {"__all__": f"This hand was changed by {current.updated_by or current.entered_by} at {when}. "
-                        "Check the new values and save again if yours are still right."}
+            {"__all__": gettext("This hand was changed by %(who)s at %(when)s. "
+                                "Check the new values and save again if yours are still right.")
+                        % {"who": current.updated_by or current.entered_by, "when": language.clock(current.updated_at)}}
         )
     locked = hand_is_locked_for_table(current)
     if locked and not actor.is_organizer:
-        raise ValidationError({"__all__": "The next hand has been entered, so only an organizer may correct this one."})
+        raise ValidationError({"__all__": gettext("The next hand has been entered, so only an organizer may correct "
+                                                  "this one.")})
     reason = (reason or "").strip()
     if len(reason) > 500:
-        raise ValidationError({"reason": "is longer than 500 characters"})
+        raise ValidationError({"reason": gettext("is longer than 500 characters")})
     if actor.is_organizer and locked and not reason:
-        raise ValidationError({"reason": "Give a reason for correcting a hand after the next one was entered."})
+        raise ValidationError(
+            {"reason": gettext("Give a reason for correcting a hand after the next one was entered.")})
     if actor.is_organizer and table.round.status == "closed" and not reason:
-        raise ValidationError({"reason": f"Give a reason for correcting a hand after {table.round} was closed."})
+        raise ValidationError({"reason": gettext("Give a reason for correcting a hand after %(round)s was closed.")
+                                         % {"round": _round_name(table.round)}})
     if table.confirmed_at and not table.disputed_at and not reason:
-        raise ValidationError({"reason": f"Give a reason for correcting a hand of table {table.number}: its scores "
-                                         "were confirmed."})
+        raise ValidationError({"reason": gettext("Give a reason for correcting a hand of table %(number)s: its scores "
+                                                 "were confirmed.") % {"number": table.number}})
     merged = {k: values.get(k, getattr(current, k)) for k in HAND_FIELDS}
     clean = _clean_values(table, merged)
     old = hand_snapshot(current)
@@ -340,7 +364,8 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
         **clean, version=current.version, updated_by=actor.label, updated_at=timezone.now()
     )
     if rows != 1:
-        raise ValidationError({"__all__": "This hand was changed by someone else just now. Reload and try again."})
+        raise ValidationError({"__all__": gettext("This hand was changed by someone else just now. Reload and try "
+                                                  "again.")})
     current.refresh_from_db()
     _clear_confirmation(table)
     _log(table, "update", actor, hand_number=current.number, old=old, new=hand_snapshot(current), reason=reason)
@@ -378,12 +403,13 @@ def _confirm(*, table, actor: Actor, side: str, code: str | None, client_id: str
     count = table.hands.count()
     if count < event.hands_per_round:
         raise ValidationError(
-            {"__all__": f"Only {count} of {event.hands_per_round} hands are entered; confirm when all are in."})
+            {"__all__": gettext("Only %(count)s of %(hands)s hands are entered; confirm when all are in.")
+                        % {"count": count, "hands": event.hands_per_round}})
     if side and side == table.entered_side and not actor.is_organizer:
-        raise ValidationError({"__all__": "The scores must be confirmed by the other partnership."})
+        raise ValidationError({"__all__": gettext("The scores must be confirmed by the other partnership.")})
     if actor.is_table_link:
         if side not in SIDE_LABELS:
-            raise ValidationError({"__all__": "Choose your side (N-S or E-W) before confirming."})
+            raise ValidationError({"__all__": gettext("Choose your side (N-S or E-W) before confirming.")})
         refusal = _check_confirm_code(table, event, side, code)
         if refusal:
             return refusal
@@ -410,28 +436,34 @@ def _check_confirm_code(table, event, side: str, code: str | None) -> dict | Non
                  .values_list("at", flat=True)[:PIN_WRONG_LIMIT])
     if len(wrong) >= PIN_WRONG_LIMIT:
         minutes = max(1, math.ceil((wrong[-1] + window - now).total_seconds() / 60))
-        return {"__all__": f"Too many wrong codes at table {table.number}: confirming on the players' phones is locked "
-                           f"for {minutes} more minute{'s' if minutes != 1 else ''}. An organizer or scorer can "
-                           "confirm the table now."}
+        return {"__all__": ngettext(
+            "Too many wrong codes at table %(table)s: confirming on the players' phones is locked for %(minutes)s "
+            "more minute. An organizer or scorer can confirm the table now.",
+            "Too many wrong codes at table %(table)s: confirming on the players' phones is locked for %(minutes)s "
+            "more minutes. An organizer or scorer can confirm the table now.", minutes)
+            % {"table": table.number, "minutes": minutes}}
     partnership = Partnership.objects.only("number", "pin").get(pk=table.ns_id if side == "ns" else table.ew_id)
     typed = (code or "").strip()
     if event.confirmation_check == Event.ConfirmationCheck.NUMBER:
         if typed.isascii() and typed.isdigit() and int(typed) == partnership.number:
             return None
-        field, message = "partnership", (f"Type your own partnership number ({typed} is not it)." if typed
-                                         else "Type your own partnership number (it is on your score card).")
+        field, message = "partnership", (gettext("Type your own partnership number (%(typed)s is not it).")
+                                         % {"typed": typed} if typed
+                                         else gettext("Type your own partnership number (it is on your score card)."))
     else:
         # compare_digest: the time taken says nothing about how much of the PIN was right.
         if secrets.compare_digest(typed.encode(), partnership.pin.encode()):
             return None
-        field, message = "pin", (f"That is not the {SIDE_LABELS[side]} PIN. Check your movement card." if typed
-                                 else f"Type your PIN ({SIDE_LABELS[side]}): it is on your movement card.")
+        words = (gettext("That is not the %(side)s PIN. Check your movement card.") if typed
+                 else gettext("Type your PIN (%(side)s): it is on your movement card."))
+        field, message = "pin", words % {"side": language.label(SIDE_LABELS[side])}
     if not typed:
         return {field: message}  # an empty box is not a guess
     ConfirmFailure.objects.create(table=table, side=side)
     left = PIN_WRONG_LIMIT - len(wrong) - 1
     if left == 0:
-        message += f" That was the {PIN_WRONG_LIMIT}th wrong code: ask an organizer or scorer to confirm."
+        message += " " + gettext("That was the %(limit)sth wrong code: ask an organizer or scorer to confirm.") % {
+            "limit": PIN_WRONG_LIMIT}
     return {field: message}
 
 
@@ -442,9 +474,9 @@ def table_dispute(*, table, actor: Actor, reason: str) -> None:
     _check_writable(table, actor)
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError({"reason": "Say what is wrong, so the organizer can settle it."})
+        raise ValidationError({"reason": gettext("Say what is wrong, so the organizer can settle it.")})
     if len(reason) > 500:
-        raise ValidationError({"reason": "is longer than 500 characters"})
+        raise ValidationError({"reason": gettext("is longer than 500 characters")})
     if table.disputed_at and table.dispute_reason == reason:
         return  # a double tap
     table.disputed_at = timezone.now()
@@ -471,15 +503,18 @@ def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "", con
     errors: dict[str, str] = {}
     limit = table.round.event.hands_per_round
     if len(rows) > limit:
-        raise ValidationError({"__all__": f"the sheet has {len(rows)} rows; a round has {limit} hands"})
+        raise ValidationError({"__all__": gettext("the sheet has %(rows)s rows; a round has %(limit)s hands")
+                                          % {"rows": len(rows), "limit": limit}})
     stored = {hand.number: hand for hand in Hand.objects.filter(table=table)}
     filled = [number for number, row in enumerate(rows, 1) if row]
     for number in range(1, (max(filled) if filled else 0) + 1):
         if not rows[number - 1]:
-            errors[f"hand_{number}"] = f"Hand {number} is empty but a later hand is filled: enter the hands in order."
+            errors[f"hand_{number}"] = gettext("Hand %(number)s is empty but a later hand is filled: enter the hands "
+                                               "in order.") % {"number": number}
     for number in stored:
         if number > len(rows) or not rows[number - 1]:
-            errors[f"hand_{number}"] = f"Hand {number} is stored; leaving its row blank does not remove it."
+            errors[f"hand_{number}"] = gettext("Hand %(number)s is stored; leaving its row blank does not remove "
+                                               "it.") % {"number": number}
     if errors:
         raise ValidationError(errors)
     saved = []
@@ -497,8 +532,9 @@ def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "", con
                 key = f"hand_{number}" if field in ("__all__", "number") else f"hand_{number}_{field}"
                 errors[key] = " ".join(messages)
     if confirm and not errors and len(filled) < limit:
-        errors["confirm"] = (f"“These are the signed sheets” is ticked but only {len(filled)} of {limit} hands are "
-                             "filled: fill every hand, or untick the box to save them without confirming.")
+        errors["confirm"] = gettext("“These are the signed sheets” is ticked but only %(count)s of %(limit)s hands "
+                                    "are filled: fill every hand, or untick the box to save them without "
+                                    "confirming.") % {"count": len(filled), "limit": limit}
     if errors:
         raise ValidationError(errors)
     if confirm:

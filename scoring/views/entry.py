@@ -27,6 +27,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import path, reverse
+from django.utils.html import escape
+from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
@@ -44,6 +46,7 @@ from scoring.forms import (
     sheet_formset,
 )
 from scoring.models import Hand
+from tournaments import language
 from tournaments.forms import add_service_errors
 from tournaments.models import Table, normalize_token
 from tournaments.permissions import is_organizer, organizer_required, role_for, scorer_required
@@ -122,7 +125,8 @@ class Access:
 def _side_actor(table, side: str) -> services.Actor:
     partnership = table.ns if side == "ns" else table.ew
     """Who wrote, as the history, the sheets and the other phone show it: in the players' words."""
-    return services.Actor(label=f"{entry_data.SIDE_LABELS[side]} #{partnership.number} on their phone")
+    return services.Actor(label=gettext("%(side)s #%(number)s on their phone") % {
+        "side": language.label(entry_data.SIDE_LABELS[side]), "number": partnership.number})
 
 
 def by_token(view):
@@ -135,7 +139,7 @@ def by_token(view):
         except Table.DoesNotExist:
             return render(request, "scoring/table_missing.html", status=404)
         side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
-        actor = _side_actor(table, side) if side else services.Actor(label="a table phone")
+        actor = _side_actor(table, side) if side else services.Actor(label=gettext("a table phone"))
         return view(request, Access(table=table, actor=actor, side=side, token=table.token), **kwargs)
 
     return wrapper
@@ -187,14 +191,16 @@ def entry(request, access):
     queued = request.method == "POST" and _wants_json(request)
     if access.via_token and not access.side:
         if queued:
-            return _refused("This phone has not chosen its side (N-S or E-W) for this table: open the table's page, "
-                            "choose, then press Try again.")
+            return _refused(gettext("This phone has not chosen its side (N-S or E-W) for this table: open the "
+                                    "table's page, choose, then press Try again."))
         return render(request, "scoring/table_side.html",
-                      {"access": access, "table": access.table, "event": access.event})
+                      {"access": access, "table": access.table, "event": access.event,
+                       "round_name": entry_data.round_name(access.table.round)})
     client_id = request.POST.get("client_id", "") if request.method == "POST" else ""
     receipt = services.client_save_for(client_id)
     if receipt is not None and receipt.table_id == access.table.pk and receipt.kind == "hand":
-        return _already(request, access, receipt, f"Hand {receipt.hand_number} was already saved.")
+        return _already(request, access, receipt,
+                        gettext("Hand %(number)s was already saved.") % {"number": receipt.hand_number})
     if queued and access.read_only:
         return _refused(_state_words(access))
     sheet = access.sheet()
@@ -217,10 +223,11 @@ def entry(request, access):
         return _page(request, access, sheet=sheet, form=form, status=400)
     _note_write(request, access)
     if queued:
-        return JsonResponse({"status": "saved", "message": f"Hand {hand.number} saved.",
+        return JsonResponse({"status": "saved", "message": gettext("Hand %(number)s saved.") % {"number": hand.number},
                              "result": services.hand_snapshot(hand)})
     # Shown on the folded list of hands just above the next hand's form (_hand_list.html).
-    messages.success(request, f"Hand {form.cleaned_data['number']} saved.", extra_tags="hand-saved")
+    messages.success(request, gettext("Hand %(number)s saved.") % {"number": form.cleaned_data["number"]},
+                     extra_tags="hand-saved")
     if request.headers.get("X-Entry-Fetch"):
         # static/js/entry.js goes to the next hand itself: a real navigation, so the message above
         # shows there and the service worker keeps that page as the copy for a reload offline.
@@ -248,18 +255,20 @@ def _already(request, access, receipt, message: str):
 
 
 def _state_words(access) -> str:
-    rnd = access.table.round
-    return {
-        "planned": f"{rnd} has not started, so nothing can be saved at this table yet. Ask the organizer.",
-        "closed": f"The organizer closed {rnd}, so this was not saved. Show it to the organizer.",
-        "confirmed": "This table's scores were confirmed meanwhile, so this was not saved. "
-                     "Ask an organizer or scorer to correct them.",
+    words = {
+        "planned": gettext("%(round)s has not started, so nothing can be saved at this table yet. Ask the organizer."),
+        "closed": gettext("The organizer closed %(round)s, so this was not saved. Show it to the organizer."),
+        "confirmed": gettext("This table's scores were confirmed meanwhile, so this was not saved. "
+                             "Ask an organizer or scorer to correct them."),
     }[access.state]
+    return words % {"round": entry_data.round_name(access.table.round)} if "%(round)s" in words else words
 
 
-def _form_words(form, lead: str = "Not saved") -> str:
-    said = [str(message) for messages_ in form.errors.values() for message in messages_]
-    return f"{lead}: " + " ".join(dict.fromkeys(said)) if said else f"{lead}."
+def _form_words(form, confirming: bool = False) -> str:
+    said = " ".join(dict.fromkeys(str(message) for messages_ in form.errors.values() for message in messages_))
+    if confirming:
+        return gettext("Not confirmed: %(why)s") % {"why": said} if said else gettext("Not confirmed.")
+    return gettext("Not saved: %(why)s") % {"why": said} if said else gettext("Not saved.")
 
 
 def _offline_data(access, sheet) -> dict:
@@ -268,7 +277,7 @@ def _offline_data(access, sheet) -> dict:
     return {
         "page": access.urls["entry"], "confirm": access.urls["confirm"], "table": access.table.number,
         "round": sheet.round.pk, "hands": sheet.hands_per_round, "stored": [row.hand.number for row in sheet.rows],
-        "dealers": {n: f"{seat.name} ({seat.seat})" for n in range(1, sheet.hands_per_round + 1)
+        "dealers": {n: f"{seat.name} ({seat.letter})" for n in range(1, sheet.hands_per_round + 1)
                     for seat in [sheet.seat(dealer_for(n))]},
     }
 
@@ -284,9 +293,16 @@ def service_worker(request):
     /t/ so that its scope is the table pages and nothing else; rendered so that it names the static
     files by their current (hashed) URLs, and a new deployment makes a new worker."""
     shell = json.dumps([static(name) for name in SHELL_FILES])
+    catalog = reverse("javascript-catalog")
+    offline = {"lang": get_language() or settings.LANGUAGE_CODE, "title": escape(gettext("No connection")),
+               "text": escape(gettext("This page has not been opened on this phone before, so there is no copy of "
+                                      "it here. Join the hall's wifi and try again."))}
     script = render_to_string("scoring/table_sw.js", {
-        "shell_json": shell, "static_prefix_json": json.dumps(settings.STATIC_URL if settings.STATIC_URL.startswith("/")
-                                                              else "/" + settings.STATIC_URL),
+        "shell_json": shell, "catalog_json": json.dumps(catalog),
+        "catalog_url_json": json.dumps(f"{catalog}?v={offline['lang']}"), "offline_json": json.dumps(offline),
+        "static_prefix_json": json.dumps(settings.STATIC_URL if settings.STATIC_URL.startswith("/")
+                                         else "/" + settings.STATIC_URL),
+        # Not the language: a phone that changes it gets a new worker (its words differ) that keeps the same copies.
         "version": hashlib.sha256(shell.encode()).hexdigest()[:12],
     })
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
@@ -329,7 +345,8 @@ def choose_side(request, access):
     form = SideForm(request.POST)
     wrote = access.table.pk in request.session.get(SESSION_WROTE, [])
     if wrote:
-        messages.error(request, "This phone has already saved scores for its side. Ask the organizer to change it.")
+        messages.error(request, gettext("This phone has already saved scores for its side. "
+                                        "Ask the organizer to change it."))
     elif form.is_valid():
         sides = request.session.get(SESSION_SIDES, {})
         sides[str(access.table.pk)] = form.cleaned_data["side"]
@@ -355,7 +372,7 @@ def hand_edit(request, access, number):
             add_service_errors(form, exc)
         else:
             _note_write(request, access)
-            messages.success(request, f"Hand {number} corrected.")
+            messages.success(request, gettext("Hand %(number)s corrected.") % {"number": number})
             return redirect(access.url("entry"))
     hand.refresh_from_db()
     return _hand_page(request, access, sheet, hand, form)
@@ -387,13 +404,14 @@ def confirm(request, access):
     queued = _wants_json(request)
     if access.via_token and not access.side:
         if queued:
-            return _refused("This phone has not chosen its side for this table: open the table's page, choose, "
-                            "then press Try again.")
+            return _refused(gettext("This phone has not chosen its side for this table: open the table's page, "
+                                    "choose, then press Try again."))
         return redirect(access.url("entry"))
     client_id = request.POST.get("client_id", "")
     receipt = services.client_save_for(client_id)
     if receipt is not None and receipt.table_id == access.table.pk and receipt.kind == "confirm":
-        return _already(request, access, receipt, f"Table {access.table.number} was already confirmed.")
+        return _already(request, access, receipt,
+                        gettext("Table %(number)s was already confirmed.") % {"number": access.table.number})
     if form.is_valid():
         try:
             services.table_confirm(table=access.table, actor=access.actor, side=access.side,
@@ -402,11 +420,13 @@ def confirm(request, access):
             add_service_errors(form, exc)
         else:
             if queued:
-                return JsonResponse({"status": "saved", "message": f"Table {access.table.number} confirmed."})
-            messages.success(request, f"Table {access.table.number} confirmed. Thank you!")
+                return JsonResponse({"status": "saved", "message": gettext("Table %(number)s confirmed.")
+                                     % {"number": access.table.number}})
+            messages.success(request, gettext("Table %(number)s confirmed. Thank you!")
+                             % {"number": access.table.number})
             return redirect(access.url("entry"))
     if queued:
-        return _refused(_form_words(form, "Not confirmed"))
+        return _refused(_form_words(form, confirming=True))
     return _page(request, access, confirm_form=form, status=400)
 
 
@@ -421,7 +441,8 @@ def dispute(request, access):
         except ValidationError as exc:
             form.add_error(None, exc.messages)
         else:
-            messages.warning(request, "The organizer has been told. Keep playing; they will come to your table.")
+            messages.warning(request, gettext("The organizer has been told. Keep playing; they will come to "
+                                              "your table."))
             return redirect(access.url("entry"))
     return _page(request, access, dispute_form=form, status=400)
 
@@ -444,8 +465,9 @@ def sheet_grid(request, access):
         except ValidationError as exc:
             general = formset.add_service_errors(exc)
         else:
-            messages.success(request, f"Score sheet for table {access.table.number} saved"
-                                      f"{' and confirmed' if signed else ''}.")
+            words = (gettext("Score sheet for table %(number)s saved and confirmed.") if signed
+                     else gettext("Score sheet for table %(number)s saved."))
+            messages.success(request, words % {"number": access.table.number})
             return redirect(access.url("entry"))
     return render(request, "scoring/table_grid.html", {
         "access": access, "sheet": sheet, "event": access.event, "formset": formset, "reason_form": reason_form,
@@ -467,7 +489,8 @@ def table_code(request):
 def table_history(request, event, table_id):
     table = _staff_table(event, table_id)
     rows = entry_data.history_rows(entry_data.table_changes(table))
-    return render(request, "scoring/history_table.html", {"event": event, "table": table, "rows": rows})
+    return render(request, "scoring/history_table.html", {"event": event, "table": table, "rows": rows,
+                                                          "round_name": entry_data.round_name(table.round)})
 
 
 @scorer_required

@@ -28,6 +28,8 @@
   }
   if (typeof document === "undefined") return;
 
+  // The page's words (Django's JavaScript catalog, loaded first); English if it could not load.
+  var gettext = window.gettext || function (text) { return text; };
   document.documentElement.classList.add("js");
   var dataNode = document.getElementById("score-table");
   var table = dataNode ? JSON.parse(dataNode.textContent) : null;
@@ -62,8 +64,8 @@
         box.setAttribute("data-empty", "");
         ["[data-preview-ns]", "[data-preview-ew]", "[data-preview-ns-total]", "[data-preview-ew-total]"].forEach(function (s) { put(s, "–"); });
         put("[data-preview-hint]", kind === "revoke" && !value(form, "penalty_side")
-          ? "Say which side revoked to see the points."
-          : "Choose the bid, contract and tricks to see the points.");
+          ? gettext("Say which side revoked to see the points.")
+          : gettext("Choose the bid, contract and tricks to see the points."));
         return;
       }
       box.removeAttribute("data-empty");
@@ -207,8 +209,8 @@
     note.setAttribute("role", "alert");
     note.tabIndex = -1;
     note.hidden = true;
-    note.textContent = "Not saved — try again. Your hand may not have been saved: check the list of hands, " +
-      "then press Save again. If it keeps happening, tell the organizer.";
+    note.textContent = gettext("Not saved — try again. Your hand may not have been saved: check the list of hands, " +
+      "then press Save again. If it keeps happening, tell the organizer.");
     var actions = form.querySelector(".form-actions");  // next to the Save button the person just tapped
     form.insertBefore(note, actions || form.firstChild);
     var busy = false;

@@ -15,11 +15,20 @@
 (function () {
   "use strict";
 
+  // The page's words come from Django's JavaScript catalog (/jsi18n/), loaded before this file; a
+  // page opened with no network and no kept copy of it still works, in English.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
+
   var STORE = "fh-entry-queue-v1";
   var KEEP_DAYS = 3;  // as long as the table link's session (config/settings.py SESSION_COOKIE_AGE)
   var RETRY_SECONDS = [5, 10, 20, 40, 60];
   var LOST = [0, 502, 503, 504];  // no answer, or a proxy saying the server did not answer
-  var SIDES = { ns: "N-S", ew: "E-W" };
+  var SIDES = { ns: gettext("N-S"), ew: gettext("E-W") };
+  var PENALTIES = { revoke: gettext("revoke"), bid_out_of_turn: gettext("bid out of turn"),
+                    exposed_card: gettext("exposed card"), note: gettext("note") };
 
   var dataNode = document.getElementById("offline-data");
   var info = dataNode ? JSON.parse(dataNode.textContent) : null;
@@ -60,14 +69,16 @@
   // --- keeping a save ------------------------------------------------------------------------
   function describe(form, fields) {
     var get = function (name) { var f = fields.filter(function (p) { return p[0] === name; })[0]; return f ? f[1] : ""; };
-    if (form.classList.contains("confirm-form")) return { number: null, label: "Confirmation of the scores" };
+    if (form.classList.contains("confirm-form")) return { number: null, label: gettext("Confirmation of the scores") };
     var number = parseInt(get("number"), 10);
     var contract = get("contract"), box = form.querySelector('input[name=contract][value="' + contract + '"]');
     var short = box && box.parentNode.querySelector("b");  // "7♥", "8NT": as the list of hands shows it
     var words = (short && short.textContent.trim()) || contract;
-    var label = "Hand " + number + ": " + (words || "no contract") + " by " + (SIDES[get("declarer")] || "?") +
-      ", " + (get("tricks") || "?") + " tricks";
-    if (get("penalty_kind")) label += " (" + get("penalty_kind").replace(/_/g, " ") + ")";
+    var label = interpolate(gettext("Hand %(number)s: %(contract)s by %(side)s, %(tricks)s tricks"), {
+      number: number, contract: words || gettext("no contract"), side: SIDES[get("declarer")] || "?",
+      tricks: get("tricks") || "?"
+    }, true);
+    if (get("penalty_kind")) label += " (" + (PENALTIES[get("penalty_kind")] || get("penalty_kind").replace(/_/g, " ")) + ")";
     return { number: number, label: label };
   }
 
@@ -110,12 +121,18 @@
     if (penalty) penalty.open = false;
     var heading = form.querySelector("h2");
     if (heading && heading.firstChild) {
-      heading.firstChild.textContent = "Hand " + number + " ";
+      heading.firstChild.textContent = interpolate(gettext("Hand %(number)s"), { number: number }, true) + " ";
       var sub = heading.querySelector(".muted");
-      if (sub) sub.textContent = "of " + info.hands + " · " + (info.dealers[number] || "") + " deals";
+      if (sub) {
+        sub.textContent = interpolate(gettext("of %(hands)s · %(dealer)s deals"),
+                                      { hands: info.hands, dealer: info.dealers[number] || "" }, true);
+      }
     }
     var save = form.querySelector("button[name=save]");
-    if (save) save.textContent = "Save hand " + number;
+    if (save) {
+      save.textContent = interpolate(gettext("Save hand %(number)s"), { number: number }, true);
+      save.setAttribute("data-saving", interpolate(gettext("Saving hand %(number)s…"), { number: number }, true));
+    }
     // The round totals in the preview add only the hands the server has: hide them meanwhile.
     var totals = form.querySelector(".preview-totals");
     if (totals) totals.hidden = true;
@@ -172,9 +189,10 @@
 
   function refusal(status, answer) {
     if (answer && answer.message) return answer.message;
-    if (status === 403) return "Not saved: the server did not accept this phone's page any more. Reload the page, then press Try again.";
-    if (status === 404) return "Not saved: this table's link no longer works. Ask the organizer.";
-    return "Not saved: the server refused it (error " + status + "). Show this to the organizer.";
+    if (status === 403) return gettext("Not saved: the server did not accept this phone's page any more. Reload the page, then press Try again.");
+    if (status === 404) return gettext("Not saved: this table's link no longer works. Ask the organizer.");
+    return interpolate(gettext("Not saved: the server refused it (error %(status)s). Show this to the organizer."),
+                       { status: status }, true);
   }
 
   // Nothing typed into the next hand yet, so reloading the page loses nothing.
@@ -193,7 +211,7 @@
       box.className = "offline-queue";
       box.id = "offline-queue";
       box.setAttribute("aria-live", "polite");
-      box.setAttribute("aria-label", "Kept on this phone");
+      box.setAttribute("aria-label", gettext("Kept on this phone"));
       var anchor = document.getElementById("hands");
       if (anchor) anchor.parentNode.insertBefore(box, anchor.nextSibling);
       else (document.querySelector("main") || document.body).appendChild(box);
@@ -202,25 +220,25 @@
     box.textContent = "";
     if (navigator.onLine === false) {
       box.appendChild(line("p", "message warning offline-state",
-        "No connection. Hands you save are kept on this phone and sent when the wifi is back."));
+        gettext("No connection. Hands you save are kept on this phone and sent when the wifi is back.")));
     }
     items.forEach(function (it) {
       var row = line("div", "message " + (it.state === "refused" ? "error" : "warning") + " offline-item", "");
       row.setAttribute("data-offline-id", it.id);
-      var where = mine(it) ? "" : "Table " + it.table + " · ";
+      var where = mine(it) ? "" : interpolate(gettext("Table %(number)s"), { number: it.table }, true) + " · ";
       row.appendChild(line("strong", "offline-label", where + it.label));
       if (it.state === "refused") {
         row.setAttribute("role", "alert");
         row.appendChild(line("p", "offline-why", it.message));
-        var again = line("button", "primary", "Try again");
+        var again = line("button", "primary", gettext("Try again"));
         again.type = "button"; again.setAttribute("data-offline-retry", it.id);
-        var discard = line("button", "danger", "Discard");
+        var discard = line("button", "danger", gettext("Discard"));
         discard.type = "button"; discard.setAttribute("data-offline-discard", it.id);
         var actions = line("div", "form-actions", "");
         actions.appendChild(again); actions.appendChild(discard);
         row.appendChild(actions);
       } else {
-        row.appendChild(line("p", "offline-why", "Saved on this phone, not sent yet."));
+        row.appendChild(line("p", "offline-why", gettext("Saved on this phone, not sent yet.")));
       }
       box.appendChild(row);
     });
@@ -295,7 +313,10 @@
     navigator.serviceWorker.register(script.dataset.sw, { scope: script.dataset.scope }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
-      if (!controlled && registration.active) registration.active.postMessage({ keepPage: location.href.split("#")[0] });
+      if (!controlled && registration.active) {
+        // The page and its words (the JavaScript catalog it loaded), for a reload with no network.
+        registration.active.postMessage({ keepPage: location.href.split("#")[0], keepCatalog: script.dataset.catalog || "" });
+      }
     }).catch(function () {});  // no service worker (plain http away from localhost): the queue still works
   }
 
