@@ -314,8 +314,9 @@ def partnership_record(event: Event, partnership: Partnership) -> list[RoundReco
                 by = gettext("%(penalty)s by us") if hand.penalty_side == side else gettext("%(penalty)s by them")
                 penalty = by % {"penalty": penalty}
             lines.append(
-                HandLine(hand.number, hand.dealer, gettext("Us") if hand.declarer == side else gettext("Them"),
-                         hand.contract, hand.tricks, hand.made, penalty, hand.points_for(side), hand.points_for(other))
+                HandLine(hand.number, language.seat_letter(hand.dealer),
+                         gettext("Us") if hand.declarer == side else gettext("Them"), hand.contract, hand.tricks,
+                         hand.made, penalty, hand.points_for(side), hand.points_for(other))
             )
         rnd = table.round
         tiebreak = rnd.tiebreak.sequence if rnd.tiebreak_id else None

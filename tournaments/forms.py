@@ -17,6 +17,7 @@ from scoring.engine import rules as rules_engine
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
 
+from . import language
 from .models import Event, EventStaff
 
 SETTINGS_FIELDS = ["name", "date", "venue", "rules_preset", "rounds", "hands_per_round", "sit_out_policy",
@@ -58,13 +59,14 @@ def _preset_values(name: str) -> str:
             value = ", ".join(value) or gettext("none")
         elif value is None:
             value = gettext("none")
-        parts.append(f"{preset.label}: {value}")
+        parts.append(f"{language.label(preset.label)}: {value}")
     return " · ".join(parts)
 
 
 def _override_field(name: str, sentence: str, kind: str) -> forms.Field:
-    help_text = gettext("%(sentence)s Presets — %(presets)s.") % {"sentence": sentence, "presets": _preset_values(name)}
-    label = name.replace("_", " ").capitalize()
+    help_text = gettext("%(sentence)s Presets — %(presets)s.") % {"sentence": language.label(sentence),
+                                                                  "presets": _preset_values(name)}
+    label = language.rule_label(name)
     keep = (KEEP, gettext("As the preset says"))
     if kind == "bool":
         return forms.ChoiceField(label=label, required=False, help_text=help_text,
@@ -259,6 +261,9 @@ class ImportForm(forms.Form):
         return cleaned
 
 
+FLAG_LABELS = {"checked_in": _("Checked in"), "withdrawn": _("Withdrawn")}
+
+
 class FlagForm(forms.Form):
     """The check-in and withdraw buttons post their field as 1 or 0; anything else is refused
     rather than read as 0 (which would quietly undo a check-in)."""
@@ -267,6 +272,7 @@ class FlagForm(forms.Form):
         super().__init__(data)
         self.name = name
         self.fields[name] = forms.TypedChoiceField(choices=[("1", "yes"), ("0", "no")], coerce=lambda v: v == "1",
+                                                   label=FLAG_LABELS.get(name),
                                                    error_messages={"required": _("must be 1 or 0"),
                                                                    "invalid_choice": _("must be 1 or 0")})
 
@@ -282,9 +288,15 @@ def add_service_errors(form: forms.Form, error: ValidationError) -> None:
         form.add_error(field if field in form.fields else None, messages)
 
 
+def _field_label(form: forms.Form, field: str) -> str:
+    """The field's label as the form shows it (in the active language), else its name in words."""
+    return str(form[field].label) if field in form.fields else field.replace("_", " ")
+
+
 def form_messages(form: forms.Form) -> list[str]:
-    """A form's errors as flash messages, each naming its field ("reason: ...")."""
-    return [f"{field.replace('_', ' ')}: {message}" if field != "__all__" else message
+    """A form's errors as flash messages, each naming its field by its label ("Reason: ...")."""
+    return [gettext("%(field)s: %(message)s") % {"field": _field_label(form, field), "message": message}
+            if field != "__all__" else message
             for field, messages in form.errors.items() for message in messages]
 
 

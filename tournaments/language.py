@@ -13,6 +13,10 @@ stays free of Django; everything shown to a person goes through one of these.
   a date ("May 14, 2026", "14 de mayo de 2026", "14 mai 2026"), a place ("1st", "1.º", "1er")
   and a number in the active language's own format (config/formats/ holds the formats).
 - `in_language(code)`: a context manager for a document printed in another language.
+- `rule_label(name)`: an overridable rule's name as a label ("Allow six bids"); the rule sentences
+  and preset labels are engine vocabulary, shown through `label`.
+- `seat_letter(seat)`: N, E, S, W; W is O (Oeste, Ouest) in Spanish and French. The printed sheets
+  and the partnership page both use it.
 
 Names of people, divisions and events are never translated.
 """
@@ -23,7 +27,7 @@ import datetime
 
 from django.utils import formats, timezone, translation
 from django.utils.functional import lazy
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import LANGUAGE_CODES, ordinal
@@ -46,6 +50,41 @@ def contract_label(contract: rules_engine.Contract | str) -> str:
     if isinstance(contract, str):
         contract = rules_engine.parse_contract(contract)
     return contract.label_in(gettext)
+
+
+# The rules an event may change (scoring.engine.rules.OVERRIDABLE_FIELDS), named as the form labels them.
+RULE_LABELS = {
+    "allow_six_bids": gettext_noop("Allow six bids"),
+    "specials": gettext_noop("Specials"),
+    "no_bid": gettext_noop("No bid"),
+    "defenders_on_failed_nullo": gettext_noop("Defenders on failed nullo"),
+    "double_bar_nullo_points": gettext_noop("Double bar nullo points"),
+    "open_misere_points": gettext_noop("Open misère points"),
+    "open_misere_below_10nt": gettext_noop("Open misère below 10NT"),
+    "eight_spades_beats_misere": gettext_noop("Eight spades beats misère"),
+    "no_bid_slam": gettext_noop("No bid slam"),
+    "defenders_slam": gettext_noop("Defenders slam"),
+    "revoke_penalty": gettext_noop("Revoke penalty"),
+    "target": gettext_noop("Target"),
+    "must_bid_to_win": gettext_noop("Must bid to win"),
+    "pegging_cap": gettext_noop("Pegging cap"),
+    "lose_at": gettext_noop("Lose at"),
+    "lose_at_inclusive": gettext_noop("Lose at inclusive"),
+    "win_outright_at": gettext_noop("Win outright at"),
+    "bidder_wins_crossing": gettext_noop("Bidder wins crossing"),
+}
+
+
+def rule_label(name: str) -> str:
+    """An overridable rule's name in the active language ("Allow six bids")."""
+    return label(RULE_LABELS.get(name) or name.replace("_", " ").capitalize())
+
+
+def seat_letter(seat: str) -> str:
+    """A seat's letter in the active language: N, E, S, W; W is O in Spanish and French."""
+    letters = {"N": pgettext("seat letter", "N"), "E": pgettext("seat letter", "E"),
+               "S": pgettext("seat letter", "S"), "W": pgettext("seat letter", "W")}
+    return letters.get(seat, seat)
 
 
 def clock(moment: datetime.datetime | datetime.time | None, *, seconds: bool = False) -> str:

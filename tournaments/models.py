@@ -28,7 +28,7 @@ from scoring.engine.vocabulary import (
     members,
 )
 
-from .language import choices
+from .language import choices, lazy_label
 
 
 def _members(labels: dict[str, str]) -> list[tuple[str, tuple[str, str]]]:
@@ -75,7 +75,7 @@ class Event(models.Model):
     venue = models.CharField(max_length=200, blank=True)
     rules_preset = models.CharField(
         max_length=30,
-        choices=[(r.name, r.label) for r in rules_engine.all_presets()],
+        choices=[(r.name, lazy_label(r.label)) for r in rules_engine.all_presets()],
         default=rules_engine.DEFAULT_PRESET,
     )
     rule_overrides = models.JSONField(default=dict, blank=True)

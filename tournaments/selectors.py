@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from django.db.models import Count, Q
 from django.http import Http404
+from django.utils.translation import gettext
 
 from scoring.engine import movement
 from scoring.engine.registration import search_key
 from scoring.engine.vocabulary import TABLE_STATUS_LABELS
 
-from . import services
+from . import language, services
 from .models import Event, EventStaff, Partnership, Round, Seating, Table
 
 
@@ -43,22 +44,40 @@ def partnerships_of(event: Event) -> list[Partnership]:
     return list(event.partnerships.select_related("player_one", "player_two").order_by("number"))
 
 
+def _grid_cells(plans: list[movement.RoundPlan], numbers: list[int]) -> dict[int, list[tuple[str, str]]]:
+    """Partnership -> one (kind, text) cell per round, in the active language: ("table", "T3 NS v 7"),
+    ("bye", "sits out") or ("absent", "") when not in that round (the words of scoring.engine.movement.grid)."""
+    words = {"ns": gettext("T%(table)s NS v %(opponent)s"), "ew": gettext("T%(table)s EW v %(opponent)s")}
+    rows = {n: [("absent", "")] * len(plans) for n in numbers}
+    for index, rnd in enumerate(plans):
+        for table, ns, ew in rnd.tables:
+            for side, number, opponent in (("ns", ns, ew), ("ew", ew, ns)):
+                if number in rows:
+                    rows[number][index] = ("table", words[side] % {"table": table, "opponent": opponent})
+        for bye in rnd.byes:
+            if bye in rows:
+                rows[bye][index] = ("bye", gettext("sits out"))
+    return rows
+
+
 def movement_grid(event: Event) -> dict:
-    """Rows are partnerships, columns rounds: "T3 NS v 7", "sits out" or "" (not in that round)."""
+    """Rows are partnerships, columns rounds: cells (kind, text) as "T3 NS v 7", "sits out" or "" (not
+    in that round), in the active language."""
     rounds = list(services.main_rounds(event))
     plans = services.round_plans(rounds)
     partners = partnerships_of(event)
-    cells = movement.grid(plans, [p.number for p in partners])
-    rows = [(p, cells[p.number]) for p in partners if any(cells[p.number]) or (p.checked_in and not p.withdrawn)]
+    cells = _grid_cells(plans, [p.number for p in partners])
+    rows = [(p, cells[p.number]) for p in partners
+            if any(kind != "absent" for kind, _text in cells[p.number]) or (p.checked_in and not p.withdrawn)]
     return {"rounds": rounds, "rows": rows}
 
 
 def _shown(value) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if isinstance(value, (list, tuple)):
-        return ", ".join(value) or "none"
-    return "none" if value is None else str(value)
+        return ", ".join(value) or gettext("none")
+    return gettext("none") if value is None else str(value)
 
 
 def event_page(event: Event) -> dict:
@@ -66,7 +85,8 @@ def event_page(event: Event) -> dict:
     return {
         "event": event,
         "rules": event.rules,
-        "rule_changes": [(name.replace("_", " "), _shown(value)) for name, value in event.rule_overrides.items()],
+        "rules_label": language.label(event.rules.label),
+        "rule_changes": [(language.rule_label(name), _shown(value)) for name, value in event.rule_overrides.items()],
         "partnerships": partners,
         "grid": movement_grid(event),
         "current": services.current_round(event),
@@ -153,8 +173,9 @@ def open_table_of(partnership: Partnership) -> str:
             .select_related("round", "table").first())
     if seat is None:
         return ""
-    return (f"Round {seat.round.number} is already in play and keeps partnership {partnership.number} at table "
-            f"{seat.table.number}; if they have left, close that round with a reason when the other tables finish.")
+    return gettext("Round %(round)s is already in play and keeps partnership %(number)s at table %(table)s; if they "
+                   "have left, close that round with a reason when the other tables finish.") % {
+        "round": seat.round.number, "number": partnership.number, "table": seat.table.number}
 
 
 def event_language(*, slug: str | None = None, token: str | None = None) -> str | None:

@@ -258,7 +258,7 @@ PRESETS: dict[str, RuleSet] = {
         ),
         RuleSet(
             name="official-team",
-            label="Official team rules",
+            label=gettext_noop("Official team rules"),
             deck=43,
             widow=3,
             specials=("NULLO", "DNULLO", "BNULLO"),
@@ -270,7 +270,7 @@ PRESETS: dict[str, RuleSet] = {
         ),
         RuleSet(
             name="classic-1994",
-            label="Classic rules (1994)",
+            label=gettext_noop("Classic rules (1994)"),
             deck=43,
             widow=3,
             specials=("MIS", "OMIS"),
@@ -285,7 +285,7 @@ PRESETS: dict[str, RuleSet] = {
         ),
         RuleSet(
             name="wikipedia-2006",
-            label="Wikipedia rules (2006)",
+            label=gettext_noop("Wikipedia rules (2006)"),
             deck=45,
             widow=5,
             specials=("MIS", "OMIS"),
@@ -305,7 +305,7 @@ PRESETS: dict[str, RuleSet] = {
         ),
         RuleSet(
             name="three-handed",
-            label="Three-handed",
+            label=gettext_noop("Three-handed"),
             players=3,
             deck=33,
             widow=3,
@@ -316,38 +316,43 @@ PRESETS: dict[str, RuleSet] = {
 }
 DEFAULT_PRESET = "mcallen"
 
-# The fields an event may override, with a sentence each that the organizer sees.
+# The fields an event may override, with a sentence each that the organizer sees (marked for
+# translation: tournaments.language.label shows it in the reader's language; the option codes in
+# it, such as must_bid or per_trick, are what the organizer picks and stay as they are).
 OVERRIDABLE_FIELDS: dict[str, str] = {
-    "allow_six_bids": "Six bids allowed (the 45-card option of the official rules forbids them).",
-    "specials": "Special contracts in play: MIS, OMIS, NULLO, DNULLO, BNULLO.",
-    "no_bid": "When all pass: must_bid (McAllen G: a hand always has a contract), redeal, or play_no_trump "
-              "(every side scores 10 a trick).",
-    "defenders_on_failed_nullo": (
+    "allow_six_bids": gettext_noop("Six bids allowed (the 45-card option of the official rules forbids them)."),
+    "specials": gettext_noop("Special contracts in play: MIS, OMIS, NULLO, DNULLO, BNULLO."),
+    "no_bid": gettext_noop("When all pass: must_bid (McAllen G: a hand always has a contract), redeal, or "
+                           "play_no_trump (every side scores 10 a trick)."),
+    "defenders_on_failed_nullo": gettext_noop(
         "Opponents of a misère or nullo: per_trick (on a failure, 10 for each trick the bidder won; "
         "official rules), none (Wikipedia), or own_tricks (10 for each trick they won, made or "
         "failed; 1994 rules)."
     ),
-    "double_bar_nullo_points": "Points for double and bar nullo: 250 (the scoring paragraph) "
-                               "or 500 (their bidding worth).",
-    "open_misere_points": "Points for open misère: 520 (1994) or 500 (Wikipedia).",
-    "open_misere_below_10nt": "Open misère ranks below 10NT (Wikipedia) instead of above every bid (1994).",
-    "eight_spades_beats_misere": "An 8 Spades bid (240) beats misère (250), as Wikipedia says is usual.",
-    "no_bid_slam": "In a no-bid hand played at no trump, a side taking all ten tricks scores 250.",
-    "defenders_slam": (
+    "double_bar_nullo_points": gettext_noop("Points for double and bar nullo: 250 (the scoring paragraph) "
+                                            "or 500 (their bidding worth)."),
+    "open_misere_points": gettext_noop("Points for open misère: 520 (1994) or 500 (Wikipedia)."),
+    "open_misere_below_10nt": gettext_noop(
+        "Open misère ranks below 10NT (Wikipedia) instead of above every bid (1994)."),
+    "eight_spades_beats_misere": gettext_noop("An 8 Spades bid (240) beats misère (250), as Wikipedia says is usual."),
+    "no_bid_slam": gettext_noop("In a no-bid hand played at no trump, a side taking all ten tricks scores 250."),
+    "defenders_slam": gettext_noop(
         "Defenders who take all ten tricks of a suit or no-trump contract score 250, not 100 (an "
         "option of Wikipedia's \"or did not bid\")."
     ),
-    "revoke_penalty": (
+    "revoke_penalty": gettext_noop(
         "An established revoke changes the score (McAllen O): by the bidders, the bid is defeated; "
         "by the defenders, the bid is made and they score nothing. Off: a revoke is recorded only."
     ),
-    "target": "A game to 500: the score that wins.",
-    "must_bid_to_win": "A game is won only by the side that made its bid.",
-    "pegging_cap": "Defenders' points stop at this score (490 in the 1994 rules); empty for none.",
-    "lose_at": "A game is lost at this score (-500, -1000); empty for none.",
-    "lose_at_inclusive": "Reaching the losing score exactly loses (True) or only going below it (False).",
-    "win_outright_at": "A side wins at this score even on defence (the 750 option); empty for none.",
-    "bidder_wins_crossing": (
+    "target": gettext_noop("A game to 500: the score that wins."),
+    "must_bid_to_win": gettext_noop("A game is won only by the side that made its bid."),
+    "pegging_cap": gettext_noop("Defenders' points stop at this score (490 in the 1994 rules); empty for none."),
+    "lose_at": gettext_noop("A game is lost at this score (-500, -1000); empty for none."),
+    "lose_at_inclusive": gettext_noop(
+        "Reaching the losing score exactly loses (True) or only going below it (False)."),
+    "win_outright_at": gettext_noop(
+        "A side wins at this score even on defence (the 750 option); empty for none."),
+    "bidder_wins_crossing": gettext_noop(
         "When both sides cross a winning line in one hand (the bidder 500, the other side 750), the "
         "bidder wins; off: the side past the outright score wins."
     ),

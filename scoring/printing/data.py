@@ -56,7 +56,7 @@ MAIN_FIRST = F("round__tiebreak__sequence").asc(nulls_first=True)
 
 def words() -> Words:
     """The active language (tournaments.language.in_language) as the drawing modules use it."""
-    return Words(gettext, ngettext, pgettext, language.place, get_language() or "en")
+    return Words(gettext, ngettext, pgettext, language.place, get_language() or "en", language.seat_letter)
 
 
 def header_for(event: Event) -> DocHeader:
@@ -118,7 +118,7 @@ def _title(round_number: int | None, tiebreak: int | None) -> str:
 
 
 def _seat_letter(seat: str) -> str:
-    return words().seat(seat) if seat else ""
+    return language.seat_letter(seat) if seat else ""
 
 
 def _penalty_text(kind: str, side: str, seat: str, note: str) -> str:
@@ -215,8 +215,8 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
             ),
         ))
     rules = event.rules
-    return SheetsDoc(header_for(event), rules.label, contract_values(rules), per_round, tuple(out), filled,
-                     _title(round_number, tiebreak), words=words())
+    return SheetsDoc(header_for(event), language.label(rules.label), contract_values(rules), per_round, tuple(out),
+                     filled, _title(round_number, tiebreak), words=words())
 
 
 def cards_doc(event: Event) -> CardsDoc:

@@ -24,7 +24,7 @@ def _no_context(context: str, message: str) -> str:
 @dataclass(frozen=True)
 class Words:
     """The language a document is printed in, as the drawing modules need it: Django's gettext,
-    ngettext and pgettext and tournaments.language.place, handed in by scoring.printing.data (inside
+    ngettext and pgettext, tournaments.language.place and seat_letter, handed in by scoring.printing.data (inside
     tournaments.language.in_language), so the drawing stays free of Django. The default is English,
     for a document built by hand."""
 
@@ -34,12 +34,11 @@ class Words:
     place: Callable[[int], str] = ordinal
     code: str = "en"
 
+    seat_letter: Callable[[str], str] = str  # tournaments.language.seat_letter, handed in
+
     def seat(self, letter: str) -> str:
         """A seat's letter as printed: N, E, S, W in English; W is O (Oeste, Ouest) in Spanish and French."""
-        pgettext = self.pgettext
-        letters = {"N": pgettext("seat letter", "N"), "E": pgettext("seat letter", "E"),
-                   "S": pgettext("seat letter", "S"), "W": pgettext("seat letter", "W")}
-        return letters.get(letter, letter)
+        return self.seat_letter(letter)
 
 
 ENGLISH = Words()

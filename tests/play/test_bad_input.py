@@ -329,7 +329,7 @@ def test_a_flag_that_is_neither_0_nor_1_changes_nothing(event, organizer_client,
     data = {} if value is None else {field: value}
     response = organizer_client.post(reverse(f"tournaments:{name}", args=[event.slug, 1]), data)
     assert response.status_code == 302
-    assert f"{field.replace('_', ' ')}: must be 1 or 0" in flashed(response)
+    assert f"{field.replace('_', ' ').capitalize()}: must be 1 or 0" in flashed(response)
     made.refresh_from_db()
     assert counts() == before and model_to_dict(made) == row
 
@@ -343,8 +343,8 @@ def test_movement_with_too_few_partnerships_is_a_message(event, organizer_client
 
 
 @pytest.mark.parametrize("data,words", [
-    ({"force": "on", "reason": LONG}, "reason: Ensure this value has at most 500 characters (it has 10000)."),
-    ({"force": "on", "reason": SCRIPT * 50}, "reason: Ensure this value has at most 500 characters"),
+    ({"force": "on", "reason": LONG}, "Reason (needed to close anyway): Ensure this value has at most 500 characters (it has 10000)."),
+    ({"force": "on", "reason": SCRIPT * 50}, "Reason (needed to close anyway): Ensure this value has at most 500 characters"),
     ({"force": "on", "reason": "   "}, "Say why the round closes with these tables unfinished."),
     ({"force": "on"}, "Say why the round closes with these tables unfinished."),
     ({"reason": "done"}, "Table 1"),
