@@ -209,8 +209,12 @@ class SheetRowForm(_HandFields):
                                   % {"text": text, "hint": legal_contracts_hint(self.rules)}) from None
         try:
             return self.rules.check_legal(parsed).code
-        except rules_engine.RulesError as exc:
-            raise ValidationError(f"{exc}: {legal_contracts_hint(self.rules)}.") from None
+        except rules_engine.RulesError:
+            words = {"contract": f"{parsed.code} ({language.contract_label(parsed)})",
+                     "rules": language.label(self.rules.label), "hint": legal_contracts_hint(self.rules)}
+            message = (gettext("%(contract)s is not a contract under %(rules)s: %(hint)s.") if parsed.is_special
+                       else gettext("Six bids are not allowed under %(rules)s: %(hint)s."))
+            raise ValidationError(message % words) from None
 
     def is_blank(self) -> bool:
         data = getattr(self, "cleaned_data", {})
