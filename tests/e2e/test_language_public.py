@@ -56,6 +56,10 @@ def english_left(data: str) -> list[str]:
     between placeholders that are 2+ words or a single word of 5+ letters, and that the French
     translation does not itself contain (names in `data` and notation are left out)."""
     phrases = set()
+    # A single English word that French also uses ("place", "total", "division") is no leftover.
+    french_words = {word.lower() for name in ("django.po", "djangojs.po")
+                    for _places, _msgid, msgstr in _entries(ROOT / "locale" / "fr" / "LC_MESSAGES" / name)
+                    for word in WORD.findall(PLACEHOLDER.sub(" ", msgstr))}
     for name in ("django.po", "djangojs.po"):
         for places, msgid, msgstr in _entries(ROOT / "locale" / "fr" / "LC_MESSAGES" / name):
             if not any(place.split(":")[0] in PUBLIC_FILES for place in places) or msgid == msgstr:
@@ -64,6 +68,8 @@ def english_left(data: str) -> list[str]:
                 piece = piece.strip(" .,:;·()\"–‹›↓=")
                 words = WORD.findall(piece)
                 if not words or "_" in piece or piece in msgstr or piece in data:
+                    continue
+                if len(words) == 1 and piece.lower() in french_words:
                     continue
                 if len(words) >= 2 and " " in piece or len(words) == 1 and len(piece) >= 5 and piece.isalpha():
                     phrases.add(piece)
