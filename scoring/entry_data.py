@@ -12,10 +12,11 @@ from functools import lru_cache
 
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
+from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import HAND_CHANGE_LABELS, PENALTY_LABELS, SIDE_LABELS, dealer_for, signed
 from scoring.models import Hand, HandChange
-from scoring.services import score_for_table
+from scoring.services import NOBID, games_confirmable, games_round_done, score_for_table, table_games
 from tournaments import language
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
@@ -41,7 +42,9 @@ def round_name(rnd) -> str:
 
 
 def contract_short(code: str) -> str:
-    """`7H` -> `7♥`; specials keep their code."""
+    """`7H` -> `7♥`; specials keep their code; a hand nobody bid says so."""
+    if code == NOBID:
+        return gettext("Nobody bid")
     contract = rules_engine.parse_contract(code)
     if contract.is_special:
         return contract.code
@@ -102,7 +105,27 @@ def preview_table(rules: rules_engine.RuleSet) -> dict:
                 for tricks in range(rules_engine.TRICKS_PER_HAND + 1)
             ]
         points[contract.code] = by_state
-    return {"points": points}
+    table = {"points": points}
+    if rules.no_bid == "play_no_trump":
+        # A hand nobody bid, by the tricks N-S took: [N-S points, E-W points] (the engine's own scoring).
+        table["nobid"] = [list(games_engine.hand_points(rules, contract=NOBID, ns_tricks=n)[:2])
+                          for n in range(rules_engine.TRICKS_PER_HAND + 1)]
+    return table
+
+
+def nobody_bid_text(ns_tricks: int) -> str:
+    """"Nobody bid · N-S 6 tricks"."""
+    return gettext("Nobody bid · N-S %(tricks)s tricks") % {"tricks": ns_tricks}
+
+
+def game_over_text(game: games_engine.Game) -> str:
+    """"Game over: N-S win 520 to 310", or a drawn game."""
+    if game.winner is None:
+        return gettext("Game over: a draw, %(score)s all") % {"score": game.scores[0]}
+    loser = 1 - game.winner
+    return gettext("Game over: %(side)s win %(won)s to %(lost)s") % {
+        "side": side_label("ns" if game.winner == 0 else "ew"), "won": game.scores[game.winner],
+        "lost": game.scores[loser]}
 
 
 @dataclass
@@ -127,6 +150,16 @@ class HandRow:
     locked: bool
     penalty_text: str
     url: str = ""
+    game_number: int | None = None  # a games event: the game this hand was played in
+    game_over: str = ""  # "Game over: N-S win 520 to 310" when this hand ended its game
+
+    @property
+    def nobody_bid(self) -> bool:
+        return self.hand.contract == NOBID
+
+    @property
+    def nobody_bid_text(self) -> str:
+        return nobody_bid_text(self.hand.ns_tricks) if self.nobody_bid else ""
 
     @property
     def dealer_letter(self) -> str:
@@ -153,11 +186,45 @@ class TableSheet:
     ns_total: int = 0
     ew_total: int = 0
     next_number: int | None = None
-    hands_per_round: int = 4
+    hands_per_round: int | None = 4
+    # A games event (README, "Games"): the round replayed into games by scoring.engine.games.
+    games: games_engine.TableGames | None = None
+    round_done: bool = False  # the round's last game is complete at this table: no more hands
+    confirmable: bool = True
 
     @property
     def round_name(self) -> str:
         return round_name(self.round)
+
+    @property
+    def plays_games(self) -> bool:
+        return self.games is not None
+
+    @property
+    def game_number(self) -> int:
+        """The game in play, or the next one to start."""
+        if self.games is None:
+            return 0
+        current = self.games.current
+        return current.number if current else len(self.games.games) + 1
+
+    @property
+    def game_scores(self) -> tuple[int, int]:
+        """The running score of the game in play (0-0 when the next hand starts a new game)."""
+        current = self.games.current if self.games else None
+        return current.scores if current else (0, 0)
+
+    @property
+    def last_game_over(self) -> str:
+        """"Game over: ..." when the last hand entered ended a game."""
+        if not self.games or not self.games.games or not self.rows:
+            return ""
+        last = self.games.games[-1]
+        return game_over_text(last) if last.over and last.last_hand == self.rows[-1].hand.number else ""
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        return self.games.wins if self.games else (0, 0)
 
     @property
     def complete(self) -> bool:
@@ -169,6 +236,8 @@ class TableSheet:
 
     @property
     def status(self) -> str:
+        if self.hands_per_round is None:  # games played to the bell: done when the round is
+            return self.table.status_for(len(self.rows), len(self.rows) if self.round_done else len(self.rows) + 1)
         return self.table.status_for(len(self.rows), self.hands_per_round)
 
     @property
@@ -185,8 +254,21 @@ class TableSheet:
 
     def totals_without(self, number: int) -> tuple[int, int]:
         """Round totals leaving out one hand: the base a correction's preview adds to."""
+        if self.games is not None:
+            return self.game_base(number)
         others = [r.hand for r in self.rows if r.hand.number != number]
         return sum(h.ns_points for h in others), sum(h.ew_points for h in others)
+
+    def game_base(self, number: int) -> tuple[int, int]:
+        """A games event: the running score of the game before hand `number` (0-0 at a game's start)."""
+        before = None
+        for row in self.rows:
+            if row.hand.number >= number:
+                break
+            before = row
+        if before is None or before.game_over:
+            return 0, 0
+        return before.ns_total, before.ew_total
 
 
 def seats_for(table) -> list[Seat]:
@@ -233,21 +315,47 @@ def table_sheet(table) -> TableSheet:
     for hand in hands:
         ns += hand.ns_points
         ew += hand.ew_points
-        special = rules_engine.parse_contract(hand.contract)
         sheet.rows.append(HandRow(
             hand=hand,
             dealer_name=names[hand.dealer],
             contract_text=contract_short(hand.contract),
-            red=special.suit in RED_SUITS,
+            red=hand.contract != NOBID and rules_engine.parse_contract(hand.contract).suit in RED_SUITS,
             ns_total=ns,
             ew_total=ew,
             locked=any(n > hand.number for n in numbers),
             penalty_text=penalty_text(hand),
         ))
     sheet.ns_total, sheet.ew_total = ns, ew
+    if event.plays_games:
+        _games_rows(sheet, hands)
+        if sheet.round_done:
+            return sheet
+        number = 1
+        while number in numbers:
+            number += 1
+        limit = event.hands_per_round
+        sheet.next_number = number if limit is None or number <= limit else None
+        return sheet
     missing = [n for n in range(1, event.hands_per_round + 1) if n not in numbers]
     sheet.next_number = missing[0] if missing else None
     return sheet
+
+
+def _games_rows(sheet: TableSheet, hands: list[Hand]) -> None:
+    """Each hand's game and the game's running score after it (the rule set's own: the 490
+    pegging cap and the rest), replayed by scoring.engine.games; the round's state at the table."""
+    table = sheet.table
+    for index, row in enumerate(sheet.rows):
+        upto = table_games(table, hands[: index + 1], bell=index == len(sheet.rows) - 1)
+        game = upto.games[-1] if upto.games else None
+        if game is None or game.last_hand != row.hand.number:  # a hand after the round was done
+            continue
+        row.game_number = game.number
+        row.ns_total, row.ew_total = game.scores
+        row.game_over = game_over_text(game) if game.over else ""
+    sheet.games = table_games(table, hands)
+    sheet.round_done = games_round_done(table, sheet.games, len(hands))
+    sheet.confirmable = games_confirmable(table, sheet.games, len(hands))
 
 
 def load_table(queryset, **lookup):
@@ -258,10 +366,13 @@ def load_table(queryset, **lookup):
 
 
 def preview_points(rules, *, declarer: str, contract: str, tricks: int, penalty_kind: str = "",
-                   penalty_side: str = "", base: tuple[int, int] = (0, 0)) -> dict:
+                   penalty_side: str = "", base: tuple[int, int] = (0, 0), ns_tricks: int | None = None) -> dict:
     """The points a hand would score and the round totals after it (the no-JavaScript preview)."""
-    ns, ew, made = score_for_table(rules, declarer=declarer, contract=contract, tricks=tricks,
-                                   penalty_kind=penalty_kind, penalty_side=penalty_side)
+    if contract == NOBID:
+        ns, ew, made = games_engine.hand_points(rules, contract=NOBID, ns_tricks=ns_tricks)
+    else:
+        ns, ew, made = score_for_table(rules, declarer=declarer, contract=contract, tricks=tricks,
+                                       penalty_kind=penalty_kind, penalty_side=penalty_side)
     return {"ns": ns, "ew": ew, "made": made, "ns_text": signed(ns), "ew_text": signed(ew),
             "ns_total": base[0] + ns, "ew_total": base[1] + ew}
 
@@ -271,7 +382,8 @@ def history_rows(changes) -> list[dict]:
     labels = {"declarer": pgettext("history", "bid by"), "contract": pgettext("history", "contract"),
               "tricks": pgettext("history", "tricks"), "penalty_kind": pgettext("history", "penalty"),
               "penalty_side": pgettext("history", "penalty side"), "penalty_seat": pgettext("history", "penalty seat"),
-              "note": pgettext("history", "note"), "ns_points": pgettext("history", "N-S points"),
+              "note": pgettext("history", "note"), "ns_tricks": pgettext("history", "N-S tricks"),
+              "ns_points": pgettext("history", "N-S points"),
               "ew_points": pgettext("history", "E-W points")}
     rows = []
     for change in changes:
@@ -293,10 +405,15 @@ def history_rows(changes) -> list[dict]:
 
 def hand_summary(values: dict) -> str:
     """One line for an entered hand: 7♥ by N-S, 8 tricks · N-S +200, E-W +20 · Established revoke by N-S."""
-    text = gettext("%(contract)s by %(side)s, %(tricks)s tricks · N-S %(ns)s, E-W %(ew)s") % {
-        "contract": _show("contract", values.get("contract")), "side": _show("declarer", values.get("declarer")),
-        "tricks": values.get("tricks"), "ns": signed(values.get("ns_points", 0)),
-        "ew": signed(values.get("ew_points", 0))}
+    if values.get("contract") == NOBID:
+        text = gettext("%(nobid)s · N-S %(ns)s, E-W %(ew)s") % {
+            "nobid": nobody_bid_text(values.get("ns_tricks")), "ns": signed(values.get("ns_points", 0)),
+            "ew": signed(values.get("ew_points", 0))}
+    else:
+        text = gettext("%(contract)s by %(side)s, %(tricks)s tricks · N-S %(ns)s, E-W %(ew)s") % {
+            "contract": _show("contract", values.get("contract")), "side": _show("declarer", values.get("declarer")),
+            "tricks": values.get("tricks"), "ns": signed(values.get("ns_points", 0)),
+            "ew": signed(values.get("ew_points", 0))}
     if values.get("penalty_kind"):
         seat = values.get("penalty_seat")
         by = seat_letter(seat) if seat else _show("penalty_side", values.get("penalty_side"))

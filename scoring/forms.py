@@ -15,13 +15,19 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import rules as rules_engine
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import HAND_FIELDS, PENALTY_FORM_LABELS, PENALTY_WORDS, SIDE_LABELS
-from scoring.entry_data import contract_choices, seat_letter
+from scoring.entry_data import NOBID, contract_choices, seat_letter
 from scoring.models import Hand
 from tournaments import language
 from tournaments.forms import WholeNumberField
 from tournaments.models import TOKEN_LENGTH, Table, normalize_token
 
 TRICK_CHOICES = [(n, str(n)) for n in range(rules_engine.TRICKS_PER_HAND + 1)]
+# "Who won the bid?" -> nobody: a hand nobody bid, where the rules play it at no trump (contract NOBID).
+NOBODY = "none"
+
+
+def allows_no_bid(rules: rules_engine.RuleSet) -> bool:
+    return rules.no_bid == "play_no_trump"
 # The grid's controls, named for a screen reader with their hand ("Hand 2 penalty side").
 GRID_LABELS = {"declarer": pgettext_lazy("grid column", "bid by"),
                "penalty_kind": pgettext_lazy("grid column", "penalty"),
@@ -91,26 +97,37 @@ class HandForm(_HandFields):
 
     declarer = forms.ChoiceField(label=_("Who won the bid?"), widget=forms.RadioSelect,
                                  error_messages={"required": _("Choose the side that won the bid.")})
-    contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect,
+    contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect, required=False,
                                  error_messages={"required": _("Choose the contract.")})
     tricks = forms.TypedChoiceField(
         label=_("Tricks taken by the bidding side"), choices=TRICK_CHOICES, coerce=int, widget=forms.RadioSelect,
+        required=False, empty_value=None,
         error_messages={"required": _("Choose how many tricks the bidding side took (0 to 10)."),
                         "invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")},
     )
+    # A hand nobody bid (only where the rules play it at no trump): the tricks N-S took.
+    ns_tricks = forms.TypedChoiceField(
+        label=_("Tricks N-S took"), choices=TRICK_CHOICES, coerce=int, widget=forms.RadioSelect, required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")})
     number = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": _("The hand number is missing.")})
     round = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": _("The round is missing.")})
     version = WholeNumberField(widget=forms.HiddenInput, required=False)
     reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=500,
                              error_messages={"max_length": _("Keep the reason under 500 characters.")})
 
-    field_order = ["declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note"]
+    field_order = ["declarer", "contract", "tricks", "ns_tricks", "penalty_kind", "penalty_side", "penalty_seat",
+                   "note"]
 
     def __init__(self, *args, sheet, correcting: Hand | None = None, **kwargs):
         table = sheet.table
         super().__init__(*args, table=table, rules=sheet.event.rules, **kwargs)
         self.sheet, self.correcting = sheet, correcting
-        self.fields["declarer"].choices = side_choices(table)
+        self.no_bid = allows_no_bid(self.rules)
+        self.fields["declarer"].choices = side_choices(table) + ([(NOBODY, gettext("Nobody bid"))]
+                                                                 if self.no_bid else [])
+        if not self.no_bid:
+            del self.fields["ns_tricks"]
         self.fields["contract"].choices = contract_choices(self.rules)
         self.fields["contract"].error_messages["invalid_choice"] = gettext(
             "%(value)s is not a contract under the %(rules)s rules: pick one from the list."
@@ -120,10 +137,39 @@ class HandForm(_HandFields):
         if correcting:
             self.fields["version"].initial = correcting.version
 
+    def clean(self):
+        data = super().clean()
+        if data.get("declarer") == NOBODY:
+            data["contract"], data["tricks"] = NOBID, 0
+            if data.get("ns_tricks") is None and "ns_tricks" not in self.errors:
+                self.add_error("ns_tricks", gettext("Choose how many tricks N-S took (0 to 10)."))
+            if data.get("penalty_kind") == "revoke":
+                self.add_error("penalty_kind", gettext("A hand nobody bid has no bid to defeat: write a note "
+                                                       "instead of a revoke."))
+        else:
+            data["ns_tricks"] = None
+            if not data.get("contract") and "contract" not in self.errors:
+                self.add_error("contract", self.fields["contract"].error_messages["required"])
+            if data.get("tricks") is None and "tricks" not in self.errors:
+                self.add_error("tricks", self.fields["tricks"].error_messages["required"])
+        return data
+
+    def hand_values(self) -> dict:
+        values = super().hand_values()
+        if values["declarer"] == NOBODY:
+            values.update(declarer="", contract=NOBID, tricks=0)
+        values["ns_tricks"] = self.cleaned_data.get("ns_tricks") if values["contract"] == NOBID else None
+        return values
+
     def clean_number(self):
         number = self.cleaned_data["number"]
         limit = self.sheet.hands_per_round
         stored = {row.hand.number for row in self.sheet.rows}
+        if self.correcting is None and self.sheet.round_done:
+            raise ValidationError(gettext("The round is done at this table: its last game is over, so no more "
+                                          "hands can be entered."))
+        if limit is None:  # a games event: the round ends when its games are done
+            limit = max(stored | {self.sheet.next_number or 0, 1})
         if not 1 <= number <= limit:
             raise ValidationError(gettext("Hand %(number)s is not a hand of this round (1 to %(limit)s).")
                                   % {"number": number, "limit": limit})
@@ -147,7 +193,18 @@ class HandForm(_HandFields):
 
 
 def hand_initial(hand: Hand) -> dict:
-    return {name: getattr(hand, name) for name in HAND_FIELDS} | {"version": hand.version}
+    values = {name: getattr(hand, name) for name in HAND_FIELDS} | {"version": hand.version}
+    if hand.contract == NOBID:
+        values.update(declarer=NOBODY, contract="", tricks=None, ns_tricks=hand.ns_tricks)
+    return values
+
+
+def grid_initial(hand: Hand) -> dict:
+    """A grid row: a hand nobody bid shows "Nobody bid" and the tricks N-S took in its Tricks box."""
+    values = hand_initial(hand)
+    if hand.contract == NOBID:
+        values["tricks"] = hand.ns_tricks
+    return values
 
 
 def legal_contracts_hint(rules: rules_engine.RuleSet) -> str:
@@ -182,7 +239,8 @@ class SheetRowForm(_HandFields):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["declarer"].choices = [("", "—"), *side_pairs()]
+        self.fields["declarer"].choices = [("", "—"), *side_pairs()] + (
+            [(NOBODY, gettext("Nobody bid"))] if allows_no_bid(self.rules) else [])
         self.fields["penalty_side"].widget = forms.Select()
         self.fields["penalty_side"].choices = [("", "—"), *side_pairs()]
         # Short labels: the grid has one narrow column each.
@@ -199,8 +257,8 @@ class SheetRowForm(_HandFields):
 
     def clean_contract(self):
         text = self.cleaned_data["contract"].strip()
-        if not text:
-            return ""
+        if not text or (self.data.get(self.add_prefix("declarer")) == NOBODY and text.upper() in (NOBID, "PASS")):
+            return ""  # a hand nobody bid has no contract
         try:
             parsed = rules_engine.parse_contract(text)
         except rules_engine.RulesError:
@@ -225,6 +283,10 @@ class SheetRowForm(_HandFields):
         data = super().clean()
         if self.is_blank():
             return data
+        if data.get("declarer") == NOBODY:
+            if data.get("tricks") in ("", None) and "tricks" not in self.errors:
+                self.add_error("tricks", gettext("How many tricks did N-S take?"))
+            return data
         asks = (("declarer", gettext("Who bid?")), ("contract", gettext("Which contract?")),
                 ("tricks", gettext("How many tricks?")))
         for name, message in asks:
@@ -235,7 +297,10 @@ class SheetRowForm(_HandFields):
     def row_values(self) -> dict | None:
         if self.is_blank():
             return None
-        return self.hand_values() | {"version": self.cleaned_data.get("version")}
+        values = self.hand_values() | {"version": self.cleaned_data.get("version")}
+        if values["declarer"] == NOBODY:  # the Tricks box holds the tricks N-S took
+            values.update(declarer="", contract=NOBID, ns_tricks=values["tricks"], tricks=0)
+        return values
 
 
 class BaseSheetFormSet(forms.BaseFormSet):
@@ -257,7 +322,7 @@ class BaseSheetFormSet(forms.BaseFormSet):
         return general
 
 
-def sheet_formset(hands_per_round: int):
+def sheet_formset(hands_per_round: int | None):
     return forms.formset_factory(SheetRowForm, formset=BaseSheetFormSet, extra=0, max_num=hands_per_round,
                                  validate_max=True, absolute_max=hands_per_round, min_num=hands_per_round)
 

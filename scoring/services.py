@@ -26,6 +26,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import (
     HAND_FIELDS,
@@ -105,8 +106,17 @@ def _round_name(rnd) -> str:
     return gettext("Round %(number)s") % {"number": rnd.number}
 
 
+# What a stored hand is made of: HAND_FIELDS, and the tricks N-S took in a hand nobody bid.
+STORED_FIELDS = (*HAND_FIELDS, "ns_tricks")
+NOBID = games_engine.NOBID
+# A games event without hands per round numbers a table's hands through the round: at most this many.
+MAX_GAMES_HANDS = 200
+
+
 def hand_snapshot(hand: Hand) -> dict:
     data = {name: getattr(hand, name) for name in HAND_FIELDS}
+    if hand.ns_tricks is not None:  # a hand nobody bid (left out otherwise: older rows stay as they were)
+        data["ns_tricks"] = hand.ns_tricks
     data.update(ns_points=hand.ns_points, ew_points=hand.ew_points, version=hand.version)
     return data
 
@@ -177,6 +187,8 @@ def _clean_values(table, values: dict) -> dict:
         raise ValidationError({"penalty_seat": gettext("A seat is given but the penalty names no player.")})
     if len(clean["note"]) > 500:
         raise ValidationError({"note": gettext("is longer than 500 characters")})
+    if clean["contract"] == NOBID:
+        return _clean_no_bid(event.rules, clean, values.get("ns_tricks"))
     ns, ew, made = score_for_table(
         event.rules,
         declarer=clean["declarer"],
@@ -186,12 +198,64 @@ def _clean_values(table, values: dict) -> dict:
         penalty_side=clean["penalty_side"],
     )
     clean["contract"] = rules_engine.parse_contract(clean["contract"]).code
-    clean.update(ns_points=ns, ew_points=ew, made=made)
+    clean.update(ns_points=ns, ew_points=ew, made=made, ns_tricks=None)
     return clean
+
+
+def _clean_no_bid(rules: rules_engine.RuleSet, clean: dict, ns_tricks) -> dict:
+    """A hand nobody bid (contract NOBID): played at no trump where the rules say play_no_trump,
+    each side scoring 10 a trick (scoring.engine.games.hand_points); refused elsewhere."""
+    if rules.no_bid != "play_no_trump":
+        raise ValidationError({"contract": gettext("Under %(rules)s a hand nobody bid is not played (it is dealt "
+                                                   "again, or someone must bid), so it cannot be entered.")
+                                           % {"rules": language.label(rules.label)}})
+    if isinstance(ns_tricks, bool) or not isinstance(ns_tricks, int) or not 0 <= ns_tricks <= 10:
+        raise ValidationError({"ns_tricks": gettext("Say how many tricks N-S took (0 to 10) in the hand nobody bid.")})
+    if clean["penalty_kind"] == "revoke":
+        raise ValidationError({"penalty_kind": gettext("A hand nobody bid has no bid to defeat: an established "
+                                                       "revoke cannot be recorded on it (write a note instead).")})
+    ns, ew, made = games_engine.hand_points(rules, contract=NOBID, ns_tricks=ns_tricks)
+    clean.update(declarer="", tricks=0, ns_tricks=ns_tricks, ns_points=ns, ew_points=ew, made=made)
+    return clean
+
+
+def _same(hand: Hand, clean: dict) -> bool:
+    return all(getattr(hand, k) == clean[k] for k in STORED_FIELDS)
+
+
+def table_games(table, hands, *, extra=None, bell: bool = True) -> games_engine.TableGames | None:
+    """The table's round replayed into games (scoring.engine.games) from `hands` (stored Hand
+    rows, with `extra` replacing or adding one), or None for a session. `bell`: a closed round
+    ends the game in play (False: replay the hands as they were played, before the round closed)."""
+    event = table.round.event
+    setup = event.games_setup
+    if setup is None:
+        return None
+    rows = {h.number: games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made) for h in hands}
+    if extra is not None:
+        rows[extra.number] = extra
+    return games_engine.replay(event.rules, setup, rows.values(), round_over=bell and table.round.status == "closed",
+                               hands_per_round=event.hands_per_round)
+
+
+def _check_games(table, number: int, clean: dict) -> None:
+    """Refuse a hand that would be played after the round's last game at the table was complete
+    (games_per_round or wins_per_round reached; README, "Games")."""
+    if not table.round.event.plays_games:
+        return
+    extra = games_engine.played(number, clean["declarer"], clean["ns_points"], clean["ew_points"], clean["made"])
+    result = table_games(table, Hand.objects.filter(table=table), extra=extra)
+    if result.late_hands:
+        raise ValidationError({"__all__": gettext(
+            "The round is done at table %(table)s: its last game was complete before hand %(number)s, so no "
+            "more hands can be entered. Tell the organizer.") % {"table": table.number,
+                                                                 "number": result.late_hands[0]}})
 
 
 def _check_number(table, number) -> None:
     limit = table.round.event.hands_per_round
+    if limit is None:  # a games event: hands are numbered through the round, across its games
+        limit = MAX_GAMES_HANDS
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= limit:
         raise ValidationError({"number": gettext("hand %(number)s is not between 1 and %(limit)s")
                                          % {"number": repr(number), "limit": limit}})
@@ -248,12 +312,13 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
     clean = _clean_values(table, values)
     existing = Hand.objects.filter(table=table, number=number).first()
     if existing is not None:
-        if all(getattr(existing, k) == clean[k] for k in HAND_FIELDS):
+        if _same(existing, clean):
             _keep_receipt(client_id, table, "hand", number, hand_snapshot(existing))
             return existing
         raise ValidationError(
             {"number": gettext("hand %(number)s at table %(table)s is already entered; correct it instead")
                        % {"number": number, "table": table.number}})
+    _check_games(table, number, clean)
     try:
         with transaction.atomic():  # a savepoint, so a lost race leaves the outer transaction usable
             hand = Hand.objects.create(
@@ -267,7 +332,7 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
     except IntegrityError:
         # Another phone saved this hand between our check and our insert: the constraint held.
         existing = Hand.objects.get(table=table, number=number)
-        if all(getattr(existing, k) == clean[k] for k in HAND_FIELDS):
+        if _same(existing, clean):
             _keep_receipt(client_id, table, "hand", number, hand_snapshot(existing))
             return existing
         raise ValidationError(
@@ -350,11 +415,12 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
     if table.confirmed_at and not table.disputed_at and not reason:
         raise ValidationError({"reason": gettext("Give a reason for correcting a hand of table %(number)s: its scores "
                                                  "were confirmed.") % {"number": table.number}})
-    merged = {k: values.get(k, getattr(current, k)) for k in HAND_FIELDS}
+    merged = {k: values.get(k, getattr(current, k)) for k in STORED_FIELDS}
     clean = _clean_values(table, merged)
     old = hand_snapshot(current)
-    if all(getattr(current, k) == clean[k] for k in HAND_FIELDS):
+    if _same(current, clean):
         return current
+    _check_games(table, current.number, clean)
     for name, value in clean.items():
         setattr(current, name, value)
     current.version = expected_version + 1
@@ -401,7 +467,9 @@ def _confirm(*, table, actor: Actor, side: str, code: str | None, client_id: str
         _keep_receipt(client_id, table, "confirm", None, _confirm_result(table))
         return None
     count = table.hands.count()
-    if count < event.hands_per_round:
+    if event.plays_games:
+        _check_games_confirmable(table)
+    elif count < event.hands_per_round:
         raise ValidationError(
             {"__all__": gettext("Only %(count)s of %(hands)s hands are entered; confirm when all are in.")
                         % {"count": count, "hands": event.hands_per_round}})
@@ -422,6 +490,31 @@ def _confirm(*, table, actor: Actor, side: str, code: str | None, client_id: str
     _keep_receipt(client_id, table, "confirm", None, _confirm_result(table))
     event.bump_version()
     return None
+
+
+def games_round_done(table, result: games_engine.TableGames, count: int) -> bool:
+    """A games table has played its round: its last game complete (games_per_round or
+    wins_per_round), or the event's hands per round played."""
+    limit = table.round.event.hands_per_round
+    return result.complete or (limit is not None and count >= limit)
+
+
+def games_confirmable(table, result: games_engine.TableGames, count: int) -> bool:
+    """A games table may confirm once its round is done, or, when only the organizer's bell ends
+    the round, once it has hands and no game is in play."""
+    if games_round_done(table, result, count):
+        return True
+    setup = table.round.event.games_setup
+    bell_only = (setup.games_per_round is None and setup.wins_per_round is None
+                 and table.round.event.hands_per_round is None)
+    return bell_only and count > 0 and result.current is None
+
+
+def _check_games_confirmable(table) -> None:
+    hands = list(Hand.objects.filter(table=table))
+    if not games_confirmable(table, table_games(table, hands), len(hands)):
+        raise ValidationError({"__all__": gettext("A game is still in play at table %(table)s: confirm when the "
+                                                  "round's games are done.") % {"table": table.number}})
 
 
 def _confirm_result(table) -> dict:
@@ -502,7 +595,7 @@ def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "", con
     _check_writable(table, actor)
     errors: dict[str, str] = {}
     limit = table.round.event.hands_per_round
-    if len(rows) > limit:
+    if limit is not None and len(rows) > limit:
         raise ValidationError({"__all__": gettext("the sheet has %(rows)s rows; a round has %(limit)s hands")
                                           % {"rows": len(rows), "limit": limit}})
     stored = {hand.number: hand for hand in Hand.objects.filter(table=table)}
@@ -531,7 +624,7 @@ def table_record_sheet(*, table, rows: list, actor: Actor, reason: str = "", con
             for field, messages in exc.message_dict.items():
                 key = f"hand_{number}" if field in ("__all__", "number") else f"hand_{number}_{field}"
                 errors[key] = " ".join(messages)
-    if confirm and not errors and len(filled) < limit:
+    if confirm and not errors and limit is not None and len(filled) < limit:
         errors["confirm"] = gettext("“These are the signed sheets” is ticked but only %(count)s of %(limit)s hands "
                                     "are filled: fill every hand, or untick the box to save them without "
                                     "confirming.") % {"count": len(filled), "limit": limit}

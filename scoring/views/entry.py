@@ -42,6 +42,8 @@ from scoring.forms import (
     SheetReasonForm,
     SideForm,
     TableCodeForm,
+    allows_no_bid,
+    grid_initial,
     hand_initial,
     sheet_formset,
 )
@@ -53,6 +55,7 @@ from tournaments.permissions import is_organizer, organizer_required, role_for, 
 
 SESSION_SIDES = "entry_sides"  # {table pk: "ns" | "ew"}: which partnership holds this phone
 SESSION_WROTE = "entry_wrote"  # table pks this phone has saved something at: its side is then fixed
+GRID_SPARE_ROWS = 12  # a games event's paper sheet: empty rows after the stored hands
 
 
 @dataclass
@@ -177,11 +180,12 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
     grid, specials = entry_data.contract_grid(access.event.rules)
     return render(request, "scoring/table_entry.html", {
         "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
-        "preview": preview, "contract_rows": grid, "contract_specials": specials,
+        "preview": preview, "contract_rows": grid, "contract_specials": specials, "game_base": sheet.game_scores,
         "preview_data": entry_data.preview_table(access.event.rules),
         "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
         "dispute_form": dispute_form or DisputeForm(),
-        "can_confirm": writable and sheet.complete and access.event.confirmation_required,
+        "can_confirm": writable and sheet.confirmable and (sheet.complete or sheet.plays_games)
+                       and access.event.confirmation_required,
         "offline_data": _offline_data(access, sheet),
     }, status=status)
 
@@ -274,10 +278,13 @@ def _form_words(form, confirming: bool = False) -> str:
 def _offline_data(access, sheet) -> dict:
     """What static/js/offline.js needs to keep hands on the phone and move the form on by itself:
     where this table's saves go, and who deals each hand."""
+    # Games to the bell: only the server knows when a game or the round ends, so offline the phone
+    # keeps the hand on screen and goes no further than it (the form hides until the connection is back).
+    hands = sheet.hands_per_round or sheet.next_number or sheet.count
     return {
         "page": access.urls["entry"], "confirm": access.urls["confirm"], "table": access.table.number,
-        "round": sheet.round.pk, "hands": sheet.hands_per_round, "stored": [row.hand.number for row in sheet.rows],
-        "dealers": {n: f"{seat.name} ({seat.letter})" for n in range(1, sheet.hands_per_round + 1)
+        "round": sheet.round.pk, "hands": hands, "stored": [row.hand.number for row in sheet.rows],
+        "dealers": {n: f"{seat.name} ({seat.letter})" for n in range(1, hands + 1)
                     for seat in [sheet.seat(dealer_for(n))]},
     }
 
@@ -325,9 +332,10 @@ def _preview(form, sheet):
     if form is None or not form.is_bound or not form.is_valid():
         return None
     try:
+        values = form.hand_values()
         return entry_data.preview_points(sheet.event.rules, base=sheet.totals_without(form.cleaned_data["number"]),
-                                         **{k: form.cleaned_data[k] for k in
-                                            ("declarer", "contract", "tricks", "penalty_kind", "penalty_side")})
+                                         **{k: values[k] for k in ("declarer", "contract", "tricks", "penalty_kind",
+                                                                   "penalty_side", "ns_tricks")})
     except ValidationError as exc:
         add_service_errors(form, exc)
         return None
@@ -390,7 +398,8 @@ def _hand_page(request, access, sheet, hand, form):
                         or (not access.via_token and confirmed),
         "stale": form.is_bound and str(form["version"].value()) != str(hand.version),
         "preview": _preview(form, sheet) if form.is_bound else None,
-        "base": sheet.totals_without(hand.number), "contract_rows": grid, "contract_specials": specials,
+        "base": sheet.totals_without(hand.number), "game_base": sheet.totals_without(hand.number),
+        "contract_rows": grid, "contract_specials": specials,
         "preview_data": entry_data.preview_table(access.event.rules),
     }, status=400 if form.is_bound and form.errors else 200)
 
@@ -450,10 +459,12 @@ def dispute(request, access):
 def sheet_grid(request, access):
     """The organizer types a whole paper sheet: every row saved in one transaction, or none."""
     sheet = access.sheet()
-    stored = {row.hand.number: hand_initial(row.hand) for row in sheet.rows}
-    FormSet = sheet_formset(sheet.hands_per_round)
+    stored = {row.hand.number: grid_initial(row.hand) for row in sheet.rows}
+    # Games to the bell have no hands per round: room for the stored hands and a few more games.
+    rows = sheet.hands_per_round or min(max(stored, default=0) + GRID_SPARE_ROWS, services.MAX_GAMES_HANDS)
+    FormSet = sheet_formset(rows)
     kwargs = {"form_kwargs": {"table": access.table, "rules": access.event.rules}, "prefix": "hand"}
-    initial = [stored.get(n, {}) for n in range(1, sheet.hands_per_round + 1)]
+    initial = [stored.get(n, {}) for n in range(1, rows + 1)]
     formset = FormSet(request.POST or None, initial=initial, **kwargs)
     reason_form = SheetReasonForm(request.POST or None)
     general = []
@@ -473,7 +484,7 @@ def sheet_grid(request, access):
         "access": access, "sheet": sheet, "event": access.event, "formset": formset, "reason_form": reason_form,
         "general_errors": general + list(formset.non_form_errors()),
         "preview_data": entry_data.preview_table(access.event.rules),
-        "contracts": entry_data.contract_choices(access.event.rules),
+        "contracts": entry_data.contract_choices(access.event.rules), "no_bid": allows_no_bid(access.event.rules),
     }, status=400 if request.method == "POST" else 200)
 
 

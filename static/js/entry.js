@@ -21,10 +21,17 @@
     return declarer === "ns" ? { ns: pair[0], ew: pair[1] } : { ns: pair[1], ew: pair[0] };
   }
 
+  // A hand nobody bid (where the rules play it at no trump): the server's points by the tricks N-S took.
+  function noBidPoints(table, nsTricks) {
+    var n = typeof nsTricks === "number" ? nsTricks : parseInt(nsTricks, 10);
+    if (!table || !table.nobid || !(n >= 0 && n <= 10)) return null;
+    return { ns: table.nobid[n][0], ew: table.nobid[n][1] };
+  }
+
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { handPoints: handPoints, signed: signed };
+    module.exports = { handPoints: handPoints, noBidPoints: noBidPoints, signed: signed };
   }
   if (typeof document === "undefined") return;
 
@@ -58,8 +65,12 @@
     function update() {
       var kind = value(form, "penalty_kind");
       showPenaltyFields(form, kind);
-      var pts = handPoints(table, value(form, "declarer"), value(form, "contract"), value(form, "tricks"),
-                           kind, value(form, "penalty_side"));
+      var nobody = value(form, "declarer") === "none";
+      form.querySelectorAll("[data-bid-only]").forEach(function (box) { box.hidden = nobody; });
+      form.querySelectorAll("[data-nobid-only]").forEach(function (box) { box.hidden = !nobody; });
+      var pts = nobody ? noBidPoints(table, value(form, "ns_tricks"))
+        : handPoints(table, value(form, "declarer"), value(form, "contract"), value(form, "tricks"),
+                     kind, value(form, "penalty_side"));
       if (!pts) {
         box.setAttribute("data-empty", "");
         ["[data-preview-ns]", "[data-preview-ew]", "[data-preview-ns-total]", "[data-preview-ew-total]"].forEach(function (s) { put(s, "–"); });
@@ -117,8 +128,10 @@
     function update() {
       var ns = 0, ew = 0, any = false;
       rows.forEach(function (row) {
-        var pts = handPoints(table, field(row, "declarer"), field(row, "contract").trim().toUpperCase(),
-                             field(row, "tricks"), field(row, "penalty_kind"), field(row, "penalty_side"));
+        // "Nobody bid": the Tricks box holds the tricks N-S took.
+        var pts = field(row, "declarer") === "none" ? noBidPoints(table, field(row, "tricks"))
+          : handPoints(table, field(row, "declarer"), field(row, "contract").trim().toUpperCase(),
+                       field(row, "tricks"), field(row, "penalty_kind"), field(row, "penalty_side"));
         row.querySelector("[data-row-ns]").textContent = pts ? signed(pts.ns) : "–";
         row.querySelector("[data-row-ew]").textContent = pts ? signed(pts.ew) : "–";
         if (pts) { ns += pts.ns; ew += pts.ew; any = true; }
