@@ -13,6 +13,7 @@ from django.core.validators import MaxLengthValidator, MaxValueValidator, MinVal
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
@@ -20,9 +21,16 @@ from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
 from . import language
 from .models import Event, EventStaff
 
-SETTINGS_FIELDS = ["name", "date", "venue", "rules_preset", "rounds", "hands_per_round", "sit_out_policy",
+SETTINGS_FIELDS = ["name", "date", "venue", "rules_preset", "format", "rounds", "hands_per_round", "sit_out_policy",
                    "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope", "page_size",
                    "language"]
+# An event played as games (README, "Games"): its settings, and the rules that end a game to 500,
+# shown together in their own fieldset, used only when the event plays games.
+GAMES_FIELDS = ["hand_limit", "games_per_round", "wins_per_round", "rank_by"]
+GAME_END_RULES = ("target", "must_bid_to_win", "pegging_cap", "lose_at", "lose_at_inclusive", "win_outright_at",
+                  "bidder_wins_crossing")
+FORMAT_CHOICES = [("session", _("A session: a fixed number of hands a round, points summed (McAllen)")),
+                  ("games", _("Games to 500: each game ends under the rule set's end-of-game rules (club play)"))]
 CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES,
                  "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
@@ -30,7 +38,9 @@ RULE_TYPES = {f.name: f.type for f in dataclasses.fields(rules_engine.RuleSet)}
 KEEP = ""  # every override field's blank choice: "as the preset says"
 # The model's check constraints (rounds, hands) and the event file's limit (sit-out points), as
 # field limits: a clear "at most 30" instead of a constraint's name, or the database's own range.
-NUMBER_LIMITS = {"rounds": (1, 30), "hands_per_round": (1, 20), "sit_out_points": (-10_000, 10_000)}
+NUMBER_LIMITS = {"rounds": (1, 30), "hands_per_round": (1, 20), "sit_out_points": (-10_000, 10_000),
+                 **{name: (1, games_engine.MAX_GAMES_SETTING)
+                    for name in ("hand_limit", "games_per_round", "wins_per_round")}}
 
 
 class WholeNumberField(forms.IntegerField):
@@ -85,9 +95,17 @@ def _override_field(name: str, sentence: str, kind: str) -> forms.Field:
 class EventForm(forms.ModelForm):
     """Event settings plus one field per overridable rule (blank keeps the preset's value)."""
 
+    format = forms.ChoiceField(label=_("How the event is played"), choices=FORMAT_CHOICES, required=False,
+                               help_text=_("Games to 500 need the settings under “Games to 500” below."))
+    rank_by = forms.CharField(
+        label=_("Rank by"), required=False, max_length=60,
+        help_text=_("In order, separated by commas: games (games won, a draw counts half), matches (matches won), "
+                    "points (the sum of the final game scores), difference (points minus the opponents'). "
+                    "For example: games, points."))
+
     class Meta:
         model = Event
-        fields = SETTINGS_FIELDS
+        fields = SETTINGS_FIELDS + GAMES_FIELDS[:3]
         field_classes = {name: WholeNumberField for name in NUMBER_LIMITS}
         # The model's own labels, marked here (the model keeps its English: no migration for a label).
         labels = {
@@ -96,6 +114,8 @@ class EventForm(forms.ModelForm):
             "sit_out_points": _("Sit out points"), "confirmation_required": _("Confirmation required"),
             "confirmation_check": _("Confirmation check"), "medal_scope": _("Medal scope"),
             "page_size": _("Page size"), "language": _("Language"),
+            "hand_limit": _("Hands in one game, at most"), "games_per_round": _("Games per round"),
+            "wins_per_round": _("Wins per round (a match)"),
         }
         help_texts = {
             "rounds": _("McAllen plays 10."),
@@ -105,6 +125,10 @@ class EventForm(forms.ModelForm):
             "confirmation_check": _("A PIN is secret: each partnership's is on its own movement card (and on the "
                                     "Partnerships page). A partnership number is printed on the public movement, so "
                                     "with it anyone can confirm any table."),
+            "hand_limit": _("A game with this many hands goes to the side ahead (level: a drawn game). Empty for "
+                            "no limit."),
+            "games_per_round": _("A table's round ends after this many games. Empty: it ends at the organizer's bell."),
+            "wins_per_round": _("A round is a match won by the first side to this many wins. Empty for none."),
             "language": _("The event's own language: printed sheets, cards and results are in it, and so are its "
                           "pages for a visitor whose phone or computer asks for none of English, Spanish and French. "
                           "Everyone can still choose their own language at the top of any page."),
@@ -117,8 +141,16 @@ class EventForm(forms.ModelForm):
         # A form posted without the check (an older page, a script) keeps the event's current one.
         self.fields["confirmation_check"].required = False
         self.fields["language"].required = False  # the same: left out, the event keeps its language
-        # The form makes sessions (a games event may leave hands per round open: README, "Games").
-        self.fields["hands_per_round"].required = True
+        # A session needs hands per round; a games event may leave it open (README, "Games"): clean() checks.
+        self.fields["hands_per_round"].required = False
+        self.fields["hands_per_round"].help_text = _("McAllen plays 4. Games to 500 may leave it empty: the round "
+                                                     "then ends at the bell or when its games are done.")
+        if self.instance.pk:
+            self.initial.setdefault("format", self.instance.format)
+            self.initial.setdefault("rank_by", ", ".join(self.instance.rank_by or games_engine.DEFAULT_RANK_BY))
+        else:
+            self.initial.setdefault("format", "session")
+            self.initial.setdefault("rank_by", ", ".join(games_engine.DEFAULT_RANK_BY))
         for name, (low, high) in NUMBER_LIMITS.items():
             field = self.fields[name]
             field.min_value, field.max_value = low, high
@@ -141,10 +173,61 @@ class EventForm(forms.ModelForm):
         return "none" if value is None else str(value)
 
     def override_fields(self):
-        return [self[f"rule_{name}"] for name in self.override_names]
+        return [self[f"rule_{name}"] for name in self.override_names if name not in GAME_END_RULES]
+
+    def game_rule_fields(self):
+        return [self[f"rule_{name}"] for name in GAME_END_RULES]
+
+    def games_fields(self):
+        return [self[name] for name in GAMES_FIELDS]
 
     def setting_fields(self):
         return [self[name] for name in SETTINGS_FIELDS]
+
+    @property
+    def plays_games(self) -> bool:
+        """What the form shows: the posted format, else the event's."""
+        value = self["format"].value()
+        return value == "games"
+
+    def clean_format(self):
+        return self.cleaned_data.get("format") or (self.instance.format if self.instance.pk else "session")
+
+    def clean_rank_by(self):
+        raw = (self.cleaned_data.get("rank_by") or "").strip()
+        if not raw:
+            return list(self.instance.rank_by or games_engine.DEFAULT_RANK_BY) if self.instance.pk \
+                else list(games_engine.DEFAULT_RANK_BY)
+        keys = [key.strip().lower() for key in raw.split(",")]
+        if any(not key for key in keys):
+            raise forms.ValidationError(gettext("Separate the keys with commas, e.g. games, points."))
+        for key in keys:
+            if key not in games_engine.RANK_KEYS:
+                raise forms.ValidationError(gettext("“%(key)s” is not one of games, matches, points, difference.")
+                                            % {"key": key[:20]})
+        if len(set(keys)) != len(keys):
+            raise forms.ValidationError(gettext("Each key may be given once; %(keys)s repeats one.")
+                                        % {"keys": ", ".join(keys)})
+        return keys
+
+    def _clean_games(self, cleaned: dict) -> None:
+        """A session sums hands: the games settings are left as they were and not used. A games event
+        may leave hands per round open; its settings must make a playable round."""
+        if cleaned.get("format") != "games":
+            if cleaned.get("hands_per_round") is None and "hands_per_round" not in self.errors:
+                self.add_error("hands_per_round", gettext("A session needs the number of hands in a round."))
+            for name in GAMES_FIELDS:
+                self.errors.pop(name, None)  # not used in a session, so not a reason to refuse the form
+                cleaned[name] = getattr(self.instance, name) if self.instance.pk else (
+                    list(games_engine.DEFAULT_RANK_BY) if name == "rank_by" else None)
+            return
+        if any(name in self.errors for name in GAMES_FIELDS):
+            return
+        try:
+            games_engine.GamesSetup(cleaned.get("hand_limit"), cleaned.get("games_per_round"),
+                                    cleaned.get("wins_per_round"), tuple(cleaned["rank_by"]))
+        except games_engine.GamesError as exc:  # the form checked each field: a combination is left
+            self.add_error("rank_by" if str(exc).startswith("rank_by") else None, str(exc))
 
     def _parse(self, name: str, raw: str):
         kind = RULE_TYPES[name]
@@ -170,6 +253,7 @@ class EventForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        self._clean_games(cleaned)
         overrides = {}
         for name in self.override_names:
             raw = cleaned.get(f"rule_{name}")
@@ -194,7 +278,7 @@ class EventForm(forms.ModelForm):
         return cleaned
 
     def service_values(self) -> dict:
-        values = {name: self.cleaned_data[name] for name in SETTINGS_FIELDS}
+        values = {name: self.cleaned_data[name] for name in SETTINGS_FIELDS + GAMES_FIELDS}
         values["rule_overrides"] = self.cleaned_data["rule_overrides"]
         return values
 

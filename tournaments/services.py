@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scoring.engine import games as games_engine
 from scoring.engine import movement, registration
 from scoring.engine import rules as rules_engine
 from scoring.engine import standings as standings_engine
@@ -82,9 +83,11 @@ def _round_name(rnd: Round) -> str:
 
 EVENT_FIELDS = ("name", "date", "venue", "rules_preset", "rule_overrides", "rounds", "hands_per_round",
                 "sit_out_policy", "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope",
-                "page_size", "language")
-# Changing these once scores exist would re-score or orphan hands already stored.
-LOCKED_ONCE_SCORED = ("rules_preset", "rule_overrides", "hands_per_round")
+                "page_size", "language", "format", "hand_limit", "games_per_round", "wins_per_round", "rank_by")
+# Changing these once scores exist would re-score or orphan hands already stored, or re-judge the
+# games already played (the ranking keys may still change).
+LOCKED_ONCE_SCORED = ("rules_preset", "rule_overrides", "hands_per_round", "format", "hand_limit", "games_per_round",
+                      "wins_per_round")
 
 
 def _unique_slug(name: str, date) -> str:
@@ -102,6 +105,26 @@ def _check_rules(preset: str, overrides: dict) -> None:
         raise ValidationError({"rule_overrides": str(exc)}) from None
 
 
+def _check_games(values: dict, event: Event | None = None) -> None:
+    """The games settings (README, "Games"), each problem on its field; a session needs hands per round."""
+    def get(name, default=None):
+        return values[name] if name in values else getattr(event, name, default) if event else default
+
+    event_format = get("format", "session")
+    if event_format not in rules_engine.EVENT_FORMATS:
+        raise ValidationError({"format": _("%(value)s is not one of session, games") % {"value": repr(event_format)}})
+    if event_format != "games":
+        if "hands_per_round" in values and values["hands_per_round"] is None:
+            raise ValidationError({"hands_per_round": _("A session needs the number of hands in a round.")})
+        return
+    try:
+        games_engine.GamesSetup(get("hand_limit"), get("games_per_round"), get("wins_per_round"),
+                                tuple(get("rank_by") or games_engine.DEFAULT_RANK_BY))
+    except games_engine.GamesError as exc:
+        field, _sep, message = str(exc).partition(": ")
+        raise ValidationError({field if field in EVENT_FIELDS else "__all__": message or str(exc)}) from None
+
+
 def event_has_hands(event: Event) -> bool:
     return Table.objects.filter(round__event=event, hands__isnull=False).exists()
 
@@ -113,6 +136,7 @@ def event_create(*, by, **values) -> Event:
     if unknown:
         raise TypeError(f"unknown event fields: {', '.join(sorted(unknown))}")
     _check_rules(values.get("rules_preset", rules_engine.DEFAULT_PRESET), values.get("rule_overrides") or {})
+    _check_games(values)
     event = Event(slug=_unique_slug(values["name"], values["date"]), **values)
     event.full_clean()
     event.save()
@@ -138,6 +162,7 @@ def event_update(*, event: Event, **values) -> Event:
     if errors:
         raise ValidationError(errors)
     _check_rules(values.get("rules_preset", event.rules_preset), values.get("rule_overrides", event.rule_overrides))
+    _check_games(values, event)
     for name, value in changed.items():
         setattr(event, name, value)
     event.full_clean()
@@ -487,7 +512,9 @@ def table_states(rnd: Round) -> list[tuple[Table, str, int]]:
               .select_related("ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")
               .order_by("number"))
     limit = rnd.event.hands_per_round
-    return [(t, t.status_for(t.hand_count, limit), t.hand_count) for t in tables]
+    # Games played to the bell have no hands per round: a table with hands waits for confirmation.
+    return [(t, t.status_for(t.hand_count, limit if limit is not None else max(t.hand_count, 1)), t.hand_count)
+            for t in tables]
 
 
 def round_problems(rnd: Round) -> list[str]:

@@ -69,6 +69,18 @@
   var firstError = document.querySelector(".field.has-error input, .field.has-error select, .field.has-error textarea");
   if (firstError) { firstError.focus(); }
 
+  // The "Games to 500" settings only matter when the event is played as games: hidden for a
+  // session (still sent, so nothing is lost by switching back and forth).
+  var format = document.getElementById("id_format");
+  var games = document.querySelector("[data-games-only]");
+  if (format && games) {
+    var syncGames = function () {
+      games.hidden = format.value !== "games" && !games.querySelector(".has-error");
+    };
+    format.addEventListener("change", syncGames);
+    syncGames();
+  }
+
   var policy = document.getElementById("id_sit_out_policy");
   var points = document.getElementById("id_sit_out_points");
   if (policy && points) {
