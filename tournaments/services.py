@@ -526,6 +526,8 @@ def round_problems(rnd: Round) -> list[str]:
         if status == "disputed":
             problems.append(_("Table %(table)s (%(ns)s v %(ew)s): disputed: %(reason)s")
                             % {**where, "reason": table.dispute_reason})
+        elif status in ("not_started", "in_progress") and rnd.event.hands_per_round is None:
+            problems.append(_("Table %(table)s (%(ns)s v %(ew)s): no hands entered") % where)
         elif status in ("not_started", "in_progress"):
             problems.append(_("Table %(table)s (%(ns)s v %(ew)s): %(count)s of %(hands)s hands entered")
                             % {**where, "count": count, "hands": rnd.event.hands_per_round})
