@@ -22,7 +22,7 @@ from django.urls import reverse
 
 from scoring.entry_data import history_rows
 from scoring.models import Hand, HandChange
-from scoring.services import Actor, hand_record
+from scoring.services import Actor, hand_record, table_confirm
 from tests.builders import hand_post, login, make_event, make_user, round_in_play
 
 PHONE = Actor(label="N-S #1 on their phone")
@@ -82,6 +82,10 @@ def test_a_round_of_two_games_through_the_phone(client, games_table):
 
     page = save(client, table, bid(table, 1, "ew", "9H", 9))
     assert totals(page) == ("10", "400")
+    assert 'id="confirm"' not in page  # a game in play, and a round of two games to go
+    with pytest.raises(Exception) as caught:
+        table_confirm(table=table, actor=Actor(label="organizer", is_organizer=True))
+    assert "A game is still in play at table 1: confirm when the round's games are done." in str(caught.value)
     page = save(client, table, nobody(table, 2, 6))
     assert totals(page) == ("70", "440")
     hand = Hand.objects.get(table=table, number=2)
@@ -106,6 +110,7 @@ def test_a_round_of_two_games_through_the_phone(client, games_table):
     assert "Round 1 is done at this table: its last game is over. No more hands are entered here." in page
     assert 'id="hand-form"' not in page
     assert "Round done. Games won: N-S 1, E-W 1." in game_line(page)
+    assert 'id="confirm"' in page  # the other side checks the round's games
 
     # The round is done: the phone refuses hand 7, and so does the service.
     response = client.post(entry_url(table), bid(table, 7, "ns", "7H", 7))
@@ -199,3 +204,19 @@ def test_a_session_page_is_unchanged(client, setup):
     page = text(client.get(entry_url(table)))
     assert "of 4 · " in page and "Round totals after 0 of 4 hands." in page
     assert "data-game-score" not in page and "game 1" not in page
+
+
+@pytest.mark.parametrize("language, words", [
+    ("es", ["Fin de la partida: gana E-O, 640 a 100", "La partida 2 empieza con la próxima mano.",
+            "Nadie apostó · N-S 6 bazas", "· partida 2 ·"]),
+    ("fr", ["Partie terminée\u00a0: E-O l'emporte 640 à 100", "La partie 2 commence à la prochaine donne.",
+            "Aucune enchère · N-S 6 levées", "· partie 2 ·"]),
+])
+def test_the_game_in_spanish_and_french(client, games_table, language, words):
+    table = games_table
+    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    for data in (bid(table, 1, "ew", "9H", 9), nobody(table, 2, 6), bid(table, 3, "ew", "7H", 7)):
+        assert client.post(entry_url(table), data).status_code == 302
+    page = text(client.get(entry_url(table), HTTP_ACCEPT_LANGUAGE=language)).replace("&#x27;", "'")
+    for phrase in words:
+        assert phrase in page
