@@ -220,3 +220,20 @@ def test_the_game_in_spanish_and_french(client, games_table, language, words):
     page = text(client.get(entry_url(table), HTTP_ACCEPT_LANGUAGE=language)).replace("&#x27;", "'")
     for phrase in words:
         assert phrase in page
+
+
+def test_the_running_score_follows_the_490_pegging_cap(client, db):
+    """Classic rules (1994): defenders' points stop at 490 (RULES.md section 4).
+    E-W 9♥ make 9: 10 - 400; then N-S 6♠ make 6 three times, E-W pegging 40 each:
+    50 - 440, 90 - 480, 130 - 490 (520 capped at 490: only a won bid scores past it)."""
+    event = make_event(slug="club-1994", name="Club 1994", rules_preset="classic-1994", format="games",
+                       hands_per_round=None)
+    table = round_in_play(event).tables.get(number=1)
+    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    save(client, table, bid(table, 1, "ew", "9H", 9))
+    for number in (2, 3):
+        save(client, table, bid(table, number, "ns", "6S", 6))
+    page = save(client, table, bid(table, 4, "ns", "6S", 6))
+    assert totals(page) == ("130", "490")
+    assert Hand.objects.get(table=table, number=4).ew_points == 40  # the hand keeps its own points
+    assert '<span class="running">490</span>' in page and "Game over" not in page
