@@ -23,6 +23,8 @@ from scoring.engine import eventfile
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile import EventFileError
+from scoring.engine.eventfile.values import NOT_A_SLUG, problem
+from scoring.engine.vocabulary import Message, gettext_noop
 from scoring.models import Hand, HandChange
 from scoring.services import dealer_for, score_for_table
 from tournaments.models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak, new_pin
@@ -33,9 +35,10 @@ BATCH = 1000
 
 def _slug_problem(slug: str, place: str) -> str | None:
     if not eventfile.SLUG_RE.match(slug):
-        return f"{place}: {slug!r} is not a slug (letters, digits, - and _, at most 80)"
+        return problem(place, Message(NOT_A_SLUG, value=repr(slug)))
     if Event.objects.filter(slug=slug).exists():
-        return f"{place}: an event with slug {slug!r} exists already (choose another with --slug)"
+        return problem(place, Message(
+            gettext_noop("an event with slug %(slug)s exists already (choose another with --slug)"), slug=repr(slug)))
     return None
 
 
@@ -58,7 +61,8 @@ def event_import(data: dict, *, slug: str | None = None) -> Event:
             return _write(spec, slug)
     except DatabaseError as exc:
         # Only a race (another import of the same slug) or a database limit gets here.
-        raise EventFileError([f"the event could not be saved: {exc}"]) from None
+        raise EventFileError([Message(gettext_noop("the event could not be saved: %(error)s"),
+                                      error=str(exc))]) from None
 
 
 def _write(spec: eventfile.EventFile, slug: str) -> Event:
