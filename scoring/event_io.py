@@ -42,11 +42,13 @@ def _slug_problem(slug: str, place: str) -> str | None:
     return None
 
 
-def event_import(data: dict, *, slug: str | None = None) -> Event:
+def event_import(data: dict, *, slug: str | None = None, by=None) -> Event:
     """Create the event in `data` (format 500-event/1 or 500-event/2) and return it.
 
     Raises EventFileError listing every problem, each with its place in the file; then nothing is
-    written. `slug` overrides the file's slug (or the one made from the event's name).
+    written. `slug` overrides the file's slug (or the one made from the event's name). `by`, the
+    account importing it through the web, becomes an organizer of the event unless the file's staff
+    names it already.
     """
     spec = eventfile.parse(data)
     if slug is not None:
@@ -58,14 +60,14 @@ def event_import(data: dict, *, slug: str | None = None) -> Event:
         raise EventFileError([problem])
     try:
         with transaction.atomic():
-            return _write(spec, slug)
+            return _write(spec, slug, by)
     except DatabaseError as exc:
         # Only a race (another import of the same slug) or a database limit gets here.
         raise EventFileError([Message(gettext_noop("the event could not be saved: %(error)s"),
                                       error=str(exc))]) from None
 
 
-def _write(spec: eventfile.EventFile, slug: str) -> Event:
+def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
     ev = spec.event
     rules = rules_engine.rule_set(ev.rules, ev.rule_overrides)
     now = timezone.now()
@@ -81,6 +83,8 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
 
     users, event.accounts_created = _accounts(spec)
     EventStaff.objects.bulk_create([EventStaff(event=event, user=users[s.username], role=s.role) for s in spec.staff])
+    if by is not None and by.username not in {s.username for s in spec.staff}:
+        EventStaff.objects.create(event=event, user=by, role=EventStaff.Role.ORGANIZER)
 
     players = []
     for p in spec.partnerships:

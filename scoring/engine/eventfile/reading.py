@@ -62,6 +62,13 @@ def _parse_problems(data: object) -> list[str]:
     return problems
 
 
+def too_big(size: int, name: str | None = None) -> str:
+    """The problem with a file of `size` bytes, over MAX_EVENT_FILE_BYTES (refused before reading it)."""
+    return problem(the_file() if name is None else name, Message(
+        gettext_noop("%(size)s bytes is more than an event file may be (%(most)s MB): is it the right file?"),
+        size=f"{size:,}", most=MAX_EVENT_FILE_BYTES // (1024 * 1024)))
+
+
 def read(raw: bytes | str, name: str | None = None) -> object:
     """The parsed JSON of `raw` (UTF-8, with or without a byte-order mark). Refused: a file over
     20 MB (before it is parsed), a key given twice in one object, a whole number of more than 100
@@ -69,9 +76,7 @@ def read(raw: bytes | str, name: str | None = None) -> object:
     name = the_file() if name is None else name
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > MAX_EVENT_FILE_BYTES:
-        raise EventFileError([problem(name, Message(
-            gettext_noop("%(size)s bytes is more than an event file may be (%(most)s MB): is it the right file?"),
-            size=f"{size:,}", most=MAX_EVENT_FILE_BYTES // (1024 * 1024)))])
+        raise EventFileError([too_big(size, name)])
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
