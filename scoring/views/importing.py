@@ -46,9 +46,10 @@ def _read(upload) -> object:
 def event_import(request):
     if not request.user.has_perm(CREATE_EVENTS):
         return render(request, "tournaments/event_create_refused.html", status=403)
-    form = EventFileForm(request.POST or None, request.FILES or None)
+    posted = request.method == "POST"
+    form = EventFileForm(request.POST if posted else None, request.FILES if posted else None)
     problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
+    if posted and form.is_valid():
         try:
             event = event_io.event_import(_read(form.cleaned_data["file"]), slug=form.cleaned_data["slug"] or None,
                                            by=request.user)
