@@ -23,6 +23,8 @@ from scoring.engine import eventfile
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile import EventFileError
+from scoring.engine.eventfile.values import NOT_A_SLUG, problem
+from scoring.engine.vocabulary import Message, gettext_noop
 from scoring.models import Hand, HandChange
 from scoring.services import dealer_for, score_for_table
 from tournaments.models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak, new_pin
@@ -33,17 +35,20 @@ BATCH = 1000
 
 def _slug_problem(slug: str, place: str) -> str | None:
     if not eventfile.SLUG_RE.match(slug):
-        return f"{place}: {slug!r} is not a slug (letters, digits, - and _, at most 80)"
+        return problem(place, Message(NOT_A_SLUG, value=repr(slug)))
     if Event.objects.filter(slug=slug).exists():
-        return f"{place}: an event with slug {slug!r} exists already (choose another with --slug)"
+        return problem(place, Message(
+            gettext_noop("an event with slug %(slug)s exists already (choose another with --slug)"), slug=repr(slug)))
     return None
 
 
-def event_import(data: dict, *, slug: str | None = None) -> Event:
+def event_import(data: dict, *, slug: str | None = None, by=None) -> Event:
     """Create the event in `data` (format 500-event/1 or 500-event/2) and return it.
 
     Raises EventFileError listing every problem, each with its place in the file; then nothing is
-    written. `slug` overrides the file's slug (or the one made from the event's name).
+    written. `slug` overrides the file's slug (or the one made from the event's name). `by`, the
+    account importing it through the web, becomes an organizer of the event unless the file's staff
+    names it already.
     """
     spec = eventfile.parse(data)
     if slug is not None:
@@ -55,13 +60,14 @@ def event_import(data: dict, *, slug: str | None = None) -> Event:
         raise EventFileError([problem])
     try:
         with transaction.atomic():
-            return _write(spec, slug)
+            return _write(spec, slug, by)
     except DatabaseError as exc:
         # Only a race (another import of the same slug) or a database limit gets here.
-        raise EventFileError([f"the event could not be saved: {exc}"]) from None
+        raise EventFileError([Message(gettext_noop("the event could not be saved: %(error)s"),
+                                      error=str(exc))]) from None
 
 
-def _write(spec: eventfile.EventFile, slug: str) -> Event:
+def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
     ev = spec.event
     rules = rules_engine.rule_set(ev.rules, ev.rule_overrides)
     now = timezone.now()
@@ -77,6 +83,8 @@ def _write(spec: eventfile.EventFile, slug: str) -> Event:
 
     users, event.accounts_created = _accounts(spec)
     EventStaff.objects.bulk_create([EventStaff(event=event, user=users[s.username], role=s.role) for s in spec.staff])
+    if by is not None and by.username not in {s.username for s in spec.staff}:
+        EventStaff.objects.create(event=event, user=by, role=EventStaff.Role.ORGANIZER)
 
     players = []
     for p in spec.partnerships:

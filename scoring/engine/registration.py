@@ -18,7 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME, MAX_PARTNERSHIP_NUMBER, gettext_noop
+from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME, MAX_PARTNERSHIP_NUMBER, Message, gettext_noop, in_language
 
 MAX_ROWS = 1000
 HEADER_WORDS = {"number", "no", "no.", "num", "#", "pair", "partnership", "table", "nr"}
@@ -31,31 +31,6 @@ class Row:
     player_one: str
     player_two: str
     division: str = ""
-
-
-class Message(str):
-    """A problem in English (the string itself) that keeps its marked template and values, so the
-    Django layers can show it in the reader's language: `template % params` is the English text;
-    a value that is itself a Message ("player 1") is translated too."""
-
-    template: str
-    params: dict
-
-    def __new__(cls, template: str, **params):
-        text = super().__new__(cls, template % params if params else template)
-        text.template, text.params = template, params
-        return text
-
-    def in_language(self, translate) -> str:
-        """The message through `translate` (gettext): the template translated, then filled in."""
-        values = {k: v.in_language(translate) if isinstance(v, Message) else v for k, v in self.params.items()}
-        text = translate(self.template)
-        return text % values if values else text
-
-
-def in_language(message: str, translate) -> str:
-    """Any problem text through `translate`: a Message is translated, a plain string kept."""
-    return message.in_language(translate) if isinstance(message, Message) else message
 
 
 LINE = gettext_noop("Line %(line)s: %(message)s")

@@ -18,6 +18,32 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+class Message(str):
+    """A problem in English (the string itself) that keeps its marked template and values, so the
+    Django layers can show it in the reader's language: `template % params` is the English text;
+    a value that is itself a Message ("player 1") is translated too. The registration CSV and the
+    event-file checks report their problems this way; management commands print the English."""
+
+    template: str
+    params: dict
+
+    def __new__(cls, template: str, **params):
+        text = super().__new__(cls, template % params if params else template)
+        text.template, text.params = template, params
+        return text
+
+    def in_language(self, translate) -> str:
+        """The message through `translate` (gettext): the template translated, then filled in."""
+        values = {k: v.in_language(translate) if isinstance(v, Message) else v for k, v in self.params.items()}
+        text = translate(self.template)
+        return text % values if values else text
+
+
+def in_language(message: str, translate) -> str:
+    """Any problem text through `translate`: a Message is translated, a plain string kept."""
+    return message.in_language(translate) if isinstance(message, Message) else message
+
+
 # ---------------------------------------------------------------- languages
 
 # The site's languages, each named in its own language (a name a reader of it can find).

@@ -28,7 +28,7 @@ from scoring.engine.eventfile.keys import (
     derived_status,
     table_complete,
 )
-from scoring.engine.eventfile.reading import detect_format, read
+from scoring.engine.eventfile.reading import detect_format, read, too_big
 from scoring.engine.eventfile.spec import (
     FORMAT,
     FORMAT_V2,
@@ -55,5 +55,5 @@ __all__ = [
     "TABLE_KEYS", "TIEBREAK_KEYS", "TOP_KEYS", "ChangeSpec", "EventFile", "EventFileError", "EventSpec", "HandSpec",
     "PartnershipSpec", "RoundSpec", "StaffSpec", "TableSpec", "TiebreakSpec", "check", "default_confirmed",
     "derived_status",
-    "detect_format", "parse", "read", "table_complete", "to_dict", "to_text",
+    "detect_format", "parse", "read", "table_complete", "to_dict", "to_text", "too_big",
 ]

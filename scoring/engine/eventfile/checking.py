@@ -58,8 +58,11 @@ from scoring.engine.eventfile.values import (
     character_problem,
     is_int,
     json_type,
+    listed_twice,
+    missing,
     printable,
     show,
+    the_file,
     walk,
 )
 from scoring.engine.vocabulary import (
@@ -74,7 +77,12 @@ from scoring.engine.vocabulary import (
     SEATS,
     SIDE_OF_SEAT,
     SIDES,
+    Message,
+    gettext_noop,
 )
+
+NOT_A_DATE = gettext_noop("%(value)s is not a date (YYYY-MM-DD)")
+SITTING_OUT = gettext_noop("sitting out")
 
 
 class _Checker(Problems):
@@ -93,7 +101,8 @@ class _Checker(Problems):
             return raw
         for key in raw:
             if key in V2_ONLY[kind]:
-                self.add(f"{place}.{key}", f"a key of {show(FORMAT_V2)} files; this file says {show(FORMAT)}")
+                self.add(f"{place}.{key}", Message(gettext_noop("a key of %(v2)s files; this file says %(v1)s"),
+                                                   v2=show(FORMAT_V2), v1=show(FORMAT)))
         return {k: v for k, v in raw.items() if k not in V2_ONLY[kind]}
 
     def optional(self, kind: str, raw: dict, place: str) -> tuple[dict, bool]:
@@ -112,7 +121,7 @@ class _Checker(Problems):
         values: dict = {}
         for key, check in checks.items():
             if key not in raw:
-                self.add(f"{place}.{key}", "missing")
+                self.add(f"{place}.{key}", missing())
                 values[key] = None
             else:
                 values[key] = check(self, raw[key], f"{place}.{key}")
@@ -133,30 +142,32 @@ class _Checker(Problems):
         ok &= name is not None
         date = None
         if "date" not in ev:
-            self.add("event.date", "missing")
+            self.add("event.date", missing())
         elif not isinstance(ev["date"], str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", ev["date"]):
-            self.add("event.date", f"{show(ev['date'])} is not a date (YYYY-MM-DD)")
+            self.add("event.date", Message(NOT_A_DATE, value=show(ev["date"])))
         else:
             try:
                 date = datetime.date.fromisoformat(ev["date"])
             except ValueError:
-                self.add("event.date", f"{show(ev['date'])} is not a date (YYYY-MM-DD)")
+                self.add("event.date", Message(NOT_A_DATE, value=show(ev["date"])))
         ok &= date is not None
         rounds = hands = None
         if "rounds" not in ev:
-            self.add("event.rounds", "missing")
+            self.add("event.rounds", missing())
         else:
             rounds = self.integer(ev["rounds"], "event.rounds", 1, MAX_ROUNDS)
         open_hands = False
         if "hands_per_round" not in ev:
-            self.add("event.hands_per_round", "missing" + (" (null for none)" if play_format == "games" else ""))
+            self.add("event.hands_per_round", Message(gettext_noop("missing (null for none)")) if play_format == "games"
+                     else missing())
         elif ev["hands_per_round"] is None and play_format != "session":
             # Games: the round ends when it is closed or its games are done. (A format that could
             # not be read has its own problem; this one would only repeat it.)
             open_hands = True
         elif ev["hands_per_round"] is None and play_format == "session":
-            self.add("event.hands_per_round", "null only in an event played as games (event.format \"games\"); "
-                                              f"a session needs a whole number between 1 and {MAX_HANDS_PER_ROUND}")
+            self.add("event.hands_per_round", Message(gettext_noop(
+                'null only in an event played as games (event.format "games"); '
+                "a session needs a whole number between 1 and %(most)s"), most=MAX_HANDS_PER_ROUND))
         else:
             hands = self.integer(ev["hands_per_round"], "event.hands_per_round", 1, MAX_HANDS_PER_ROUND)
         ok &= rounds is not None and (hands is not None or open_hands)
@@ -177,13 +188,14 @@ class _Checker(Problems):
         (None, None) after a problem."""
         play_format = ev.get("format", "session")
         if play_format not in rules_engine.EVENT_FORMATS:
-            self.add("event.format", f"{show(play_format)} is not a format of play "
-                                     f"({', '.join(rules_engine.EVENT_FORMATS)})")
+            self.add("event.format", Message(gettext_noop("%(value)s is not a format of play (%(formats)s)"),
+                                             value=show(play_format), formats=", ".join(rules_engine.EVENT_FORMATS)))
             return None, None
         if play_format == "session":
             if "games" in ev:
-                self.add("event.games", "only an event played as games has this (event.format is \"session\"; "
-                                        "give \"format\": \"games\" or leave games out)")
+                self.add("event.games", Message(gettext_noop(
+                    'only an event played as games has this (event.format is "session"; '
+                    'give "format": "games" or leave games out)')))
                 return None, None
             return "session", None
         raw = ev.get("games", {})
@@ -201,14 +213,15 @@ class _Checker(Problems):
             keys = tuple(games_engine.RANK_KEYS)
             items = self.lst(g["rank_by"], "event.games.rank_by")
             if items is not None and not items:
-                self.add("event.games.rank_by", f"empty: give at least one of {', '.join(keys)}")
+                self.add("event.games.rank_by", Message(gettext_noop("empty: give at least one of %(keys)s"),
+                                                        keys=", ".join(keys)))
                 ok = False
             elif items is not None:
                 clean = []
                 for i, item in enumerate(items):
-                    got = self.choice(item, f"event.games.rank_by[{i}]", keys, "a ranking key")
+                    got = self.choice(item, f"event.games.rank_by[{i}]", keys, gettext_noop("a ranking key"))
                     if got is not None and got in clean:
-                        self.add(f"event.games.rank_by[{i}]", f"{got} is listed twice")
+                        self.add(f"event.games.rank_by[{i}]", listed_twice(got))
                         got = None
                     ok &= got is not None
                     clean.append(got)
@@ -219,21 +232,24 @@ class _Checker(Problems):
 
     def rules(self, ev: dict) -> tuple[str | None, rules_engine.RuleSet | None, dict]:
         if "rules" not in ev:
-            self.add("event.rules", "missing")
+            self.add("event.rules", missing())
             return None, None, {}
         preset = ev["rules"]
         if not isinstance(preset, str) or preset not in rules_engine.PRESETS:
-            self.add("event.rules", f"{show(preset)} is not a rule set (one of {', '.join(rules_engine.PRESETS)})")
+            self.add("event.rules", Message(gettext_noop("%(value)s is not a rule set (one of %(presets)s)"),
+                                            value=show(preset), presets=", ".join(rules_engine.PRESETS)))
             return None, None, {}
         base = rules_engine.PRESETS[preset]
         if base.players != 4:
             four = ", ".join(name for name, r in rules_engine.PRESETS.items() if r.players == 4)
-            self.add("event.rules", f"{preset} is a rule set for three players; a partnership event needs a "
-                                    f"four-handed rule set ({four})")
+            self.add("event.rules", Message(gettext_noop(
+                "%(preset)s is a rule set for three players; a partnership event needs a four-handed rule set "
+                "(%(four)s)"), preset=preset, four=four))
             return None, None, {}
         overrides = ev.get("rule_overrides", {})
         if not isinstance(overrides, dict):
-            self.add("event.rule_overrides", f"expected an object of rule: value, got {json_type(overrides)}")
+            self.add("event.rule_overrides", Message(gettext_noop("expected an object of rule: value, got %(type)s"),
+                                                     type=json_type(overrides)))
             return preset, None, {}
         clean: dict = {}
         for name, value in overrides.items():
@@ -279,26 +295,28 @@ class _Checker(Problems):
                 continue
             number = None
             if "number" not in p:
-                self.add(f"{place}.number", "missing")
+                self.add(f"{place}.number", missing())
             else:
                 number = self.integer(p["number"], f"{place}.number", 1, MAX_PARTNERSHIP_NUMBER)
                 if number is not None and number in seen:
                     also = f"partnerships[{seen[number]}]"
-                    self.add(f"{place}.number", f"partnership {number} is listed twice (also {also})")
+                    self.add(f"{place}.number", Message(gettext_noop(
+                        "partnership %(number)s is listed twice (also %(also)s)"), number=number, also=also))
                     number = None
                 elif number is not None:
                     seen[number] = i
             names = None
             if "players" not in p:
-                self.add(f"{place}.players", "missing")
+                self.add(f"{place}.players", missing())
             elif self.lst(p["players"], f"{place}.players") is not None:
                 if len(p["players"]) != 2:
-                    self.add(f"{place}.players", f"expected two names, got {len(p['players'])}")
+                    self.add(f"{place}.players", Message(gettext_noop("expected two names, got %(count)s"),
+                                                         count=len(p["players"])))
                 else:
                     names = []
                     for j, raw in enumerate(p["players"]):
                         if isinstance(raw, str) and not raw.strip():
-                            self.add(f"{place}.players[{j}]", "empty name")
+                            self.add(f"{place}.players[{j}]", Message(gettext_noop("empty name")))
                             names = None
                             continue
                         name = self.text(raw, f"{place}.players[{j}]", MAX_NAME)
@@ -329,12 +347,13 @@ class _Checker(Problems):
                 continue
             number = None
             if "number" not in r:
-                self.add(f"{rplace}.number", "missing")
+                self.add(f"{rplace}.number", missing())
             else:
                 high = ctx["rounds"] if tiebreak is None else MAX_ROUNDS
                 number = self.integer(r["number"], f"{rplace}.number", 1, high)
                 if number is not None and number in seen:
-                    self.add(f"{rplace}.number", f"round {number} appears twice (also {place}[{seen[number]}])")
+                    self.add(f"{rplace}.number", Message(gettext_noop("round %(number)s appears twice (also %(also)s)"),
+                                                         number=number, also=f"{place}[{seen[number]}]"))
                 elif number is not None:
                     seen[number] = i
             rnd = self.one_round(r, rplace, number or 0, ctx, tiebreak=tiebreak)
@@ -347,8 +366,9 @@ class _Checker(Problems):
         if len(in_play) > 1:
             first = in_play[0][1]
             for rplace, number in in_play[1:]:
-                self.add(f"{rplace}.status", f"round {number} is open while round {first} is open too; "
-                                             "only one round is in play at a time")
+                self.add(f"{rplace}.status", Message(gettext_noop(
+                    "round %(number)s is open while round %(first)s is open too; only one round is in play at a time"),
+                    number=number, first=first))
         return found
 
     def one_round(
@@ -356,9 +376,10 @@ class _Checker(Problems):
     ) -> RoundSpec | None:
         rnd = RoundSpec(number=number)
         where_played: dict[int, str] = {}
-        label = f"round {number}" if number else "this round"
+        label = Message(gettext_noop("round %(number)s"), number=number) if number else Message(
+            gettext_noop("this round"))
         if "tables" not in r:
-            self.add(f"{rplace}.tables", "missing (give [] for a round not yet drawn)")
+            self.add(f"{rplace}.tables", Message(gettext_noop("missing (give [] for a round not yet drawn)")))
         tables = self.lst(r.get("tables", []), f"{rplace}.tables") or []
         seen_tables: dict[int, int] = {}
         for ti, item in enumerate(tables):
@@ -367,16 +388,19 @@ class _Checker(Problems):
             if table is None:
                 continue
             if table.number in seen_tables:
-                self.add(f"{tplace}.table", f"table {table.number} appears twice in {label} "
-                                              f"(also tables[{seen_tables[table.number]}])")
+                self.add(f"{tplace}.table", Message(gettext_noop(
+                    "table %(number)s appears twice in %(round)s (also %(also)s)"), number=table.number, round=label,
+                    also=f"tables[{seen_tables[table.number]}]"))
             else:
                 seen_tables[table.number] = ti
             for side in ("ns", "ew"):
                 num = getattr(table, side)
                 if num in where_played:
-                    self.add(f"{tplace}.{side}", f"partnership {num} plays twice in {label} (also {where_played[num]})")
+                    self.add(f"{tplace}.{side}", Message(gettext_noop(
+                        "partnership %(number)s plays twice in %(round)s (also %(where)s)"), number=num, round=label,
+                        where=where_played[num]))
                 else:
-                    where_played[num] = f"at table {table.number}"
+                    where_played[num] = Message(gettext_noop("at table %(number)s"), number=table.number)
             rnd.tables.append(table)
         byes = self.lst(r.get("byes", []), f"{rplace}.byes") or []
         for bi, raw in enumerate(byes):
@@ -385,12 +409,15 @@ class _Checker(Problems):
             if num is None:
                 continue
             if num in where_played:
-                if where_played[num] == "sitting out":
-                    self.add(bplace, f"partnership {num} is listed twice as sitting out {label}")
+                if where_played[num] == SITTING_OUT:
+                    self.add(bplace, Message(gettext_noop("partnership %(number)s is listed twice as sitting out "
+                                                          "%(round)s"), number=num, round=label))
                 else:
-                    self.add(bplace, f"partnership {num} sits out {label} but also plays {where_played[num]}")
+                    self.add(bplace, Message(gettext_noop(
+                        "partnership %(number)s sits out %(round)s but also plays %(where)s"), number=num, round=label,
+                        where=where_played[num]))
                 continue
-            where_played[num] = "sitting out"
+            where_played[num] = Message(SITTING_OUT)
             rnd.byes.append(num)
         values, _ = self.optional("round", r, rplace)
         if "status" in values:
@@ -402,19 +429,22 @@ class _Checker(Problems):
         rnd.close_note = values.get("close_note") or ""
         for key in ("closed_at", "closed_by"):
             if values.get(key) and rnd.status != "closed":
-                self.add(f"{rplace}.{key}", f"only a closed round has this (this round is {rnd.status})")
+                self.add(f"{rplace}.{key}", Message(gettext_noop(
+                    "only a closed round has this (this round is %(status)s)"), status=rnd.status))
         return rnd
 
     def partnership_ref(self, raw: object, place: str, ctx: dict, tiebreak: list[int] | None) -> int | None:
         if not is_int(raw):
-            self.add(place, f"expected a partnership number, got {json_type(raw)} {show(raw)}")
+            self.add(place, Message(gettext_noop("expected a partnership number, got %(type)s %(value)s"),
+                                    type=json_type(raw), value=show(raw)))
             return None
         known = ctx["partnerships"]
         if known is not None and raw not in known:
-            self.add(place, f"partnership {raw} is not in the partnerships list")
+            self.add(place, Message(gettext_noop("partnership %(number)s is not in the partnerships list"),
+                                    number=raw))
             return None
         if tiebreak and raw not in tiebreak:
-            self.add(place, f"partnership {raw} is not in this tiebreak")
+            self.add(place, Message(gettext_noop("partnership %(number)s is not in this tiebreak"), number=raw))
             return None
         return raw
 
@@ -424,18 +454,18 @@ class _Checker(Problems):
             return None
         number = ns = ew = None
         if "table" not in t:
-            self.add(f"{tplace}.table", "missing")
+            self.add(f"{tplace}.table", missing())
         else:
             number = self.integer(t["table"], f"{tplace}.table", 1, 1000)
         for side in SIDES:
             if side not in t:
-                self.add(f"{tplace}.{side}", "missing")
+                self.add(f"{tplace}.{side}", missing())
         if "ns" in t:
             ns = self.partnership_ref(t["ns"], f"{tplace}.ns", ctx, tiebreak)
         if "ew" in t:
             ew = self.partnership_ref(t["ew"], f"{tplace}.ew", ctx, tiebreak)
         if ns is not None and ns == ew:
-            self.add(f"{tplace}.ew", f"partnership {ns} cannot play itself")
+            self.add(f"{tplace}.ew", Message(gettext_noop("partnership %(number)s cannot play itself"), number=ns))
             ew = None
         hands = []
         seen: dict[int, int] = {}
@@ -446,8 +476,9 @@ class _Checker(Problems):
             number_claimed = hand.number if hand is not None else _plain_hand_number(raw)
             if number_claimed is not None:
                 if number_claimed in seen:
-                    self.add(f"{hplace}.hand", f"hand {number_claimed} appears twice at this table "
-                                                   f"(also hands[{seen[number_claimed]}])")
+                    self.add(f"{hplace}.hand", Message(gettext_noop(
+                        "hand %(number)s appears twice at this table (also %(also)s)"), number=number_claimed,
+                        also=f"hands[{seen[number_claimed]}]"))
                     continue
                 seen[number_claimed] = hi
             if hand is not None:
@@ -464,9 +495,10 @@ class _Checker(Problems):
         if "confirmed" in values:
             flag = values["confirmed"]
             if flag and hpr and len(hands) < hpr:
-                self.add(f"{tplace}.confirmed", f"a table can be confirmed only when all {hpr} hands are entered")
+                self.add(f"{tplace}.confirmed", Message(gettext_noop(
+                    "a table can be confirmed only when all %(count)s hands are entered"), count=hpr))
             elif flag and spec.dispute:
-                self.add(f"{tplace}.confirmed", "a disputed table cannot be confirmed")
+                self.add(f"{tplace}.confirmed", Message(gettext_noop("a disputed table cannot be confirmed")))
             spec.confirmed = bool(flag)
         elif hpr or ctx["open_hands"]:
             spec.confirmed = ROW["table"]["confirmed"].default_for(spec, hpr)
@@ -474,7 +506,7 @@ class _Checker(Problems):
         spec.confirmed_at = values.get("confirmed_at")
         for key in ("confirmed_by", "confirmed_at"):
             if values.get(key) and not spec.confirmed:
-                self.add(f"{tplace}.{key}", "only a confirmed table has this")
+                self.add(f"{tplace}.{key}", Message(gettext_noop("only a confirmed table has this")))
         if "history" in t:
             spec.history = self.history(t["history"], f"{tplace}.history", hands)
         if number is None or ns is None or ew is None:
@@ -500,12 +532,13 @@ class _Checker(Problems):
         done = [g for g in result.games if g.over]
         last = done[-1].last_hand if done else 0
         if setup.wins_per_round is not None and max(result.wins) >= setup.wins_per_round:
-            why = f"a side reached wins_per_round, {setup.wins_per_round} wins"
+            why = Message(gettext_noop("a side reached wins_per_round, %(wins)s wins"), wins=setup.wins_per_round)
         else:
-            why = f"games_per_round, {setup.games_per_round} games, were played"
+            why = Message(gettext_noop("games_per_round, %(games)s games, were played"), games=setup.games_per_round)
         for number in result.late_hands:
-            self.add(f"{tplace}.hands[{index[number]}].hand",
-                     f"hand {number} comes after the round's last game was complete ({why} by hand {last})")
+            self.add(f"{tplace}.hands[{index[number]}].hand", Message(gettext_noop(
+                "hand %(number)s comes after the round's last game was complete (%(why)s by hand %(last)s)"),
+                number=number, why=why, last=last))
 
     def history(self, data: object, place: str, hands: list[HandSpec]) -> list[ChangeSpec]:
         """A table's history rows, oldest first, as exported with --history."""
@@ -526,7 +559,8 @@ class _Checker(Problems):
         origins = {c.hand for c in found if c.action in ("create", "import")}
         for hand in hands:
             if hand.number not in origins and found:
-                self.add(place, f"hand {hand.number} has no row that entered or imported it")
+                self.add(place, Message(gettext_noop("hand %(number)s has no row that entered or imported it"),
+                                        number=hand.number))
         return found
 
     def snapshot(self, value: object, place: str) -> dict | None:
@@ -534,12 +568,13 @@ class _Checker(Problems):
         if value is None:
             return None
         if not isinstance(value, dict):
-            self.add(place, f"expected an object or null, got {json_type(value)}")
+            self.add(place, Message(gettext_noop("expected an object or null, got %(type)s"), type=json_type(value)))
             return None
         ok = True
         for key, item in value.items():
             if isinstance(item, (dict, list)):
-                self.add(f"{place}.{key}", f"expected text, a number, true/false or null, got {json_type(item)}")
+                self.add(f"{place}.{key}", Message(gettext_noop(
+                    "expected text, a number, true/false or null, got %(type)s"), type=json_type(item)))
                 ok = False
             elif isinstance(item, str):
                 ok &= self.text(item, f"{place}.{key}", MAX_NOTE) is not None
@@ -556,7 +591,8 @@ class _Checker(Problems):
             values = self.required_keys(s, STAFF_REQUIRED, place)
             name = values["username"]
             if name is not None and name in seen:
-                self.add(f"{place}.username", f"{name} is listed twice (also staff[{seen[name]}])")
+                self.add(f"{place}.username", Message(gettext_noop("%(name)s is listed twice (also %(also)s)"),
+                                                      name=name, also=f"staff[{seen[name]}]"))
                 continue
             if name is not None:
                 seen[name] = i
@@ -574,34 +610,35 @@ class _Checker(Problems):
         number = None
         hpr = ctx["hands_per_round"]
         if "hand" not in h:
-            self.add(f"{hplace}.hand", "missing")
+            self.add(f"{hplace}.hand", missing())
         elif hpr:
             number = self.integer(h["hand"], f"{hplace}.hand", 1, hpr)
         else:
             number = self.integer(h["hand"], f"{hplace}.hand", 1)
         contract = None
         if "contract" not in h:
-            self.add(f"{hplace}.contract", "missing")
+            self.add(f"{hplace}.contract", missing())
         else:
+            parsed = None
             try:
                 parsed = rules_engine.parse_contract(h["contract"])
                 if ctx["rules"] is not None:
                     ctx["rules"].check_legal(parsed)
                 contract = parsed.code
             except rules_engine.RulesError as exc:
-                self.add(f"{hplace}.contract", str(exc))
+                self.add(f"{hplace}.contract", _contract_problem(exc, h["contract"], parsed, ctx["rules"]))
         declarer = None
         if "declarer" not in h:
-            self.add(f"{hplace}.declarer", "missing")
+            self.add(f"{hplace}.declarer", missing())
         else:
-            declarer = self.choice(h["declarer"], f"{hplace}.declarer", SIDES, "a side")
+            declarer = self.choice(h["declarer"], f"{hplace}.declarer", SIDES, gettext_noop("a side"))
         tricks = None
         if "tricks" not in h:
-            self.add(f"{hplace}.tricks", "missing")
+            self.add(f"{hplace}.tricks", missing())
         else:
             tricks = self.integer(h["tricks"], f"{hplace}.tricks", 0, rules_engine.TRICKS_PER_HAND)
         if "ns_tricks" in h:
-            self.add(f"{hplace}.ns_tricks", "only a hand nobody bid (contract \"NOBID\") has this")
+            self.add(f"{hplace}.ns_tricks", Message(gettext_noop('only a hand nobody bid (contract "NOBID") has this')))
             ok = False
         spec = HandSpec(number=number or 0, contract=contract or "", declarer=declarer or "", tricks=tricks or 0)
         if "penalty" in h:
@@ -620,31 +657,36 @@ class _Checker(Problems):
         ok = True
         number = None
         if "hand" not in h:
-            self.add(f"{hplace}.hand", "missing")
+            self.add(f"{hplace}.hand", missing())
         else:
             number = self.integer(h["hand"], f"{hplace}.hand", 1, ctx["hands_per_round"] or None)
         if self.version == 1:
-            self.add(f"{hplace}.contract", f"\"NOBID\" (a hand nobody bid) needs a {show(FORMAT_V2)} file")
+            self.add(f"{hplace}.contract", Message(gettext_noop('"NOBID" (a hand nobody bid) needs a %(v2)s file'),
+                                                   v2=show(FORMAT_V2)))
             return None
         rules = ctx["rules"]
         if rules is not None and rules.no_bid != "play_no_trump":
-            self.add(f"{hplace}.contract", f"NOBID: under {rules.label} a hand nobody bid is not played "
-                                           f"(no_bid is {rules.no_bid}; only play_no_trump allows it)")
+            self.add(f"{hplace}.contract", Message(gettext_noop(
+                "NOBID: under %(rules)s a hand nobody bid is not played (no_bid is %(no_bid)s; only play_no_trump "
+                "allows it)"), rules=Message(rules.label), no_bid=rules.no_bid))
             ok = False
         for key in ("declarer", "tricks"):
             if key in h:
-                self.add(f"{hplace}.{key}", "a hand nobody bid has none (give ns_tricks, the tricks N-S took)")
+                self.add(f"{hplace}.{key}", Message(gettext_noop(
+                    "a hand nobody bid has none (give ns_tricks, the tricks N-S took)")))
                 ok = False
         ns_tricks = None
         if "ns_tricks" not in h:
-            self.add(f"{hplace}.ns_tricks", "missing (the tricks N-S took in the hand nobody bid)")
+            self.add(f"{hplace}.ns_tricks", Message(gettext_noop(
+                "missing (the tricks N-S took in the hand nobody bid)")))
         else:
             ns_tricks = self.integer(h["ns_tricks"], f"{hplace}.ns_tricks", 0, rules_engine.TRICKS_PER_HAND)
         spec = HandSpec(number=number or 0, contract=NOBID, declarer="", tricks=0, ns_tricks=ns_tricks)
         if "penalty" in h:
             ok &= self.penalty(h["penalty"], f"{hplace}.penalty", spec)
             if spec.penalty_kind == "revoke":
-                self.add(f"{hplace}.penalty.kind", "a hand nobody bid has no bid for a revoke to defeat")
+                self.add(f"{hplace}.penalty.kind", Message(gettext_noop(
+                    "a hand nobody bid has no bid for a revoke to defeat")))
                 ok = False
         values, good = self.optional("hand", h, hplace)
         spec.note = values.get("note") or ""
@@ -659,20 +701,22 @@ class _Checker(Problems):
             return False
         before = len(self.problems)
         if "kind" not in p:
-            self.add(f"{pplace}.kind", "missing")
+            self.add(f"{pplace}.kind", missing())
         else:
-            spec.penalty_kind = self.choice(p["kind"], f"{pplace}.kind", PENALTY_KINDS, "a penalty kind") or ""
+            what = gettext_noop("a penalty kind")
+            spec.penalty_kind = self.choice(p["kind"], f"{pplace}.kind", PENALTY_KINDS, what) or ""
         if "side" in p:
-            spec.penalty_side = self.choice(p["side"], f"{pplace}.side", SIDES, "a side") or ""
+            spec.penalty_side = self.choice(p["side"], f"{pplace}.side", SIDES, gettext_noop("a side")) or ""
         if "seat" in p:
-            seat = self.choice(p["seat"], f"{pplace}.seat", SEATS, "a seat")
+            seat = self.choice(p["seat"], f"{pplace}.seat", SEATS, gettext_noop("a seat"))
             if seat and spec.penalty_side and SIDE_OF_SEAT[seat] != spec.penalty_side:
-                self.add(f"{pplace}.seat", f"{seat} sits {SIDE_OF_SEAT[seat]}, not {spec.penalty_side}")
+                self.add(f"{pplace}.seat", Message(gettext_noop("%(seat)s sits %(side)s, not %(other)s"), seat=seat,
+                                                   side=SIDE_OF_SEAT[seat], other=spec.penalty_side))
             elif seat:
                 spec.penalty_seat = seat
                 spec.penalty_side = spec.penalty_side or SIDE_OF_SEAT[seat]
         if spec.penalty_kind == "revoke" and not spec.penalty_side and "side" not in p:
-            self.add(f"{pplace}.side", "a revoke needs the side that revoked (ns or ew)")
+            self.add(f"{pplace}.side", Message(gettext_noop("a revoke needs the side that revoked (ns or ew)")))
         return len(self.problems) == before
 
 
@@ -682,18 +726,19 @@ class _Checker(Problems):
             return None
         members: list[int] = []
         if "partnerships" not in t:
-            self.add(f"{place}.partnerships", "missing")
+            self.add(f"{place}.partnerships", missing())
         elif self.lst(t["partnerships"], f"{place}.partnerships") is not None:
             for j, num in enumerate(t["partnerships"]):
                 got = self.partnership_ref(num, f"{place}.partnerships[{j}]", ctx, None)
                 if got is not None and got in members:
-                    self.add(f"{place}.partnerships[{j}]", f"partnership {got} is listed twice")
+                    self.add(f"{place}.partnerships[{j}]", Message(gettext_noop(
+                        "partnership %(number)s is listed twice"), number=got))
                 elif got is not None:
                     members.append(got)
             if len(t["partnerships"]) < 2:
-                self.add(f"{place}.partnerships", "a tiebreak needs at least two partnerships")
+                self.add(f"{place}.partnerships", Message(gettext_noop("a tiebreak needs at least two partnerships")))
         if "tables" in t and "rounds" in t:
-            self.add(place, "give either tables (one round) or rounds, not both")
+            self.add(place, Message(gettext_noop("give either tables (one round) or rounds, not both")))
             return None
         if "rounds" in t:
             rounds = self.rounds_list(t["rounds"], f"{place}.rounds", ctx, tiebreak=members)
@@ -711,7 +756,8 @@ def check(data: object) -> tuple[list[str], EventFile | None]:
     """
     c = _Checker()
     _check(c, data)
-    problems = capped([printable(p) for p in c.problems], MAX_PROBLEMS)
+    # Each place is printable already (values.problem); a text value a message quotes is too (values.show).
+    problems = capped([p if printable(p) == p else printable(p) for p in c.problems], MAX_PROBLEMS)
     return problems, (c.result if not problems else None)
 
 
@@ -719,7 +765,8 @@ def _characters(c: _Checker, data: object) -> None:
     """No text anywhere in the file, keys included, holds a character it must not (values.CONTROL, ...)."""
     for kind, place, value in walk(data):
         if isinstance(value, str) and (problem := character_problem(value)):
-            c.add(place or "the file", f"the key {problem}" if kind == "key" else problem)
+            c.add(place or the_file(), Message(gettext_noop("the key %(problem)s"), problem=problem) if kind == "key"
+                  else problem)
 
 
 def _check(c: _Checker, data: object) -> None:
@@ -728,14 +775,16 @@ def _check(c: _Checker, data: object) -> None:
     if top is None:
         return
     if "format" not in top:
-        c.add("format", f"missing (expected {show(FORMAT)} or {show(FORMAT_V2)})")
+        c.add("format", Message(gettext_noop("missing (expected %(v1)s or %(v2)s)"), v1=show(FORMAT),
+                                v2=show(FORMAT_V2)))
     elif detect_format(top) not in FORMATS:
-        c.add("format", f"{show(top['format'])} is not {show(FORMAT)} or {show(FORMAT_V2)}")
+        c.add("format", Message(gettext_noop("%(value)s is not %(v1)s or %(v2)s"), value=show(top["format"]),
+                                v1=show(FORMAT), v2=show(FORMAT_V2)))
     else:
         c.version = FORMATS.index(top["format"]) + 1
     event, ruleset = (None, None)
     if "event" not in top:
-        c.add("event", "missing")
+        c.add("event", missing())
     else:
         event, ruleset = c.event(top["event"])
     ev_raw = top.get("event") if isinstance(top.get("event"), dict) else {}
@@ -756,7 +805,7 @@ def _check(c: _Checker, data: object) -> None:
     staff = c.staff(top["staff"]) if "staff" in top else []
     partnerships = None
     if "partnerships" not in top:
-        c.add("partnerships", "missing")
+        c.add("partnerships", missing())
     else:
         partnerships = c.partnerships(top["partnerships"])
         if isinstance(top["partnerships"], list):
@@ -779,8 +828,25 @@ def parse(data: object) -> EventFile:
     """The EventFile for `data`, or EventFileError listing every problem."""
     problems, result = check(data)
     if problems or result is None:
-        raise EventFileError(problems or ["the file could not be read"])
+        raise EventFileError(problems or [Message(gettext_noop("the file could not be read"))])
     return result
+
+
+def _contract_problem(exc: Exception, raw: object, parsed: rules_engine.Contract | None,
+                      rules: rules_engine.RuleSet | None) -> str:
+    """The rules' refusal of a contract as a Message when one of these templates says the same
+    words (the rules engine words its errors in English only); else its English text."""
+    if parsed is None:
+        found = [Message(gettext_noop("%(text)s is not a contract (expected text such as 7H or 10NT)"),
+                         text=repr(raw)),
+                 Message(gettext_noop("%(text)s is not a contract (expected 6S..10NT, MIS, OMIS, NULLO, DNULLO or "
+                                      "BNULLO)"), text=repr(raw))]
+    elif parsed.is_special:
+        found = [Message(gettext_noop("%(code)s (%(contract)s) is not a contract under %(rules)s"), code=parsed.code,
+                         contract=Message(rules_engine.SPECIAL_NAMES[parsed.code]), rules=Message(rules.label))]
+    else:
+        found = [Message(gettext_noop("six bids are not allowed under %(rules)s"), rules=Message(rules.label))]
+    return next((message for message in found if message == str(exc)), str(exc))
 
 
 def _within(value: object, high: int) -> int | None:

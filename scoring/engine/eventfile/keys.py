@@ -31,6 +31,7 @@ from scoring.engine.vocabulary import (
     SIT_OUT_POLICIES,
     STAFF_ROLE_LABELS,
     dealer_for,
+    gettext_noop,
 )
 
 # Every key each object allows, in the order the writer puts them.
@@ -106,14 +107,16 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
     "event": (
         Optional("slug", "", Slug()),
         Optional("venue", "", Text(MAX_EVENT_TEXT), always_written=True),
-        Optional("sit_out_policy", "average", Choice(tuple(SIT_OUT_POLICIES), "a sit-out policy"), always_written=True),
+        Optional("sit_out_policy", "average", Choice(tuple(SIT_OUT_POLICIES), gettext_noop("a sit-out policy")),
+                 always_written=True),
         Optional("sit_out_points", 0, Integer(-10_000, 10_000), always_written=True),
         Optional("confirmation_required", True, Flag(), always_written=True),
-        Optional("medal_scope", "overall", Choice(MEDAL_SCOPES, "a medal scope"), always_written=True),
-        Optional("page_size", "letter", Choice(PAGE_SIZES, "a page size"), always_written=True),
+        Optional("medal_scope", "overall", Choice(MEDAL_SCOPES, gettext_noop("a medal scope")), always_written=True),
+        Optional("page_size", "letter", Choice(PAGE_SIZES, gettext_noop("a page size")), always_written=True),
         # The event's default language (README, "Languages"): a version 1 file without it is English.
-        Optional("language", "en", Choice(LANGUAGE_CODES, "a language"), always_written=True),
-        Optional("secondary_tiebreakers", [], DistinctChoices(tuple(SECONDARY_TIEBREAKERS), "a secondary tiebreaker"),
+        Optional("language", "en", Choice(LANGUAGE_CODES, gettext_noop("a language")), always_written=True),
+        Optional("secondary_tiebreakers", [],
+                 DistinctChoices(tuple(SECONDARY_TIEBREAKERS), gettext_noop("a secondary tiebreaker")),
                  always_written=True),
     ),
     "partnership": (
@@ -126,10 +129,10 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
         Optional("closed_at", None, Timestamp()),  # None: the importer's clock, for a closed round
         Optional("closed_by", "", Text(MAX_ACTOR)),
         Optional("close_note", "", Text(MAX_NOTE)),  # why a round closed unfinished, or who reopened it
-        Optional("status", Derived(derived_status), Choice(ROUND_STATUSES, "a round status")),
+        Optional("status", Derived(derived_status), Choice(ROUND_STATUSES, gettext_noop("a round status"))),
     ),
     "table": (
-        Optional("entered_side", "", Choice(SIDES, "a side")),
+        Optional("entered_side", "", Choice(SIDES, gettext_noop("a side"))),
         Optional("dispute", "", Text(MAX_NOTE, allow_empty=False)),
         Optional("confirmed_by", "", Text(MAX_ACTOR, allow_empty=False)),  # "": the importer's label
         Optional("confirmed_at", None, Timestamp()),  # None: the importer's clock
@@ -137,13 +140,13 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
     ),
     "hand": (
         Optional("note", "", Text(MAX_NOTE)),
-        Optional("dealer", Derived(rotation_dealer), Choice(SEATS, "a seat")),
+        Optional("dealer", Derived(rotation_dealer), Choice(SEATS, gettext_noop("a seat"))),
     ),
 }
 
 # One row of a table's history: the keys every row needs, and the optional ones.
 CHANGE_REQUIRED = {
-    "action": Choice(tuple(HAND_CHANGE_LABELS), "a history action"),
+    "action": Choice(tuple(HAND_CHANGE_LABELS), gettext_noop("a history action")),
     "by": Text(MAX_ACTOR, allow_empty=False),
     "at": Timestamp(),
 }
@@ -153,7 +156,7 @@ OPTIONAL["change"] = (
     Optional("reason", "", Text(MAX_NOTE)),
 )
 OPTIONAL["staff"] = ()
-STAFF_REQUIRED = {"username": Username(), "role": Choice(tuple(STAFF_ROLE_LABELS), "a staff role")}
+STAFF_REQUIRED = {"username": Username(), "role": Choice(tuple(STAFF_ROLE_LABELS), gettext_noop("a staff role"))}
 
 ROW = {kind: {row.key: row for row in rows} for kind, rows in OPTIONAL.items()}
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 from scoring.engine.eventfile.spec import EventFileError
-from scoring.engine.eventfile.values import capped, printable, show, walk
-from scoring.engine.vocabulary import MAX_EVENT_FILE_BYTES, MAX_PROBLEMS
+from scoring.engine.eventfile.values import capped, printable, problem, show, the_file, walk
+from scoring.engine.vocabulary import MAX_EVENT_FILE_BYTES, MAX_PROBLEMS, Message, gettext_noop
 
 MAX_DIGITS = 100  # a whole number longer than this is no count, score or number of anything
 
@@ -52,33 +52,46 @@ def _parse_problems(data: object) -> list[str]:
         if isinstance(value, _Object):
             for key, first, then in value.twice:
                 where = printable(f"{place}.{key}" if place else str(key))
-                problems.append(f"{where}: the key appears twice in one object ({show(first)}, then {show(then)}); "
-                                "give it once")
+                problems.append(problem(where, Message(
+                    gettext_noop("the key appears twice in one object (%(first)s, then %(then)s); give it once"),
+                    first=show(first), then=show(then))))
         elif isinstance(value, _Huge):
-            problems.append(f"{printable(place) or 'the file'}: a whole number {value.digits} digits long is too "
-                            f"long to be anything in an event file")
+            problems.append(problem(printable(place) or the_file(), Message(
+                gettext_noop("a whole number %(digits)s digits long is too long to be anything in an event file"),
+                digits=value.digits)))
     return problems
 
 
-def read(raw: bytes | str, name: str = "the file") -> object:
+def too_big(size: int, name: str | None = None) -> str:
+    """The problem with a file of `size` bytes, over MAX_EVENT_FILE_BYTES (refused before reading it)."""
+    return problem(the_file() if name is None else name, Message(
+        gettext_noop("%(size)s bytes is more than an event file may be (%(most)s MB): is it the right file?"),
+        size=f"{size:,}", most=MAX_EVENT_FILE_BYTES // (1024 * 1024)))
+
+
+def read(raw: bytes | str, name: str | None = None) -> object:
     """The parsed JSON of `raw` (UTF-8, with or without a byte-order mark). Refused: a file over
     20 MB (before it is parsed), a key given twice in one object, a whole number of more than 100
-    digits; each with its place."""
+    digits; each with its place. `name` names the file in a problem (default "the file")."""
+    name = the_file() if name is None else name
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > MAX_EVENT_FILE_BYTES:
-        raise EventFileError([f"{name}: {size:,} bytes is more than an event file may be "
-                              f"({MAX_EVENT_FILE_BYTES // (1024 * 1024)} MB): is it the right file?"])
+        raise EventFileError([too_big(size, name)])
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise EventFileError([f"{name}: not UTF-8 text (byte {exc.start + 1} cannot be read)"]) from None
+            raise EventFileError([problem(name, Message(gettext_noop("not UTF-8 text (byte %(byte)s cannot be read)"),
+                                                        byte=exc.start + 1))]) from None
     try:
         data = json.loads(raw, object_pairs_hook=_pairs, parse_int=_integer)
     except json.JSONDecodeError as exc:
-        raise EventFileError([f"{name}: not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}"]) from None
+        raise EventFileError([problem(name, Message(
+            gettext_noop("not valid JSON: line %(line)s column %(column)s: %(error)s"),
+            line=exc.lineno, column=exc.colno, error=exc.msg))]) from None
     except RecursionError:
-        raise EventFileError([f"{name}: not an event file: its JSON is nested too deeply to read"]) from None
+        raise EventFileError([problem(name, Message(
+            gettext_noop("not an event file: its JSON is nested too deeply to read")))]) from None
     problems = _parse_problems(data)
     if problems:
         raise EventFileError(capped(problems, MAX_PROBLEMS))

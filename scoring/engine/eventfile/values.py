@@ -1,7 +1,10 @@
 """Checks of single values in an event file, each problem named with its place.
 
 `Problems` collects problems and checks one JSON value at a time (a whole number in a range,
-text of a length, true/false, one of a list). The small check classes at the bottom (`Text`,
+text of a length, true/false, one of a list). Each problem is a vocabulary `Message`: the English
+text "place: message" that the import_event command prints, keeping its `gettext_noop` template and
+values, so the import page shows it in the reader's language. The place names JSON keys and stays
+as it is. The small check classes at the bottom (`Text`,
 `Choice`, ...) describe a key's check as data, so the optional keys can be one table
 (keys.py). Pure Python: no Django, no I/O.
 """
@@ -13,7 +16,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from scoring.engine.vocabulary import PIN_LENGTH, is_pin
+from scoring.engine.vocabulary import PIN_LENGTH, Message, gettext_noop, is_pin
 
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]{1,80}$")
 # Django's own username rule (letters, digits and @ . + - _), written out so the engine needs no Django.
@@ -37,14 +40,40 @@ def show(value: object) -> str:
     return printable(json.dumps(value, ensure_ascii=False))
 
 
+THE_FILE = gettext_noop("the file")  # the place of a problem with the whole file
+PLACED = gettext_noop("%(place)s: %(message)s")
+
+
+def problem(place: str, message: str) -> Message:
+    """One problem: "place: message", the place as safe to print (it holds the file's own keys)."""
+    return Message(PLACED, place=place if isinstance(place, Message) else printable(place), message=message)
+
+
+def the_file() -> Message:
+    return Message(THE_FILE)
+
+
 def character_problem(text: str) -> str | None:
     """What is wrong with the characters of `text`, or None."""
-    for pattern, what in ((SURROGATE, "half of a character (a lone surrogate)"), (CONTROL, "a control character"),
-                          (BIDI, "a bidirectional-override character")):
+    for pattern, what in ((SURROGATE, gettext_noop("half of a character (a lone surrogate)")),
+                          (CONTROL, gettext_noop("a control character")),
+                          (BIDI, gettext_noop("a bidirectional-override character"))):
         found = pattern.search(text)
         if found:
-            return f"contains {what}, U+{ord(found.group()):04X}, at character {found.start() + 1}"
+            return Message(gettext_noop("contains %(what)s, U+%(code)s, at character %(position)s"),
+                           what=Message(what), code=f"{ord(found.group()):04X}", position=found.start() + 1)
     return None
+
+
+def missing() -> Message:
+    return Message(gettext_noop("missing"))
+
+
+def listed_twice(value: object) -> Message:
+    return Message(gettext_noop("%(value)s is listed twice"), value=value)
+
+
+NOT_A_SLUG = gettext_noop("%(value)s is not a slug (letters, digits, - and _, at most 80)")
 
 
 def walk(data: object):
@@ -70,22 +99,22 @@ def capped(problems: list[str], limit: int) -> list[str]:
     """The first `limit` problems and a count of the rest: a broken 40 MB file does not print 690,000 lines."""
     if len(problems) <= limit:
         return problems
-    return [*problems[:limit], f"... and {len(problems) - limit} more problems"]
+    return [*problems[:limit], Message(gettext_noop("... and %(count)s more problems"), count=len(problems) - limit)]
 
 
 def json_type(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true/false"
+        return Message(gettext_noop("true/false"))
     if isinstance(value, (int, float)):
-        return "a number"
+        return Message(gettext_noop("a number"))
     if isinstance(value, str):
-        return "text"
+        return Message(gettext_noop("text"))
     if isinstance(value, list):
-        return "a list"
+        return Message(gettext_noop("a list"))
     if isinstance(value, dict):
-        return "an object"
+        return Message(gettext_noop("an object"))
     return type(value).__name__
 
 
@@ -94,71 +123,80 @@ def is_int(value: object) -> bool:
 
 
 class Problems:
-    """Collects every problem as "place: message"; each check returns the clean value or None."""
+    """Collects every problem as "place: message" (a Message); each check returns the clean value or None."""
 
     def __init__(self) -> None:
         self.problems: list[str] = []
 
     def add(self, place: str, message: str) -> None:
-        self.problems.append(f"{place}: {message}")
+        self.problems.append(problem(place, message))
 
     def obj(self, value: object, place: str, allowed: tuple[str, ...]) -> dict | None:
         if not isinstance(value, dict):
-            self.add(place or "the file", f"expected an object, got {json_type(value)}")
+            self.add(place or the_file(), Message(gettext_noop("expected an object, got %(type)s"),
+                                                  type=json_type(value)))
             return None
         for key in value:
             if key not in allowed:
-                self.add(f"{place}.{key}" if place else str(key), f"unknown key (expected one of {', '.join(allowed)})")
+                self.add(f"{place}.{key}" if place else str(key),
+                         Message(gettext_noop("unknown key (expected one of %(keys)s)"), keys=", ".join(allowed)))
         return value
 
     def lst(self, value: object, place: str) -> list | None:
         if not isinstance(value, list):
-            self.add(place, f"expected a list, got {json_type(value)}")
+            self.add(place, Message(gettext_noop("expected a list, got %(type)s"), type=json_type(value)))
             return None
         return value
 
     def required(self, data: dict, key: str, place: str) -> object:
         if key not in data:
-            self.add(place, "missing")
+            self.add(place, missing())
         return data.get(key)
 
     def integer(self, value: object, place: str, low: int | None = None, high: int | None = None) -> int | None:
         if not is_int(value):
             if low is not None and high is not None:
-                self.add(place, f"{show(value)} is not a whole number between {low} and {high}")
+                self.add(place, Message(gettext_noop("%(value)s is not a whole number between %(low)s and %(high)s"),
+                                        value=show(value), low=low, high=high))
             else:
-                self.add(place, f"expected a whole number, got {json_type(value)} {show(value)}")
+                self.add(place, Message(gettext_noop("expected a whole number, got %(type)s %(value)s"),
+                                        type=json_type(value), value=show(value)))
             return None
         if (low is not None and value < low) or (high is not None and value > high):
             if high is None:
-                self.add(place, f"{value} is less than {low}")
+                self.add(place, Message(gettext_noop("%(value)s is less than %(low)s"), value=value, low=low))
             else:
-                self.add(place, f"{value} is not between {low} and {high}")
+                self.add(place, Message(gettext_noop("%(value)s is not between %(low)s and %(high)s"),
+                                        value=value, low=low, high=high))
             return None
         return value
 
     def text(self, value: object, place: str, limit: int, *, allow_empty: bool = True) -> str | None:
         if not isinstance(value, str):
-            self.add(place, f"expected text, got {json_type(value)} {show(value)}")
+            self.add(place, Message(gettext_noop("expected text, got %(type)s %(value)s"), type=json_type(value),
+                                    value=show(value)))
             return None
         value = value.strip()
         if not value and not allow_empty:
-            self.add(place, "empty")
+            self.add(place, Message(gettext_noop("empty")))
             return None
         if len(value) > limit:
-            self.add(place, f"is longer than {limit} characters (it has {len(value)})")
+            self.add(place, Message(gettext_noop("is longer than %(limit)s characters (it has %(length)s)"),
+                                    limit=limit, length=len(value)))
             return None
         return value
 
     def boolean(self, value: object, place: str) -> bool | None:
         if not isinstance(value, bool):
-            self.add(place, f"expected true or false, got {json_type(value)} {show(value)}")
+            self.add(place, Message(gettext_noop("expected true or false, got %(type)s %(value)s"),
+                                    type=json_type(value), value=show(value)))
             return None
         return value
 
     def choice(self, value: object, place: str, choices: tuple[str, ...], what: str) -> str | None:
         if not isinstance(value, str) or value not in choices:
-            self.add(place, f"{show(value)} is not {what} ({', '.join(choices)})")
+            self.add(place, Message(gettext_noop("%(value)s is not %(what)s (%(choices)s)"), value=show(value),
+                                    what=Message(what), choices=", ".join(choices)))
             return None
         return value
 
@@ -205,7 +243,8 @@ class Pin:
 
     def __call__(self, p: Problems, value: object, place: str) -> str | None:
         if not is_pin(value):
-            p.add(place, f"{show(value)} is not a PIN ({PIN_LENGTH} digits, as text: \"0427\")")
+            p.add(place, Message(gettext_noop('%(value)s is not a PIN (%(digits)s digits, as text: "0427")'),
+                                 value=show(value), digits=PIN_LENGTH))
             return None
         return value
 
@@ -214,7 +253,7 @@ class Pin:
 class Slug:
     def __call__(self, p: Problems, value: object, place: str) -> str | None:
         if not isinstance(value, str) or not SLUG_RE.match(value):
-            p.add(place, f"{show(value)} is not a slug (letters, digits, - and _, at most 80)")
+            p.add(place, Message(NOT_A_SLUG, value=show(value)))
             return None
         return value
 
@@ -235,7 +274,7 @@ class DistinctChoices:
         for i, item in enumerate(items):
             got = p.choice(item, f"{place}[{i}]", tuple(self.choices), self.what)
             if got is not None and got in clean:
-                p.add(f"{place}[{i}]", f"{got} is listed twice")
+                p.add(f"{place}[{i}]", listed_twice(got))
                 got = None
             ok &= got is not None
             clean.append(got)
@@ -254,7 +293,8 @@ class Timestamp:
             except ValueError:
                 moment = None
         if moment is None or moment.tzinfo is None:
-            p.add(place, f"{show(value)} is not a moment with its time zone (e.g. 2026-05-14T15:04:05Z)")
+            p.add(place, Message(gettext_noop("%(value)s is not a moment with its time zone "
+                                              "(e.g. 2026-05-14T15:04:05Z)"), value=show(value)))
             return None
         return moment.astimezone(datetime.UTC)
 
@@ -263,7 +303,8 @@ class Timestamp:
 class Username:
     def __call__(self, p: Problems, value: object, place: str) -> str | None:
         if not isinstance(value, str) or not USERNAME_RE.match(value):
-            p.add(place, f"{show(value)} is not a username (letters, digits and @ . + - _, at most 150)")
+            p.add(place, Message(gettext_noop("%(value)s is not a username "
+                                              "(letters, digits and @ . + - _, at most 150)"), value=show(value)))
             return None
         return value
 
