@@ -59,7 +59,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from bench.figures.event_file import wipe  # noqa: E402
-from scoring import selectors  # noqa: E402
+from scoring import selectors, totals  # noqa: E402
 from scoring.integrity import event_check  # noqa: E402
 from scoring.models import Hand, HandChange  # noqa: E402
 from tournaments.models import Event, Round, Table  # noqa: E402
@@ -96,6 +96,7 @@ def step_prepare(seconds: int, rate: float, partnerships: int) -> dict:
         values = {"number": hand.number, **{name: getattr(hand, name) for name in HAND_FIELDS}}
         hands.setdefault(hand.table_id, []).append(values)
     Hand.objects.filter(table__in=tables).delete()
+    totals.refresh([t.pk for t in tables])  # the tables' stored totals follow their hands
     HandChange.objects.filter(table__in=tables).delete()
     Table.objects.filter(pk__in=[t.pk for t in tables]).update(confirmed_at=None, confirmed_by="", disputed_at=None,
                                                               dispute_reason="", entered_side="")
@@ -109,6 +110,21 @@ def step_prepare(seconds: int, rate: float, partnerships: int) -> dict:
         "tables": [{"token": t.token, "round": t.round_id, "round_number": t.round.number, "hands": hands.get(t.pk, [])}
                    for t in tables],
     }
+
+
+def step_build(partnerships: int) -> dict:
+    """The complete event (every hand stored), built only when the database does not hold it already."""
+    call_command("migrate", verbosity=0, interactive=False)
+    event = Event.objects.filter(slug=SLUG).first()
+    built = False
+    if event is None or event.partnerships.count() != partnerships or Hand.objects.filter(
+            table__round__event=event).count() != Table.objects.filter(round__event=event).count() * (
+            event.hands_per_round or 0):
+        wipe(event)
+        call_command("demo_event", "--partnerships", str(partnerships), "--complete", "--seed", "6", "--slug", SLUG,
+                     stdout=open(os.devnull, "w"))
+        built = True
+    return {"built": built, "hands": Hand.objects.filter(table__round__event__slug=SLUG).count()}
 
 
 def step_measure(runs: int) -> dict:
@@ -153,10 +169,10 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _database_env(database: str, database_url: str | None) -> dict:
+def _database_env(database: str, database_url: str | None, sqlite_path: str = SQLITE_FILE) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
     if database == "sqlite":
-        env["SQLITE_PATH"] = SQLITE_FILE
+        env["SQLITE_PATH"] = sqlite_path
     elif database == "postgres":
         env["DATABASE_URL"] = database_url or DEFAULT_POSTGRES_URL
     else:
@@ -510,6 +526,27 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
     return figures
 
 
+def run_ratio(database: str = "sqlite", *, database_url: str | None = None, partnerships: int = 500, runs: int = 30,
+              sqlite_path: str = SQLITE_FILE, out=print) -> dict:
+    """Only the rebuild/floor ratio, on the complete event: no server, no storm. The event is
+    built on the first run and reused by the next ones (same database, same partnerships)."""
+    env = _database_env(database, database_url, sqlite_path)
+    if database == "postgres":
+        _ensure_postgres_database(env["DATABASE_URL"])
+    env.update({"DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "storm-bench-only-" + "x" * 50,
+                "DJANGO_LOG_LEVEL": "ERROR"})
+    started = time.perf_counter()
+    built = _step(env, "--step", "build", "--partnerships", str(partnerships))
+    if built["built"]:
+        out(f"built the complete {partnerships}-partnership event in {time.perf_counter() - started:.0f} s")
+    measured = _step(env, "--step", "measure", "--runs", str(runs))
+    out(f"{database}: rebuild / floor, median of {runs} interleaved, {measured['hands']} hands: "
+        f"{measured['rebuild_wall_ms']} / {measured['floor_wall_ms']} ms wall = {measured['ratio']} "
+        f"(CPU {measured['rebuild_cpu_ms']} / {measured['floor_cpu_ms']} ms, target <= {TARGETS['ratio']}); "
+        f"recomputation: {measured['check_differences']} differences")
+    return measured
+
+
 def _kinds(errors: list[str]) -> dict:
     """Errors counted by what failed and how: "save: TimeoutError", "poll: 500"."""
     kinds: dict[str, int] = {}
@@ -591,12 +628,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pollers", type=int, default=1000)
     parser.add_argument("--partnerships", type=int, default=500)
     parser.add_argument("--runs", type=int, default=30, help="interleaved rebuild/floor runs (default 30)")
-    parser.add_argument("--step", choices=("prepare", "measure"), help=argparse.SUPPRESS)
+    parser.add_argument("--only-ratio", action="store_true",
+                        help="only the rebuild/floor ratio, on the complete event (built once, then reused)")
+    parser.add_argument("--sqlite-path", default=SQLITE_FILE, help=f"SQLite file (default {SQLITE_FILE})")
+    parser.add_argument("--step", choices=("prepare", "build", "measure"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.step == "prepare":
         print(json.dumps(step_prepare(args.seconds, args.rate, args.partnerships)))
+    elif args.step == "build":
+        print(json.dumps(step_build(args.partnerships)))
     elif args.step == "measure":
         print(json.dumps(step_measure(args.runs)))
+    elif args.only_ratio:
+        run_ratio(args.database, database_url=args.database_url, partnerships=args.partnerships, runs=args.runs,
+                  sqlite_path=args.sqlite_path)
     else:
         run_storm(args.database, args.seconds, database_url=args.database_url, hands_per_second=args.rate,
                   pollers=args.pollers, partnerships=args.partnerships, measure_runs=args.runs)

@@ -19,6 +19,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from scoring import totals
 from scoring.engine import eventfile
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
@@ -170,6 +171,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
             ))
             moments.append(c.at)
     Hand.objects.bulk_create(hands, batch_size=BATCH)
+    totals.refresh(Table.objects.filter(round__event=event))
     HandChange.objects.bulk_create(changes, batch_size=BATCH)
     # `at` is stamped with the clock on insert; the file's own moments go in afterwards.
     kept = [c for c, at in zip(changes, moments) if at is not None]

@@ -1,10 +1,12 @@
 """Integrity checks for one event: recompute everything from the raw hands and compare.
 
-Three checks, each returning a list of Difference (empty when all is well):
+Four checks, each returning a list of Difference (empty when all is well):
 - hand points: every stored hand is scored again with scoring.services.score_for_table under the
   event's rules, and its stored ns_points / ew_points / made must agree;
 - history: every hand has a create or import row in HandChange, and the last change that wrote
   values ends with the hand's current values (nothing was changed behind the history's back);
+- table totals: each table's stored hand count and side points (Table.n_hands, ns_points,
+  ew_points, which the standings read) equal its hands counted and summed again;
 - standings: the partnership totals are recomputed here from the raw hands and seatings, with
   the event's sit-out policy, and compared with scoring.selectors.event_standings(event), the
   code the pages, JSON and PDFs read. The withdrawal rule is checked the same way: a withdrawn
@@ -23,7 +25,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.core.exceptions import ValidationError
 
-from scoring import selectors
+from scoring import selectors, totals
 from scoring.engine.vocabulary import HAND_FIELDS
 from scoring.models import Hand, HandChange
 from scoring.services import score_for_table
@@ -74,6 +76,27 @@ def hand_points_check(event, hands=None) -> list[Difference]:
         for name, value in (("ns_points", ns), ("ew_points", ew), ("made", made)):
             if getattr(hand, name) != value:
                 found.append(Difference(_hand_place(hand), name, getattr(hand, name), value))
+    return found
+
+
+def table_totals_check(event, hands=None) -> list[Difference]:
+    """Each table's stored totals (scoring.totals) against its hands counted and summed here."""
+    counted: dict[int, list[int]] = {}
+    for hand in hands if hands is not None else _event_hands(event):
+        sums = counted.setdefault(hand.table_id, [0, 0, 0])
+        sums[0] += 1
+        sums[1] += hand.ns_points
+        sums[2] += hand.ew_points
+    found = []
+    tables = (Table.objects.filter(round__event=event).select_related("round__tiebreak")
+              .order_by("round__tiebreak__sequence", "round__number", "number"))
+    for table in tables:
+        rnd = table.round
+        prefix = f"tiebreak {rnd.tiebreak.sequence}, " if rnd.tiebreak_id else ""
+        place = f"{prefix}round {rnd.number}, table {table.number}"
+        for name, value in zip(totals.FIELDS, counted.get(table.pk, (0, 0, 0))):
+            if getattr(table, name) != value:
+                found.append(Difference(place, name, getattr(table, name), value))
     return found
 
 
@@ -264,6 +287,7 @@ def _withdrawal_differences(place: str, row, withdrawn: bool) -> list[Difference
 
 
 def event_check(event) -> list[Difference]:
-    """All three checks; an empty list means the stored event agrees with a recomputation."""
+    """All four checks; an empty list means the stored event agrees with a recomputation."""
     hands = _event_hands(event)
-    return [*hand_points_check(event, hands), *history_check(event, hands), *standings_check(event, hands)]
+    return [*hand_points_check(event, hands), *history_check(event, hands), *table_totals_check(event, hands),
+            *standings_check(event, hands)]

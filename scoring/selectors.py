@@ -1,8 +1,9 @@
 """Reads for the standings pages, downloads, command and PDFs. Nothing here writes.
 
-event_standings() costs a fixed number of queries whatever the event's size: points are summed
-per table and side in SQL (one GROUP BY over the hands), partnerships come with their players'
-names through one join, and rounds, sit-outs and tiebreak memberships are one query each. The
+event_standings() costs a fixed number of queries whatever the event's size: each table's hands
+and points are read from the totals the table row keeps (scoring.totals; the two tiebreakers
+that count made and set contracts group the hands in SQL instead), partnerships come with their
+players' names through one join, and rounds, sit-outs and tiebreak memberships are one query each. The
 ranking itself happens in the pure scoring.engine.standings module.
 """
 
@@ -125,18 +126,26 @@ def event_standings(event: Event) -> standings_engine.Standings:
     setup = setup_for(event)
     # Made and set contracts matter only to two secondary tiebreakers; counting them costs a
     # third of the aggregate query, so it is left out when the event does not use them.
-    counts = {}
     if {"contracts_made", "fewest_sets"} & set(setup.secondary_tiebreakers):
         counts = {"ns_made": _count("ns", True), "ns_set": _count("ns", False), "ew_made": _count("ew", True),
                   "ew_set": _count("ew", False)}
-    table_rows = (
-        Table.objects.filter(round__event=event)
-        .values("id")  # one group per table
-        .annotate(confirmed=_is_set("confirmed_at"), disputed=_is_set("disputed_at"), n_hands=Count("hands"),
-                  ns_pts=_points("ns"), ew_pts=_points("ew"), **counts)
-        .values_list("round_id", "ns_id", "ew_id", "confirmed", "disputed", "n_hands", "ns_pts", "ew_pts", *counts)
-        .order_by()
-    )
+        table_rows = (
+            Table.objects.filter(round__event=event)
+            .values("id")  # one group per table
+            .annotate(confirmed=_is_set("confirmed_at"), disputed=_is_set("disputed_at"), n=Count("hands"),
+                      ns_pts=_points("ns"), ew_pts=_points("ew"), **counts)
+            .values_list("round_id", "ns_id", "ew_id", "confirmed", "disputed", "n", "ns_pts", "ew_pts", *counts)
+            .order_by()
+        )
+    else:
+        # Each table's stored totals (scoring.totals keeps them with every hand write): 2,500 rows
+        # read as they are, instead of 10,000 hands grouped.
+        table_rows = (
+            Table.objects.filter(round__event=event)
+            .values_list("round_id", "ns_id", "ew_id", _is_set("confirmed_at"), _is_set("disputed_at"), "n_hands",
+                         "ns_points", "ew_points")
+            .order_by()
+        )
     sit_outs = SitOut.objects.filter(round__event=event).values_list("round_id", "partnership_id")
     memberships = Tiebreak.partnerships.through.objects.filter(tiebreak__event=event).values_list(
         "tiebreak_id", "tiebreak__sequence", "partnership_id"

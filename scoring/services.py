@@ -26,6 +26,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from scoring import totals
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import (
@@ -338,6 +339,7 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
         raise ValidationError(
             {"number": gettext("hand %(number)s at table %(table)s was just entered by %(who)s")
                        % {"number": number, "table": table.number, "who": existing.entered_by}}) from None
+    totals.refresh(table)
     if side in ("ns", "ew") and not table.entered_side:
         table.entered_side = side
         table.save(update_fields=["entered_side"])
@@ -433,6 +435,7 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
         raise ValidationError({"__all__": gettext("This hand was changed by someone else just now. Reload and try "
                                                   "again.")})
     current.refresh_from_db()
+    totals.refresh(table)
     _clear_confirmation(table)
     _log(table, "update", actor, hand_number=current.number, old=old, new=hand_snapshot(current), reason=reason)
     table.round.event.bump_version()

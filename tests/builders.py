@@ -21,6 +21,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 
+from scoring import totals
 from scoring.engine.movement import plan
 from scoring.engine.vocabulary import dealer_for
 from scoring.models import Hand
@@ -242,6 +243,7 @@ def bulk_event(slug: str, partnerships: int, rounds: int, *, seed=1, divisions=2
                                   contract=contract, tricks=tricks, ns_points=ns, ew_points=ew, made=made,
                                   entered_by="bulk"))
     Hand.objects.bulk_create(hands)
+    totals.refresh(Table.objects.filter(round__event=event))  # as every hand write does
     Table.objects.filter(round__event=event).update(confirmed_at=datetime.datetime(2026, 5, 14, 12, tzinfo=datetime.UTC))
     return event
 

@@ -284,6 +284,12 @@ class Table(models.Model):
     confirmed_by = models.CharField(max_length=150, blank=True)
     disputed_at = models.DateTimeField(null=True, blank=True)
     dispute_reason = models.CharField(max_length=500, blank=True)
+    # The table's hands summed (how many, each side's points): kept by scoring.totals in the same
+    # transaction as every hand write, so the standings read 2,500 table rows instead of grouping
+    # 10,000 hands; scoring.integrity checks them against the hands.
+    n_hands = models.PositiveSmallIntegerField(default=0)
+    ns_points = models.IntegerField(default=0)
+    ew_points = models.IntegerField(default=0)
 
     class Meta:
         ordering = ["round", "number"]

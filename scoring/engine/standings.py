@@ -482,20 +482,29 @@ def compute(
     # A cell reads the setup, the round numbers, how far the event has got and opponents' numbers:
     # when any of those changed, nothing remembered can be reused.
     context = (setup, round_numbers, reached, tuple(numbers.items()))
-    remembered = memo.get("cells", {}) if memo is not None and memo.get("context") == context else {}
+    remembered: dict = {}
+    changed: set[int] = set()
+    if memo is not None and memo.get("context") == context:
+        # Which partnerships' tables or sit-outs differ from last time, found by comparing the
+        # whole lists first (one C-level comparison when nothing changed), then as sets.
+        remembered = memo["cells"]
+        if memo["tables"] != tables:
+            differ = set(tables).symmetric_difference(memo["tables"])
+            changed.update(t.ns for t in differ)
+            changed.update(t.ew for t in differ)
+        if memo["sit_outs"] != sit_outs:
+            changed.update(eid for _, eid in set(sit_outs).symmetric_difference(memo["sit_outs"]))
     kept = {}
     for e in entrants:
         eid = e.id
-        played, out = by_entrant[eid], sat_out[eid]
-        key = (eid, tuple(played.values()), frozenset(out))
-        found = remembered.get(key)
+        found = None if eid in changed else remembered.get(eid)
         if found is None:
-            found = _cells(setup, round_numbers, played, out, eid, numbers, reached)
-        kept[key] = found
+            found = _cells(setup, round_numbers, by_entrant[eid], sat_out[eid], eid, numbers, reached)
+        kept[eid] = found
         cells[eid], totals[eid], hands_played[eid] = found
     if memo is not None:
         memo.clear()
-        memo.update(context=context, cells=kept)
+        memo.update(context=context, tables=tables, sit_outs=sit_outs, cells=kept)
 
     games = _games(tables, by_entrant) if setup.games else {}
     keys: dict = totals
@@ -721,7 +730,7 @@ def _rank(ids: list[int], totals: dict[int, object], sessions: Sequence[Tiebreak
           secondary: Sequence[str], awards_medals: bool) -> list[tuple[int, list[int], dict[int, str]]]:
     """Order ids into blocks: [(place, [ids still tied with each other], {id: decided_by})]."""
     decided: dict[int, str] = {}
-    blocks = _split(sorted(ids), lambda eid: totals[eid])
+    blocks = _split(sorted(ids), totals.__getitem__)
     for block in blocks:
         if len(block) == 1:
             decided[block[0]] = "total"
@@ -765,9 +774,9 @@ def _rank(ids: list[int], totals: dict[int, object], sessions: Sequence[Tiebreak
     placed = []
     place = 1
     for block in blocks:
-        block = sorted(block, key=lambda eid: eid)
-        for eid in block:
-            if len(block) > 1:
+        if len(block) > 1:
+            block = sorted(block)
+            for eid in block:
                 decided[eid] = "shared"
         placed.append((place, block, decided))
         place += len(block)
