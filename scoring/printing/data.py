@@ -23,6 +23,7 @@ from scoring.engine.standings import decided_label
 from scoring.engine.vocabulary import LANGUAGE_CODES, PENALTY_WORDS, SIDE_LABELS, dealer_for
 from scoring.models import Hand, HandChange
 from scoring.printing import KINDS, render
+from scoring.tables import ranked_by_words
 from scoring.printing.documents import (
     CardRound,
     CardsDoc,
@@ -348,6 +349,7 @@ def _members(tie) -> str:
 def standings_doc(event: Event, standings=None) -> StandingsDoc:
     """Every partnership's line, from scoring.selectors.event_standings (a fixed number of queries)."""
     standings = standings or event_standings(event)
+    matches = event.wins_per_round is not None or "matches" in standings.setup.rank_by
     rows = []
     for r in standings.rows:
         note = ""
@@ -360,6 +362,8 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
             rounds=tuple(RoundCell(c.points, c.sit_out, c.provisional) for c in r.rounds),
             hands=r.hands_played, provisional=r.provisional, tiebreak_total=r.tiebreak_total, note=note,
             withdrawn=r.withdrawn,
+            games=((r.games_won, r.games_lost, r.games_drawn) + ((r.matches_won,) if matches else ()) + (r.difference,)
+                   if standings.setup.games else ()),
         ))
     notes = [
         (_("Tied for %(places)s on %(total)s: %(members)s (%(division)s). A tiebreak session decides it.")
@@ -367,7 +371,12 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
         % {"places": _places(tie.places), "total": tie.total, "members": _members(tie), "division": ranking.name}
         for ranking, tie in standings.medal_ties
     ]
+    games_heads = ()
+    if standings.setup.games:
+        notes.insert(0, ranked_by_words(standings.setup.rank_by) + ". " + _("Points: the sum of the final game scores."))
+        games_heads = (_("Won"), _("Lost"), _("Drawn"), *((_("Matches"),) if matches else ()), _("Diff."))
     return StandingsDoc(
+        games_heads=games_heads,
         header=header_for(event),
         round_labels=tuple(pgettext("round column", "R%(number)s") % {"number": n} for n in standings.rounds),
         rows=tuple(rows),
@@ -399,6 +408,9 @@ def medals_doc(event: Event, standings=None) -> MedalsDoc:
             places.append(MedalPlace(
                 row.rank, language.label(MEDAL_WORDS.get(row.medal, "")), row.number, tuple(row.players), row.total,
                 tiebreak, medal_title=language.label(MEDAL_TITLES.get(row.medal, "")),
+                games=(_("Games won %(won)s, lost %(lost)s, drawn %(drawn)s")
+                       % {"won": row.games_won, "lost": row.games_lost, "drawn": row.games_drawn}
+                       if standings.setup.games else ""),
             ))
         pending = []
         if not ranking.final:
@@ -415,6 +427,8 @@ def medals_doc(event: Event, standings=None) -> MedalsDoc:
         groups.append(MedalGroup(title, tuple(places), " ".join(pending), division="" if overall else ranking.name,
                                  overall=overall))
     notes = (_progress(standings.progress) + ".",) if not standings.progress.complete else ()
+    if standings.setup.games:
+        notes = (ranked_by_words(standings.setup.rank_by) + ".", *notes)
     return MedalsDoc(header_for(event), tuple(groups), notes, words=words())
 
 

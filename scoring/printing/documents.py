@@ -195,6 +195,7 @@ class StandingRow:
     tiebreak_total: int | None = None
     note: str = ""  # which rule ordered this row, a withdrawal
     withdrawn: bool = False  # results kept, not ranked: the rank reads "WD"
+    games: tuple[int, ...] = ()  # a games event: the values under StandingsDoc.games_heads
 
     @property
     def rank_text(self) -> str:
@@ -212,6 +213,7 @@ class StandingsDoc:
     sit_out_note: str = ""
     notes: tuple[str, ...] = ()
     words: Words = ENGLISH
+    games_heads: tuple[str, ...] = ()  # a games event: "Won", "Lost", "Drawn", ("Matches"), "Diff."
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,7 @@ class MedalPlace:
     total: int
     tiebreak: str = ""  # "Tiebreak 1: 420 (decided 2nd place)" when a tiebreak decided it
     medal_title: str = ""  # "Gold medal", the certificate's heading
+    games: str = ""  # a games event: "Games won 2, lost 1, drawn 0"
 
     @property
     def names(self) -> str:
