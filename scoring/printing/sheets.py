@@ -321,7 +321,12 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
             continue
         if hand.declarer:
             draw_text(c, lay.cell_center(2), y, _(SIDE_LABELS[hand.declarer]), BOLD, size, align="center")
-        if doc.games:
+        draw_text(c, lay.cell_center(3), y, hand.contract, BOLD, size, align="center")
+        draw_text(c, lay.cell_center(4), y, "" if hand.tricks is None else str(hand.tricks), SANS, size, align="center")
+        for col, pts in ((5, hand.ns_points), (6, hand.ew_points)):
+            x, wd = lay.cols[col]
+            draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
+        if doc.games:  # the running game score, after the hand's points
             for col, pts in ((7, hand.game_ns), (8, hand.game_ew)):
                 x, wd = lay.cols[col]
                 draw_text(c, x + wd - 6, y, "" if pts is None else str(pts), BOLD if hand.game_end else SANS, size,
@@ -331,11 +336,6 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
                 c.setLineWidth(2.4)
                 c.line(lay.left, bottom_y, lay.right, bottom_y)
                 c.setLineWidth(0.6)
-        draw_text(c, lay.cell_center(3), y, hand.contract, BOLD, size, align="center")
-        draw_text(c, lay.cell_center(4), y, "" if hand.tricks is None else str(hand.tricks), SANS, size, align="center")
-        for col, pts in ((5, hand.ns_points), (6, hand.ew_points)):
-            x, wd = lay.cols[col]
-            draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
         penalty = (hand.penalty + ("; " + _("corrected") if hand.corrected else "")).lstrip("; ")
         lines, _size = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
         draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
