@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from django.db import connections
 from django.db.models import BooleanField, Count, ExpressionWrapper, IntegerField, Q, Sum, Value
 from django.db.models.functions import Coalesce
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring.engine import games as games_engine
 from scoring.engine import standings as standings_engine

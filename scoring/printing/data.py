@@ -23,7 +23,6 @@ from scoring.engine.standings import decided_label
 from scoring.engine.vocabulary import LANGUAGE_CODES, PENALTY_WORDS, SIDE_LABELS, dealer_for
 from scoring.models import Hand, HandChange
 from scoring.printing import KINDS, render
-from scoring.tables import ranked_by_words
 from scoring.printing.documents import (
     CardRound,
     CardsDoc,
@@ -44,6 +43,7 @@ from scoring.printing.documents import (
     Words,
 )
 from scoring.selectors import event_standings
+from scoring.tables import ranked_by_words
 from tournaments import language
 from tournaments import selectors as event_selectors
 from tournaments.models import Event, Partnership, Round, Seating, Table, format_token
@@ -373,7 +373,8 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
     ]
     games_heads = ()
     if standings.setup.games:
-        notes.insert(0, ranked_by_words(standings.setup.rank_by) + ". " + _("Points: the sum of the final game scores."))
+        notes.insert(0, ranked_by_words(standings.setup.rank_by) + ". "
+                     + _("Points: the sum of the final game scores."))
         games_heads = (_("Won"), _("Lost"), _("Drawn"), *((_("Matches"),) if matches else ()), _("Diff."))
     return StandingsDoc(
         games_heads=games_heads,

@@ -218,7 +218,8 @@ def wall_standings(doc: StandingsDoc) -> bytes:
     games_w = 150.0 if doc.games_heads else 0.0
     names_w = frame_w - rank_w - no_w - total_w - div_w - tb_w - games_w
     head = [_head(_("Rank"), 14, rank_w - 13, "right"), _head(_("No."), 14, no_w - 13, "right"), _("Players")] \
-        + ([_head(_("Division"), 14, div_w - 13)] if has_div else []) + [_head(_("Points") if doc.games_heads else _("Total"), 14, total_w - 13, "right")] \
+        + ([_head(_("Division"), 14, div_w - 13)] if has_div else []) \
+        + [_head(_("Points") if doc.games_heads else _("Total"), 14, total_w - 13, "right")] \
         + ([_head(_("Tiebreak"), 14, tb_w - 13, "right")] if has_tb else []) \
         + ([_head(_("Won–lost–drawn"), 14, games_w - 13, "right")] if games_w else [])
     widths = [rank_w, no_w, names_w] + ([div_w] if has_div else []) + [total_w] + ([tb_w] if has_tb else []) \
@@ -286,8 +287,8 @@ def medal_standings(doc: MedalsDoc) -> bytes:
                  _head(_("Points") if any(p.games for p in group.places) else _("Total"), 9, widths[4] - 16,
                        "right"), _head(_("Tiebreak"), 9, widths[5] - 12)]]
         for p in group.places:
-            data.append([doc.words.place(p.place), p.medal, str(p.number), Paragraph(_esc(p.names) + (f"<br/><font size=9>{_esc(p.games)}</font>" if p.games else ""),
-                                                           st["medal"]),
+            names = _esc(p.names) + (f"<br/><font size=9>{_esc(p.games)}</font>" if p.games else "")
+            data.append([doc.words.place(p.place), p.medal, str(p.number), Paragraph(names, st["medal"]),
                          str(p.total), Paragraph(_esc(p.tiebreak), st["cell"]) if p.tiebreak else ""])
         if not group.places:
             data.append(["", "", "", _("No results yet."), "", ""])

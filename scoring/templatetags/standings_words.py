@@ -10,8 +10,8 @@ from django.utils.translation import gettext
 
 from scoring.engine import standings as standings_engine
 from scoring.tables import credit_word as _credit_word
-from scoring.tables import ranked_by_words
 from scoring.tables import medal_word as _medal_word
+from scoring.tables import ranked_by_words
 from tournaments import language
 
 register = template.Library()
