@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from django.db import connections
 from django.db.models import BooleanField, Count, ExpressionWrapper, IntegerField, Q, Sum, Value
 from django.db.models.functions import Coalesce
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
 from scoring.engine import standings as standings_engine
@@ -380,8 +380,9 @@ class RoundGames:
     match: str  # "won", "lost" or "" (no match, or not decided)
 
 
-GAME_RESULT_WORDS = {"won": gettext_lazy("won"), "lost": gettext_lazy("lost"), "drawn": gettext_lazy("drawn"),
-                     "in play": gettext_lazy("in play")}
+GAME_RESULT_WORDS = {"won": pgettext_lazy("a game's result", "won"), "lost": pgettext_lazy("a game's result", "lost"),
+                     "drawn": pgettext_lazy("a game's result", "drawn"),
+                     "in play": pgettext_lazy("a game's result", "in play")}
 
 
 def round_games_for(view: event_selectors.TableGamesView, side: str) -> RoundGames:
