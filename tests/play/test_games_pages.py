@@ -113,3 +113,11 @@ def test_every_page_of_an_event_without_hands_per_round_reads_well(games_event):
         assert not re.search(r"\bNone\b(?! yet)", page.content.decode()), url
     detail = text(client.get(reverse("tournaments:event-detail", args=[slug])))
     assert "1 rounds of games, each until the round is closed or its games are done" in detail
+
+
+@pytest.mark.django_db
+def test_print_page_says_what_a_games_sheet_holds(games_event):
+    client = builders.login(builders.make_user("olga", event=games_event, role="organizer"))
+    page = text(client.get(reverse("scoring:print", args=[games_event.slug])))
+    assert "This event is played as games: each sheet has 12 rows for hands" in page
+    assert "each result sheet lists every game of the table and who won it" in page
