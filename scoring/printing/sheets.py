@@ -98,10 +98,19 @@ class _SheetLayout:
         bases = (30, 96, 52, 52, 38, 46, 46, 46, 46) if doc.games else (36, 120, 60, 58, 42, 54, 54)
         widths = [max(base, max(text_width(line, BOLD, MIN_TYPE) for line in heading if line) + 6)
                   for base, heading in zip(bases, self.headings, strict=False)]
-        floor = 70 if doc.games else 90  # the penalty column's
+        # The penalty column's floor: on a games sheet, at least its heading's longest word.
+        longest = max(text_width(word, BOLD, MIN_TYPE) for word in self.headings[-1][0].split())
+        floor = max(70.0, longest + 8) if doc.games else 90
         over = sum(widths) + floor - self.uw
         if over > 0:
             widths[1] = max(72.0 if doc.games else 96.0, widths[1] - over)
+        if doc.games:  # still too wide: the number columns give up what their headings do not need
+            for index in (5, 6, 7, 8, 2, 3, 4):
+                over = sum(widths) + floor - self.uw
+                if over <= 0:
+                    break
+                need = max(text_width(line, BOLD, MIN_TYPE) for line in self.headings[index] if line) + 6
+                widths[index] = max(need, 36.0, widths[index] - over)
         widths.append(self.uw - sum(widths))
         self.cols = []
         x = self.left
@@ -321,7 +330,12 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
             continue
         if hand.declarer:
             draw_text(c, lay.cell_center(2), y, _(SIDE_LABELS[hand.declarer]), BOLD, size, align="center")
-        draw_text(c, lay.cell_center(3), y, hand.contract, BOLD, size, align="center")
+            draw_text(c, lay.cell_center(3), y, hand.contract, BOLD, size, align="center")
+        else:  # nobody bid: "No bid" across the declarer and contract columns
+            x, _w = lay.cols[2]
+            cx, cw = lay.cols[3]
+            draw_text(c, (x + cx + cw) / 2, y, hand.contract, BOLD, size, align="center", max_width=cx + cw - x - 4,
+                      min_size=MIN_TYPE)
         draw_text(c, lay.cell_center(4), y, "" if hand.tricks is None else str(hand.tricks), SANS, size, align="center")
         for col, pts in ((5, hand.ns_points), (6, hand.ew_points)):
             x, wd = lay.cols[col]
