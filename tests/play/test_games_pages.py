@@ -121,3 +121,10 @@ def test_print_page_says_what_a_games_sheet_holds(games_event):
     page = text(client.get(reverse("scoring:print", args=[games_event.slug])))
     assert "This event is played as games: each sheet has 12 rows for hands" in page
     assert "each result sheet lists every game of the table and who won it" in page
+
+
+@pytest.mark.django_db
+def test_finding_a_pair_says_its_games(client, games_event):
+    page = text(client.get(reverse("scoring:standings", args=[games_event.slug]) + "?find=2&per_page=2"))
+    assert "No. 2 Player 2a & Player 2b: rank 2, games won 1, lost 1, drawn 0, points 270." in page.replace(
+        "&amp;", "&")
