@@ -128,3 +128,17 @@ def test_finding_a_pair_says_its_games(client, games_event):
     page = text(client.get(reverse("scoring:standings", args=[games_event.slug]) + "?find=2&per_page=2"))
     assert "No. 2 Player 2a & Player 2b: rank 2, games won 1, lost 1, drawn 0, points 270." in page.replace(
         "&amp;", "&")
+
+
+@pytest.mark.django_db
+def test_games_words_in_spanish_and_french(client, games_event):
+    url = reverse("scoring:standings", args=[games_event.slug])
+    spanish = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Clasificación por juegos ganados, luego puntos" in spanish
+    assert ">Ganados<" in spanish and ">Puntos<" in spanish
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr-CA").content.decode()
+    assert "Classement par parties gagnées, puis points" in french
+    assert ">Gagnées<" in french and ">Nulles<" in french
+    partnership = text(client.get(reverse("scoring:partnership", args=[games_event.slug, 1]),
+                                  HTTP_ACCEPT_LANGUAGE="es"))
+    assert "Juego Manos Nosotros Ellos Resultado 1 1 500 0 ganado" in partnership
