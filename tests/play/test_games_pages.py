@@ -142,3 +142,20 @@ def test_games_words_in_spanish_and_french(client, games_event):
     partnership = text(client.get(reverse("scoring:partnership", args=[games_event.slug, 1]),
                                   HTTP_ACCEPT_LANGUAGE="es"))
     assert "Juego Manos Nosotros Ellos Resultado 1 1 500 0 ganado" in partnership
+
+
+@pytest.mark.django_db
+def test_dashboard_and_partnership_page_say_who_won_the_match(db):
+    # wins_per_round 1: table 1's match goes to N-S with game 1 (10H made, 500-0); its later hands are refused
+    # by the event file, so the table has one hand.
+    data = games_event_file({(1, 1): WORKED[(1, 1)][:1]}, rounds=1,
+                            games={"hand_limit": 4, "games_per_round": None, "wins_per_round": 1,
+                                   "rank_by": ["matches", "games", "points"]})
+    event = event_import(data)
+    client = builders.login(builders.make_user("olga", event=event, role="organizer"))
+    page = text(client.get(reverse("tournaments:round", args=[event.slug, 1])))
+    assert "1 game finished: N-S 1, E-W 0 · match to N-S" in page
+    standings = client.get(reverse("scoring:standings", args=[event.slug])).content.decode()
+    assert ">Matches<" in standings and "Ranked by matches won, then games won, then points" in standings
+    partnership = text(client.get(reverse("scoring:partnership", args=[event.slug, 1])))
+    assert "Matches won 1" in partnership and "won 1, lost 0, drawn 0 · match won" in partnership
