@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from django.db import connections
 from django.db.models import BooleanField, Count, ExpressionWrapper, IntegerField, Q, Sum, Value
 from django.db.models.functions import Coalesce
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
 from scoring.engine import standings as standings_engine
 from scoring.engine.vocabulary import SIDE_LABELS, TABLE_STATUS_PUBLIC
 from scoring.models import Hand
 from tournaments import language
+from tournaments import selectors as event_selectors
 from tournaments.models import Event, Partnership, Round, SitOut, Table, Tiebreak
 
 
@@ -322,9 +323,12 @@ def partnership_record(event: Event, partnership: Partnership) -> list[RoundReco
             if penalty and hand.penalty_side:
                 by = gettext("%(penalty)s by us") if hand.penalty_side == side else gettext("%(penalty)s by them")
                 penalty = by % {"penalty": penalty}
+            tricks = hand.tricks
+            if hand.contract == games_engine.NOBID and hand.ns_tricks is not None:  # nobody bid: our tricks
+                tricks = hand.ns_tricks if side == "ns" else 10 - hand.ns_tricks
             lines.append(
                 HandLine(hand.number, language.seat_letter(hand.dealer),
-                         gettext("Us") if hand.declarer == side else gettext("Them"), hand.contract, hand.tricks,
+                         gettext("Us") if hand.declarer == side else gettext("Them"), hand.contract, tricks,
                          hand.made, penalty, hand.points_for(side), hand.points_for(other))
             )
         rnd = table.round
@@ -353,3 +357,69 @@ def partnership_record(event: Event, partnership: Partnership) -> list[RoundReco
                                    table=None, side="", sit_out=True))
     records.sort(key=lambda r: (r.tiebreak or 0, r.round))
     return records
+
+
+# ---------------------------------------------------------------- one partnership's games
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One game of a round seen from one partnership: its scores (ours first) and how it went."""
+
+    number: int
+    first_hand: int
+    last_hand: int
+    points: int
+    opponents_points: int
+    result: str  # "won", "lost", "drawn" or "in play"
+
+    @property
+    def result_label(self) -> str:
+        return str(GAME_RESULT_WORDS[self.result])
+
+
+@dataclass(frozen=True)
+class RoundGames:
+    games: tuple[GameLine, ...]
+    won: int
+    lost: int
+    drawn: int
+    points: int
+    opponents_points: int
+    match: str  # "won", "lost" or "" (no match, or not decided)
+
+
+GAME_RESULT_WORDS = {"won": pgettext_lazy("a game's result", "won"), "lost": pgettext_lazy("a game's result", "lost"),
+                     "drawn": pgettext_lazy("a game's result", "drawn"),
+                     "in play": pgettext_lazy("a game's result", "in play")}
+
+
+def round_games_for(view: event_selectors.TableGamesView, side: str) -> RoundGames:
+    """A table's games (tournaments.selectors.tables_games) from one side's seat."""
+    mine = 0 if side == "ns" else 1
+    lines = []
+    for game in view.games.games:
+        if game.status == games_engine.IN_PLAY:
+            result = "in play"
+        elif game.status == games_engine.DRAWN:
+            result = "drawn"
+        else:
+            result = "won" if game.winner == mine else "lost"
+        lines.append(GameLine(game.number, game.first_hand, game.last_hand, game.scores[mine], game.scores[1 - mine],
+                              result))
+    wins = view.games.wins
+    match = "" if view.games.match is None else ("won" if view.games.match == mine else "lost")
+    return RoundGames(tuple(lines), wins[mine], wins[1 - mine], view.games.draws, view.games.points[mine],
+                      view.games.points[1 - mine], match)
+
+
+def partnership_games(event: Event, partnership: Partnership) -> dict[tuple[int | None, int], RoundGames]:
+    """An event played as games: each of the partnership's rounds replayed into games, by (tiebreak
+    sequence or None, round number); {} for a session. Two queries."""
+    if not event.plays_games:
+        return {}
+    tables = list(Table.objects.filter(round__event=event).filter(Q(ns=partnership) | Q(ew=partnership))
+                  .values_list("id", "ns_id", "round__number", "round__tiebreak__sequence"))
+    played = event_selectors.tables_games(event, [table_id for table_id, *_ in tables])
+    return {(sequence, number): round_games_for(played[table_id], "ns" if ns_id == partnership.pk else "ew")
+            for table_id, ns_id, number, sequence in tables if table_id in played}

@@ -31,6 +31,17 @@ FIND_FROM_ROWS = 12
 MEDAL_WORDS = {"gold": _("Gold"), "silver": _("Silver"), "bronze": _("Bronze")}
 # The policy keys a sit-out cell carries (scoring.engine.standings.RoundCell.credit).
 CREDIT_WORDS = {"average": _("average"), "zero": _("zero"), "fixed": _("fixed")}
+# An event played as games: its ranking keys (scoring.engine.games.RANK_KEYS) in a few words.
+RANK_WORDS = {"games": _("games won"), "matches": _("matches won"), "points": _("points"),
+              "difference": _("point difference")}
+# The columns a games event adds (README, "Games"), after the division; `total` is then its points.
+GAMES_COLUMNS = ("games_won", "games_lost", "games_drawn", "matches_won")
+
+
+def ranked_by_words(rank_by) -> str:
+    """"Ranked by games won, then points": what orders a games event's standings, in words."""
+    keys = gettext(", then ").join(str(RANK_WORDS.get(key, key)) for key in rank_by)
+    return gettext("Ranked by %(keys)s") % {"keys": keys}
 
 
 def credit_word(policy: str | None) -> str:
@@ -149,6 +160,16 @@ class StandingsTable(tables.Table):
                              attrs={"td": {"class": "num tiebreak"}, "th": {"class": "num tiebreak"}})
     decided = tables.Column(verbose_name=_("Ordered by"),
                             attrs={"td": {"class": "decided"}, "th": {"class": "decided"}})
+    # An event played as games only (standings_table() leaves them out of a session).
+    games_won = tables.Column(verbose_name=_("Won"), attrs={"td": {"class": "num games"}, "th": {"class": "num games"}})
+    games_lost = tables.Column(verbose_name=_("Lost"), attrs={"td": {"class": "num games"},
+                                                              "th": {"class": "num games"}})
+    games_drawn = tables.Column(verbose_name=_("Drawn"), attrs={"td": {"class": "num games"},
+                                                                "th": {"class": "num games"}})
+    matches_won = tables.Column(verbose_name=_("Matches"), attrs={"td": {"class": "num games"},
+                                                                  "th": {"class": "num games"}})
+    difference = tables.Column(verbose_name=_("Diff."), attrs={"td": {"class": "num difference"},
+                                                               "th": {"class": "num difference"}})
 
     class Meta:
         orderable = True
@@ -237,6 +258,11 @@ def _cells(row: standings_engine.Row, number_html: str, words: _Words) -> dict[s
         "hands": str(row.hands_played),
         "tiebreak": tiebreak_html(row, words),
         "decided": escape(standings_engine.decided_label(row.decided_by, gettext)),
+        "games_won": str(row.games_won),
+        "games_lost": str(row.games_lost),
+        "games_drawn": str(row.games_drawn),
+        "matches_won": str(row.matches_won),
+        "difference": str(row.difference),
     }
 
 
@@ -260,6 +286,11 @@ def _records(rows: tuple[standings_engine.Row, ...], slug: str) -> list[dict]:
             "tiebreak": row.tiebreak_total,
             "tiebreak_sort": NOT_PLAYED_SORT if row.tiebreak_total is None else row.tiebreak_total,
             "decided": row.decided_label,
+            "games_won": row.games_won,
+            "games_lost": row.games_lost,
+            "games_drawn": row.games_drawn,
+            "matches_won": row.matches_won,
+            "difference": row.difference,
             "row_class": " ".join(c for c in ("tied" if row.tied else "", f"medal-{row.medal}" if row.medal else "",
                                               "withdrawn" if row.withdrawn else "") if c),
         }
@@ -280,9 +311,10 @@ def shown_rounds(standings: standings_engine.Standings) -> tuple[int, ...]:
 
 
 def standings_table(standings: standings_engine.Standings, *, slug: str, request=None,
-                    ranking: standings_engine.Ranking | None = None) -> StandingsTable:
+                    ranking: standings_engine.Ranking | None = None, matches: bool = False) -> StandingsTable:
     """The standings table for one event (or one division's `ranking`), its round columns between
-    the total and hands played."""
+    the total and hands played. An event played as games shows games won, lost and drawn (and
+    matches won when `matches`: its rounds are matches) before its points and their difference."""
     ranking = ranking or standings.overall
     rounds = [
         (f"r{n}", RoundColumn(verbose_name=gettext("R%(number)s") % {"number": n}, order_by=(f"r{n}_sort",),
@@ -296,8 +328,16 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
         exclude.append("tiebreak")
     if not (standings.tiebreak_sessions or standings.setup.secondary_tiebreakers):
         exclude.append("decided")
-    sequence = ["rank", "number", "players", "division", "total", *[name for name, _ in rounds], "hands",
-                "tiebreak", "decided"]
+    games = standings.setup.games
+    if not games:
+        exclude.extend((*GAMES_COLUMNS, "difference"))
+    else:
+        if not (matches or "matches" in standings.setup.rank_by):
+            exclude.append("matches_won")
+        rounds.append(("total", tables.Column(verbose_name=gettext("Points"),
+                                              attrs={"td": {"class": "num total"}, "th": {"class": "num"}})))
+    sequence = ["rank", "number", "players", "division", *GAMES_COLUMNS, "total", "difference",
+                *[name for name, _ in rounds if name != "total"], "hands", "tiebreak", "decided"]
     table = StandingsTable(_records(ranking.rows, slug), slug=slug, extra_columns=rounds, exclude=exclude,
                            sequence=sequence)
     table.division_name = ranking.division

@@ -93,7 +93,7 @@ def _place(row) -> str:
 
 def _rounds_needed(event: Event, hands) -> int:
     per_round = event.hands_per_round
-    if hands in (None, ""):
+    if hands in (None, "") or per_round is None:  # a games event with open rounds: one round
         return 1
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < per_round or hands % per_round:
         raise ValidationError({"hands": (

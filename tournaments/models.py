@@ -305,13 +305,15 @@ class Table(models.Model):
     def short_code(self) -> str:
         return format_token(self.token)
 
-    def status_for(self, hand_count: int, hands_per_round: int) -> str:
-        """not_started, in_progress, entered, confirmed or disputed (the round dashboard's words)."""
+    def status_for(self, hand_count: int, hands_per_round: int | None) -> str:
+        """not_started, in_progress, entered, confirmed or disputed (the round dashboard's words).
+
+        With no hands_per_round (a games event whose round ends at the bell) any hand makes it entered."""
         if self.disputed_at:
             return "disputed"
         if hand_count == 0:
             return "not_started"
-        if hand_count < hands_per_round:
+        if hands_per_round is not None and hand_count < hands_per_round:
             return "in_progress"
         return "confirmed" if self.confirmed_at else "entered"
 

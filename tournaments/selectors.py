@@ -3,10 +3,13 @@ queries (no query per partnership or per table). Writes live in services.py."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Count, Q
 from django.http import Http404
 from django.utils.translation import gettext
 
+from scoring.engine import games as games_engine
 from scoring.engine import movement
 from scoring.engine.registration import search_key
 from scoring.engine.vocabulary import TABLE_STATUS_LABELS
@@ -146,11 +149,14 @@ def dashboard(event: Event, number: int | None) -> dict:
             raise Http404("No such round")
     tables, sit_outs, problems = [], [], []
     if rnd is not None:
-        tables = [(t, status, count, TABLE_STATUS_LABELS[status]) for t, status, count in services.table_states(rnd)]
+        states = services.table_states(rnd)
+        played = tables_games(event, [t.pk for t, _status, _count in states])
+        tables = [(t, status, count, TABLE_STATUS_LABELS[status], played.get(t.pk))
+                  for t, status, count in states]
         sit_outs = list(rnd.sit_outs.select_related("partnership__player_one", "partnership__player_two"))
         problems = services.round_problems(rnd) if rnd.status == Round.Status.OPEN else []
     counts: dict[str, int] = {}
-    for _, status, _, _ in tables:
+    for _, status, _, _, _ in tables:
         counts[status] = counts.get(status, 0) + 1
     next_planned = next((r for r in rounds if r.status == Round.Status.PLANNED), None)
     return {
@@ -185,3 +191,60 @@ def event_language(*, slug: str | None = None, token: str | None = None) -> str 
     if token:
         return Table.objects.filter(token=token).values_list("round__event__language", flat=True).first()
     return None
+
+
+@dataclass(frozen=True)
+class TableGamesView:
+    """A table's round of games as the pages show it (an event played as games)."""
+
+    games: games_engine.TableGames
+    hands: tuple[games_engine.PlayedHand, ...]
+    running: tuple[tuple[int, int, int], ...]  # per hand, in order: (game number, N-S score, E-W score)
+    ends: frozenset[int]  # the hand numbers that ended a game
+
+    @property
+    def finished(self) -> tuple[games_engine.Game, ...]:
+        return tuple(g for g in self.games.games if g.over)
+
+    @property
+    def current(self) -> games_engine.Game | None:
+        return self.games.current
+
+
+def replay_table(event: Event, hands, *, round_over: bool) -> TableGamesView:
+    """One table's hands (PlayedHand) replayed by scoring.engine.games, with the running game score
+    after each hand (the replay of the hands up to it: the engine alone keeps the score)."""
+    hands = tuple(sorted(hands, key=lambda h: h.number))
+    rules, setup, hpr = event.rules, event.games_setup, event.hands_per_round
+    running, ends = [], set()
+    for index, hand in enumerate(hands):
+        upto = games_engine.replay(rules, setup, hands[:index + 1], hands_per_round=hpr,
+                                   round_over=round_over and index == len(hands) - 1)
+        last = upto.games[-1] if upto.games else None
+        if last is None or last.last_hand != hand.number:  # after the round's last game: no game of its own
+            running.append((0, 0, 0))
+            continue
+        running.append((last.number, last.scores[0], last.scores[1]))
+        if last.over and last.last_hand == hand.number:
+            ends.add(hand.number)
+    whole = games_engine.replay(rules, setup, hands, round_over=round_over, hands_per_round=hpr)
+    return TableGamesView(whole, hands, tuple(running), frozenset(ends))
+
+
+def tables_games(event: Event, table_ids) -> dict[int, TableGamesView]:
+    """Each table's round replayed into games (README, "Games"), by table id, in one query; {} for a
+    session. A closed round is the bell: its game in play goes to the side ahead."""
+    if not event.plays_games or not table_ids:
+        return {}
+    hands: dict[int, list[games_engine.PlayedHand]] = {}
+    closed: set[int] = set()
+    rows = (Table.objects.filter(pk__in=list(table_ids))
+            .values_list("id", "round__status", "hands__number", "hands__declarer", "hands__ns_points",
+                         "hands__ew_points", "hands__made"))
+    for table_id, status, number, declarer, ns_points, ew_points, made in rows:
+        found = hands.setdefault(table_id, [])
+        if status == Round.Status.CLOSED:
+            closed.add(table_id)
+        if number is not None:
+            found.append(games_engine.played(number, declarer, ns_points, ew_points, made))
+    return {table_id: replay_table(event, found, round_over=table_id in closed) for table_id, found in hands.items()}

@@ -1,6 +1,6 @@
 """The figure families, in the order they run. A new family is one module here with a FAMILY
 (bench.core.Family) and one line below; its name becomes a choice of --skip and --only."""
 
-from bench.figures import event_file, integrity, load, pages, pdf, storm
+from bench.figures import event_file, games, integrity, load, pages, pdf, storm
 
-FAMILIES = (pages.FAMILY, event_file.FAMILY, pdf.FAMILY, load.FAMILY, integrity.FAMILY, storm.FAMILY)
+FAMILIES = (pages.FAMILY, games.FAMILY, event_file.FAMILY, pdf.FAMILY, load.FAMILY, integrity.FAMILY, storm.FAMILY)

@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext, gettext_noop, ngette
 from django.utils.translation import gettext as _
 
 from scoring import site_address
+from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.standings import decided_label
 from scoring.engine.vocabulary import LANGUAGE_CODES, PENALTY_WORDS, SIDE_LABELS, dealer_for
@@ -42,7 +43,9 @@ from scoring.printing.documents import (
     Words,
 )
 from scoring.selectors import event_standings
+from scoring.tables import ranked_by_words
 from tournaments import language
+from tournaments import selectors as event_selectors
 from tournaments.models import Event, Partnership, Round, Seating, Table, format_token
 
 # The medals in words: the medal standings' column, and the certificate's heading.
@@ -148,7 +151,7 @@ def _describe(values: dict | None) -> str:
 def _status(event: Event, table: Table, count: int) -> str:
     if table.disputed_at:
         return _("DISPUTED: %(reason)s") % {"reason": table.dispute_reason}
-    if count < event.hands_per_round:
+    if event.hands_per_round is not None and count < event.hands_per_round:
         return ngettext("Incomplete: %(count)s of %(total)s hand entered",
                         "Incomplete: %(count)s of %(total)s hands entered",
                         event.hands_per_round) % {"count": count, "total": event.hands_per_round}
@@ -178,7 +181,9 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         updates = HandChange.objects.filter(table__round__in=rounds, action=HandChange.Action.UPDATE)
         for change in updates.order_by("at", "pk"):
             fixes.setdefault(change.table_id, []).append(change)
-    per_round = event.hands_per_round
+    per_round = sheet_rows(event)
+    if filled and event.plays_games:  # every hand a table played, however many games it took
+        per_round = max([per_round, *(max(found) for found in hands.values() if found)])
     dealers = [(n, dealer_for(n)) for n in range(1, per_round + 1)]
     out = []
     for table in tables:
@@ -193,20 +198,35 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         changes = fixes.get(table.pk, [])
         corrected = {c.hand_number for c in changes}
         rows = []
+        played = None
+        if event.plays_games:
+            played = event_selectors.replay_table(
+                event, [games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made)
+                        for h in entered.values()], round_over=table.round.status == "closed")
+        running = dict(zip((h.number for h in played.hands), played.running, strict=True)) if played else {}
         for n, dealer in dealers:
             hand = entered.get(n)
             if hand is None:
                 rows.append(SheetHand(n, dealer))
                 continue
+            _game, game_ns, game_ew = running.get(n, (0, None, None))
+            tricks = hand.tricks
+            if hand.contract == games_engine.NOBID:
+                tricks = hand.ns_tricks
             rows.append(SheetHand(
-                n, hand.dealer, hand.declarer, hand.contract, hand.tricks, hand.ns_points, hand.ew_points,
+                n, hand.dealer, hand.declarer, _contract_text(hand.contract), tricks, hand.ns_points, hand.ew_points,
                 _penalty_text(hand.penalty_kind, hand.penalty_side, hand.penalty_seat, hand.note),
-                corrected=n in corrected,
+                corrected=n in corrected, game_ns=game_ns, game_ew=game_ew,
+                game_end=played is not None and n in played.ends,
             ))
+        ns_total = sum(h.ns_points for h in entered.values()) if entered else None
+        ew_total = sum(h.ew_points for h in entered.values()) if entered else None
+        if played is not None and entered:  # the points of a games event: its final game scores
+            ns_total, ew_total = played.games.points
         out.append(SheetTable(
             _round_label(table.round), table.number, ns, ew, tuple(rows),
-            ns_total=sum(h.ns_points for h in entered.values()) if entered else None,
-            ew_total=sum(h.ew_points for h in entered.values()) if entered else None,
+            ns_total=ns_total, ew_total=ew_total,
+            games=game_lines(played) if played is not None else (),
             status=_status(event, table, len(entered)),
             corrections=tuple(
                 Correction(c.hand_number or 0, language.clock(c.at), c.by, _describe(c.old),
@@ -216,7 +236,47 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         ))
     rules = event.rules
     return SheetsDoc(header_for(event), language.label(rules.label), contract_values(rules), per_round, tuple(out),
-                     filled, _title(round_number, tiebreak), words=words())
+                     filled, _title(round_number, tiebreak), words=words(), games=event.plays_games)
+
+
+GAMES_SHEET_ROWS = 12  # a games event's sheet when neither its rounds nor its games have a size
+
+
+def sheet_rows(event: Event) -> int:
+    """Rows of a sheet: the round's hands; in a games event without them, room for several games
+    (hand_limit × games_per_round when both are set, else GAMES_SHEET_ROWS), at most 20."""
+    if event.hands_per_round is not None:
+        return event.hands_per_round
+    if event.hand_limit and event.games_per_round:
+        return min(20, event.hand_limit * event.games_per_round)
+    return GAMES_SHEET_ROWS
+
+
+def _contract_text(contract: str) -> str:
+    return _("No bid") if contract == games_engine.NOBID else contract
+
+
+def game_lines(played: event_selectors.TableGamesView) -> tuple[str, ...]:
+    """Each game of a table's round and who won it: "Game 1 (hands 1–3): N-S win 520 to 310"."""
+    lines = []
+    for game in played.games.games:
+        hands = (str(game.first_hand) if game.first_hand == game.last_hand
+                 else f"{game.first_hand}–{game.last_hand}")
+        values = {"number": game.number, "hands": hands, "ns": game.scores[0], "ew": game.scores[1]}
+        if game.status == games_engine.IN_PLAY:
+            text = _("Game %(number)s (hands %(hands)s): in play, N-S %(ns)s, E-W %(ew)s") % values
+        elif game.status == games_engine.DRAWN:
+            text = _("Game %(number)s (hands %(hands)s): drawn, %(ns)s to %(ew)s") % values
+        elif game.winner == 0:
+            text = _("Game %(number)s (hands %(hands)s): N-S win %(ns)s to %(ew)s") % values
+        else:
+            text = _("Game %(number)s (hands %(hands)s): E-W win %(ew)s to %(ns)s") % values
+        lines.append(text)
+    wins = played.games.wins
+    summary = _("Games won: N-S %(ns)s, E-W %(ew)s") % {"ns": wins[0], "ew": wins[1]}
+    if played.games.match is not None:
+        summary += " · " + (_("match to N-S") if played.games.match == 0 else _("match to E-W"))
+    return (*lines, summary)
 
 
 def cards_doc(event: Event) -> CardsDoc:
@@ -289,6 +349,7 @@ def _members(tie) -> str:
 def standings_doc(event: Event, standings=None) -> StandingsDoc:
     """Every partnership's line, from scoring.selectors.event_standings (a fixed number of queries)."""
     standings = standings or event_standings(event)
+    matches = event.wins_per_round is not None or "matches" in standings.setup.rank_by
     rows = []
     for r in standings.rows:
         note = ""
@@ -301,6 +362,8 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
             rounds=tuple(RoundCell(c.points, c.sit_out, c.provisional) for c in r.rounds),
             hands=r.hands_played, provisional=r.provisional, tiebreak_total=r.tiebreak_total, note=note,
             withdrawn=r.withdrawn,
+            games=((r.games_won, r.games_lost, r.games_drawn) + ((r.matches_won,) if matches else ()) + (r.difference,)
+                   if standings.setup.games else ()),
         ))
     notes = [
         (_("Tied for %(places)s on %(total)s: %(members)s (%(division)s). A tiebreak session decides it.")
@@ -308,7 +371,13 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
         % {"places": _places(tie.places), "total": tie.total, "members": _members(tie), "division": ranking.name}
         for ranking, tie in standings.medal_ties
     ]
+    games_heads = ()
+    if standings.setup.games:
+        notes.insert(0, ranked_by_words(standings.setup.rank_by) + ". "
+                     + _("Points: the sum of the final game scores."))
+        games_heads = (_("Won"), _("Lost"), _("Drawn"), *((_("Matches"),) if matches else ()), _("Diff."))
     return StandingsDoc(
+        games_heads=games_heads,
         header=header_for(event),
         round_labels=tuple(pgettext("round column", "R%(number)s") % {"number": n} for n in standings.rounds),
         rows=tuple(rows),
@@ -340,6 +409,9 @@ def medals_doc(event: Event, standings=None) -> MedalsDoc:
             places.append(MedalPlace(
                 row.rank, language.label(MEDAL_WORDS.get(row.medal, "")), row.number, tuple(row.players), row.total,
                 tiebreak, medal_title=language.label(MEDAL_TITLES.get(row.medal, "")),
+                games=(_("Games won %(won)s, lost %(lost)s, drawn %(drawn)s")
+                       % {"won": row.games_won, "lost": row.games_lost, "drawn": row.games_drawn}
+                       if standings.setup.games else ""),
             ))
         pending = []
         if not ranking.final:
@@ -356,6 +428,8 @@ def medals_doc(event: Event, standings=None) -> MedalsDoc:
         groups.append(MedalGroup(title, tuple(places), " ".join(pending), division="" if overall else ranking.name,
                                  overall=overall))
     notes = (_progress(standings.progress) + ".",) if not standings.progress.complete else ()
+    if standings.setup.games:
+        notes = (ranked_by_words(standings.setup.rank_by) + ".", *notes)
     return MedalsDoc(header_for(event), tuple(groups), notes, words=words())
 
 

@@ -99,6 +99,10 @@ class SheetHand:
     ew_points: int | None = None
     penalty: str = ""  # as printed: "Revoke by E-W", "Bid out of turn: W", a note
     corrected: bool = False
+    # An event played as games: the running game score after this hand, and whether it ended a game.
+    game_ns: int | None = None
+    game_ew: int | None = None
+    game_end: bool = False
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,7 @@ class SheetTable:
     ew_total: int | None = None
     status: str = ""  # result sheets: "Confirmed by ...", "Not confirmed", "DISPUTED: ..."
     corrections: tuple[Correction, ...] = ()
+    games: tuple[str, ...] = ()  # result sheets of a games event: each game and who won it, as printed
 
     def dealer_name(self, seat: str) -> str:
         return {"N": self.ns.first, "S": self.ns.second, "E": self.ew.first, "W": self.ew.second}[seat]
@@ -139,6 +144,7 @@ class SheetsDoc:
     filled: bool = False  # True: result sheets, filled from the entered hands
     title: str = ""  # "Round 3" or "All rounds": used in the file name (English, like every file name)
     words: Words = ENGLISH
+    games: bool = False  # an event played as games: running game score columns, room for several games
 
 
 @dataclass(frozen=True)
@@ -189,6 +195,7 @@ class StandingRow:
     tiebreak_total: int | None = None
     note: str = ""  # which rule ordered this row, a withdrawal
     withdrawn: bool = False  # results kept, not ranked: the rank reads "WD"
+    games: tuple[int, ...] = ()  # a games event: the values under StandingsDoc.games_heads
 
     @property
     def rank_text(self) -> str:
@@ -206,6 +213,7 @@ class StandingsDoc:
     sit_out_note: str = ""
     notes: tuple[str, ...] = ()
     words: Words = ENGLISH
+    games_heads: tuple[str, ...] = ()  # a games event: "Won", "Lost", "Drawn", ("Matches"), "Diff."
 
 
 @dataclass(frozen=True)
@@ -217,6 +225,7 @@ class MedalPlace:
     total: int
     tiebreak: str = ""  # "Tiebreak 1: 420 (decided 2nd place)" when a tiebreak decided it
     medal_title: str = ""  # "Gold medal", the certificate's heading
+    games: str = ""  # a games event: "Games won 2, lost 1, drawn 0"
 
     @property
     def names(self) -> str:

@@ -113,7 +113,8 @@ def standings(doc: StandingsDoc) -> bytes:
     n = len(doc.round_labels)
     has_div = any(r.division for r in doc.rows)
     has_tb = any(r.tiebreak_total is not None for r in doc.rows)
-    fixed = {"rank": 34, "no": 30, "div": 62 if has_div else 0, "total": 50, "hands": 40, "tb": 54 if has_tb else 0}
+    fixed = {"rank": 34, "no": 30, "div": 62 if has_div else 0, "total": 50, "hands": 40, "tb": 54 if has_tb else 0,
+             "games": 34 * len(doc.games_heads)}
     spare = frame_w - sum(fixed.values())
     # One column a round while they fit at 24 points or more (up to 12-14 rounds); beyond that
     # the rounds share one wrapped column ("1: 260  2: (90) ..."), so nothing is squeezed.
@@ -127,11 +128,12 @@ def standings(doc: StandingsDoc) -> bytes:
         round_heads, round_widths = ([_("Round by round")], [spare - names_w]) if n else ([], [])
         names_w = spare - sum(round_widths)
     head = [_head(_("Rank"), 8, fixed["rank"] - 6, "right"), _("No."), _("Players")] \
-        + ([_head(_("Division"), 8, fixed["div"] - 6)] if has_div else []) + round_heads + [_("Total")] \
+        + ([_head(_("Division"), 8, fixed["div"] - 6)] if has_div else []) + round_heads \
+        + [_("Points") if doc.games_heads else _("Total")] \
         + ([_head(_("Tiebreak"), 8, fixed["tb"] - 9, "right")] if has_tb else []) \
-        + [_head(_("Hands"), 8, fixed["hands"] - 9, "right")]
+        + [_head(_("Hands"), 8, fixed["hands"] - 9, "right")] + [_head(h, 8, 34 - 9, "right") for h in doc.games_heads]
     widths = [fixed["rank"], fixed["no"], names_w] + ([fixed["div"]] if has_div else []) + round_widths + \
-        [fixed["total"]] + ([fixed["tb"]] if has_tb else []) + [fixed["hands"]]
+        [fixed["total"]] + ([fixed["tb"]] if has_tb else []) + [fixed["hands"]] + [34] * len(doc.games_heads)
     data = [head]
     cell = st["cell"]
     name_room = names_w - 6
@@ -152,6 +154,7 @@ def standings(doc: StandingsDoc) -> bytes:
         if has_tb:
             row.append("" if r.tiebreak_total is None else str(r.tiebreak_total))
         row.append(str(r.hands))
+        row += [str(value) for value in r.games]
         data.append(row)
     if not doc.rows:
         data.append(["", "", _("No partnerships yet.")] + [""] * (len(head) - 3))
@@ -212,11 +215,15 @@ def wall_standings(doc: StandingsDoc) -> bytes:
     rank_w, no_w, total_w = 62.0, 62.0, 88.0
     div_w = 112.0 if has_div else 0.0
     tb_w = 100.0 if has_tb else 0.0
-    names_w = frame_w - rank_w - no_w - total_w - div_w - tb_w
+    games_w = 150.0 if doc.games_heads else 0.0
+    names_w = frame_w - rank_w - no_w - total_w - div_w - tb_w - games_w
     head = [_head(_("Rank"), 14, rank_w - 13, "right"), _head(_("No."), 14, no_w - 13, "right"), _("Players")] \
-        + ([_head(_("Division"), 14, div_w - 13)] if has_div else []) + [_head(_("Total"), 14, total_w - 13, "right")] \
-        + ([_head(_("Tiebreak"), 14, tb_w - 13, "right")] if has_tb else [])
-    widths = [rank_w, no_w, names_w] + ([div_w] if has_div else []) + [total_w] + ([tb_w] if has_tb else [])
+        + ([_head(_("Division"), 14, div_w - 13)] if has_div else []) \
+        + [_head(_("Points") if doc.games_heads else _("Total"), 14, total_w - 13, "right")] \
+        + ([_head(_("Tiebreak"), 14, tb_w - 13, "right")] if has_tb else []) \
+        + ([_head(_("Won–lost–drawn"), 14, games_w - 13, "right")] if games_w else [])
+    widths = [rank_w, no_w, names_w] + ([div_w] if has_div else []) + [total_w] + ([tb_w] if has_tb else []) \
+        + ([games_w] if games_w else [])
     data = [head]
     div_style = ParagraphStyle("walldiv", fontName=SANS, fontSize=14, leading=17)
     for r in doc.rows:
@@ -227,6 +234,8 @@ def wall_standings(doc: StandingsDoc) -> bytes:
         row.append(signed_or_blank(r.total) if r.total < 0 else str(r.total) + ("*" if r.provisional else ""))
         if has_tb:
             row.append("" if r.tiebreak_total is None else str(r.tiebreak_total))
+        if games_w:
+            row.append("–".join(str(value) for value in r.games[:3]))
         data.append(row)
     if not doc.rows:
         data.append(["", "", Paragraph(_esc(_("No partnerships yet.")), big)] + [""] * (len(head) - 3))
@@ -275,9 +284,11 @@ def medal_standings(doc: MedalsDoc) -> bytes:
         story.append(Paragraph(_esc(group.title), st["h2"]))
         data = [[_head(_("Place"), 9, widths[0] - 12), _head(_("Medal"), 9, widths[1] - 12),
                  _head(_("No."), 9, widths[2] - 12, "right"), _("Players"),
-                 _head(_("Total"), 9, widths[4] - 16, "right"), _head(_("Tiebreak"), 9, widths[5] - 12)]]
+                 _head(_("Points") if any(p.games for p in group.places) else _("Total"), 9, widths[4] - 16,
+                       "right"), _head(_("Tiebreak"), 9, widths[5] - 12)]]
         for p in group.places:
-            data.append([doc.words.place(p.place), p.medal, str(p.number), Paragraph(_esc(p.names), st["medal"]),
+            names = _esc(p.names) + (f"<br/><font size=9>{_esc(p.games)}</font>" if p.games else "")
+            data.append([doc.words.place(p.place), p.medal, str(p.number), Paragraph(names, st["medal"]),
                          str(p.total), Paragraph(_esc(p.tiebreak), st["cell"]) if p.tiebreak else ""])
         if not group.places:
             data.append(["", "", "", _("No results yet."), "", ""])

@@ -71,17 +71,22 @@ class _SheetLayout:
         self.value_bottom = m + 2 + len(self.also) * LEADING
         self.value_top = self.value_bottom + (len(grid) + 1) * self.value_rh
         self.value_title = self.value_top + 5
-        self.reminder = [line for text in REMINDER for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
+        reminder = REMINDER + (GAMES_REMINDER if doc.games else ())
+        self.reminder = [line for text in reminder for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
         reminder_h = 6 + len(self.reminder) * LEADING
         below_rows = self.total_h + 42 + 8  # the total row, the initials boxes, a gap
-        corrections_h = 2 * LEADING + 6
+        corrections_h = (6 if doc.games else 2) * LEADING + 6  # a games sheet also lists its games
         room = self.grid_top - self.head_h - below_rows - corrections_h - (self.value_title + 12 + reminder_h)
         # Many hands a round (up to 20): drop the rules reminder and the correction room rather
         # than make the rows too low for 10-point type.
         self.compact = hands * 16 > room
         if self.compact:
-            self.reminder = []
-            room = self.grid_top - self.head_h - below_rows - (self.value_title + 12)
+            # A games sheet keeps how to mark a game's end, and room to list its games.
+            self.reminder = ([line for text in GAMES_REMINDER for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
+                             if doc.games else [])
+            reminder_h = 6 + len(self.reminder) * LEADING
+            room = (self.grid_top - self.head_h - below_rows - (corrections_h if doc.games else 0)
+                    - (self.value_title + 12 + (reminder_h if self.reminder else 0)))
         self.foot_top = self.value_title + 12 + (reminder_h if self.reminder else 0)
         self.row_h = max(13.0, min(44.0, room / max(1, hands)))
         self.hands = hands
@@ -89,12 +94,23 @@ class _SheetLayout:
         self.total_bottom = self.rows_bottom - self.total_h
         # Each column at least as wide as its heading (Spanish and French words are longer); the
         # dealer's names give up the room first, then the penalty column, never below its floor.
-        self.headings = _headings(doc.words)
+        self.headings = _headings(doc.words, doc.games)
+        bases = (30, 96, 52, 52, 38, 46, 46, 46, 46) if doc.games else (36, 120, 60, 58, 42, 54, 54)
         widths = [max(base, max(text_width(line, BOLD, MIN_TYPE) for line in heading if line) + 6)
-                  for base, heading in zip((36, 120, 60, 58, 42, 54, 54), self.headings, strict=False)]
-        over = sum(widths) + 90 - self.uw
+                  for base, heading in zip(bases, self.headings, strict=False)]
+        # The penalty column's floor: on a games sheet, at least its heading's longest word.
+        longest = max(text_width(word, BOLD, MIN_TYPE) for word in self.headings[-1][0].split())
+        floor = max(70.0, longest + 8) if doc.games else 90
+        over = sum(widths) + floor - self.uw
         if over > 0:
-            widths[1] = max(96.0, widths[1] - over)
+            widths[1] = max(72.0 if doc.games else 96.0, widths[1] - over)
+        if doc.games:  # still too wide: the number columns give up what their headings do not need
+            for index in (5, 6, 7, 8, 2, 3, 4):
+                over = sum(widths) + floor - self.uw
+                if over <= 0:
+                    break
+                need = max(text_width(line, BOLD, MIN_TYPE) for line in self.headings[index] if line) + 6
+                widths[index] = max(need, 36.0, widths[index] - over)
         widths.append(self.uw - sum(widths))
         self.cols = []
         x = self.left
@@ -119,12 +135,20 @@ REMINDER = (
 )
 
 
-def _headings(words: Words) -> list[tuple[str, str]]:
-    """The hand grid's column headings, (first line, second line)."""
+GAMES_REMINDER = (
+    gettext_noop("Game score: each side's running score in the game, after each hand. When a game ends, draw a "
+                 "line under its last hand: the next hand starts the next game at 0 to 0."),
+)
+
+
+def _headings(words: Words, games: bool = False) -> list[tuple[str, str]]:
+    """The hand grid's column headings, (first line, second line); a games event's sheet adds the
+    running game score of each side before the penalty column."""
     _ = words.gettext
+    game = [(_(SIDE_LABELS["ns"]), _("game")), (_(SIDE_LABELS["ew"]), _("game"))] if games else []
     return [(_("Hand"), ""), (_("Dealer"), ""), (_("Declarer"), ""), (_("Contract"), ""),
             (_("Tricks"), _("won")), (_(SIDE_LABELS["ns"]), _("points")), (_(SIDE_LABELS["ew"]), _("points")),
-            (_("Penalty / note"), "")]
+            *game, (_("Penalty / note"), "")]
 
 
 def _capital(word: str) -> str:
@@ -190,8 +214,14 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     c.line(tx, lay.total_bottom, tx, lay.rows_bottom)
     for x, _w in lay.cols[6:]:
         c.line(x, lay.total_bottom, x, lay.rows_bottom)
-    draw_text(c, tx - 8, lay.total_bottom + 12, _("Round total"), BOLD, 11, align="right",
-              max_width=tx - lay.left - 12)
+    draw_text(c, tx - 8, lay.total_bottom + 12, _("Points (final game scores)") if doc.games else _("Round total"),
+              BOLD, 11, align="right", max_width=tx - lay.left - 12)
+    if doc.games:  # the running game score columns, set apart from the hand's points
+        c.setLineWidth(1.6)
+        x, _w = lay.cols[7]
+        c.line(x, bottom, x, lay.grid_top)
+        x, _w = lay.cols[9]
+        c.line(x, bottom, x, lay.grid_top)
     if not doc.filled:
         # Blank sheets: each side circles the declaring side.
         cx = lay.cell_center(2)
@@ -285,7 +315,7 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
     size = 11.0 if lay.row_h >= 22 else MIN_TYPE
     two_line = lay.row_h >= 26
     dx, dw = lay.cols[1]
-    px, pw = lay.cols[7]
+    px, pw = lay.cols[9 if doc.games else 7]
     for i, hand in enumerate(t.hands[: lay.hands]):
         y = lay.row_baseline(i, size)
         mark = " †" if hand.corrected else ""
@@ -296,14 +326,30 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
         lines, _size = fit_lines(name, SANS, MIN_TYPE, dx + dw - 4 - name_x, 2 if two_line else 1)
         lift = 6 if len(lines) > 1 else 0
         draw_lines(c, name_x, y + lift, lines, SANS, MIN_TYPE, LEADING)
-        if not doc.filled or not hand.declarer:
+        if not doc.filled or not hand.contract:
             continue
-        draw_text(c, lay.cell_center(2), y, _(SIDE_LABELS[hand.declarer]), BOLD, size, align="center")
-        draw_text(c, lay.cell_center(3), y, hand.contract, BOLD, size, align="center")
+        if hand.declarer:
+            draw_text(c, lay.cell_center(2), y, _(SIDE_LABELS[hand.declarer]), BOLD, size, align="center")
+            draw_text(c, lay.cell_center(3), y, hand.contract, BOLD, size, align="center")
+        else:  # nobody bid: "No bid" across the declarer and contract columns
+            x, _w = lay.cols[2]
+            cx, cw = lay.cols[3]
+            draw_text(c, (x + cx + cw) / 2, y, hand.contract, BOLD, size, align="center", max_width=cx + cw - x - 4,
+                      min_size=MIN_TYPE)
         draw_text(c, lay.cell_center(4), y, "" if hand.tricks is None else str(hand.tricks), SANS, size, align="center")
         for col, pts in ((5, hand.ns_points), (6, hand.ew_points)):
             x, wd = lay.cols[col]
             draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
+        if doc.games:  # the running game score, after the hand's points
+            for col, pts in ((7, hand.game_ns), (8, hand.game_ew)):
+                x, wd = lay.cols[col]
+                draw_text(c, x + wd - 6, y, "" if pts is None else str(pts), BOLD if hand.game_end else SANS, size,
+                          align="right")
+            if hand.game_end:  # the end of a game: a thick line under its last hand
+                bottom_y = lay.grid_top - lay.head_h - (i + 1) * lay.row_h
+                c.setLineWidth(2.4)
+                c.line(lay.left, bottom_y, lay.right, bottom_y)
+                c.setLineWidth(0.6)
         penalty = (hand.penalty + ("; " + _("corrected") if hand.corrected else "")).lstrip("; ")
         lines, _size = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
         draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
@@ -315,12 +361,13 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
     for col, side in ((5, t.ns), (6, t.ew)):
         x, wd = lay.cols[col]
         draw_text(c, x + 3, lay.total_bottom + 23, f"#{side.number}", SANS, MIN_TYPE)
-    if t.corrections:
-        # Each correction on up to two lines, as many as fit above the foot; the last line that
-        # fits says how many more there are when they do not all fit.
+    if t.corrections or t.games:
+        # Each game (a games event), then each correction on up to two lines, as many as fit above
+        # the foot; the last line that fits says how many more there are when they do not all fit.
         y = lay.total_bottom - 54
         floor = lay.foot_top + 4  # the lowest baseline whose line clears the foot
-        lines = []
+        lines = [fit_lines(line, BOLD if k == len(t.games) - 1 else SANS, MIN_TYPE, lay.uw, 1)[0]
+                 for k, line in enumerate(t.games)]
         for fix in t.corrections:
             line = "† " + _("Hand %(number)s corrected %(when)s by %(who)s: %(before)s → %(after)s") % {
                 "number": fix.hand_number, "when": fix.when, "who": fix.by, "before": fix.before, "after": fix.after}

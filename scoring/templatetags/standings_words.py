@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from scoring.engine import standings as standings_engine
 from scoring.tables import credit_word as _credit_word
 from scoring.tables import medal_word as _medal_word
+from scoring.tables import ranked_by_words
 from tournaments import language
 
 register = template.Library()
@@ -62,3 +63,9 @@ def secondary_order(standings: standings_engine.Standings) -> str:
 def credit_word(policy: str | None) -> str:
     """The policy that credited a sit-out cell: "average" / "promedio" / "moyenne"."""
     return _credit_word(policy)
+
+
+@register.filter
+def ranked_by(standings: standings_engine.Standings) -> str:
+    """An event played as games: "Ranked by games won, then points"; "" for a session."""
+    return ranked_by_words(standings.setup.rank_by) if standings.setup.games else ""

@@ -24,7 +24,7 @@ from scoring import site_address
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import LANGUAGE_CODES, LANGUAGES
 from scoring.printing import KINDS
-from scoring.printing.data import document
+from scoring.printing.data import document, sheet_rows
 from scoring.selectors import event_etag
 from tournaments.models import Event, Round
 from tournaments.permissions import can_score, is_organizer, scorer_required
@@ -112,6 +112,7 @@ def print_menu(request, event: Event):
         "tiebreak_rounds": [r for r in rounds if r.tiebreak_id],
         "is_organizer": is_organizer(request.user, event),
         "can_score": can_score(request.user, event),
+        "sheet_rows": sheet_rows(event),
     })
 
 

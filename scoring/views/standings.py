@@ -54,7 +54,9 @@ def _context(request, event: Event, *, table: bool = True) -> dict:
         "event": event,
         "standings": standings,
         "ranking": ranking,
-        "table": standings_table(standings, slug=event.slug, request=request, ranking=ranking) if table else None,
+        "table": standings_table(standings, slug=event.slug, request=request, ranking=ranking,
+                                 matches=event.wins_per_round is not None) if table else None,
+        "matches": event.wins_per_round is not None or "matches" in standings.setup.rank_by,
         "shown_rounds": shown_rounds(standings),
         # A projector has room for the latest few rounds beside the names at hall-readable sizes.
         "projector_rounds": shown_rounds(standings)[-PROJECTOR_ROUNDS:],
@@ -194,13 +196,22 @@ def partnership_page(request, slug, number):
     standings = selectors.event_standings(event)
     row = next(r for r in standings.rows if r.id == partnership.pk)
     records = selectors.partnership_record(event, partnership)
+    games = selectors.partnership_games(event, partnership)
+    for record in records:  # a games event: each round's games, and its points as the games count them
+        record.games = games.get((record.tiebreak, record.round))
+        if record.games is not None and record.hands:
+            record.points, record.opponents_points = record.games.points, record.games.opponents_points
     return render(request, "scoring/partnership_page.html",
-                  {"event": event, "partnership": partnership, "row": row, "records": records, "standings": standings})
+                  {"event": event, "partnership": partnership, "row": row, "records": records, "standings": standings,
+                   "matches": event.wins_per_round is not None or "matches" in standings.setup.rank_by})
 
 
 def medals_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    return render(request, "scoring/medals_page.html", {"event": event, "standings": selectors.event_standings(event)})
+    standings = selectors.event_standings(event)
+    return render(request, "scoring/medals_page.html", {
+        "event": event, "standings": standings,
+        "matches": event.wins_per_round is not None or "matches" in standings.setup.rank_by})
 
 
 def _tied_choices(standings) -> list[tuple[int, str]]:

@@ -28,6 +28,9 @@ NAMES_WITHOUT_LOAD = {
     "standings JSON, uncached",
     "live standings poll, nothing changed",
     "save one hand through the entry view",
+    "games event: standings rebuild (12 partnerships)",
+    "games event: standings page HTML, uncached",
+    "games event: live standings poll, nothing changed",
     "import the 12-partnership event file",
     "score sheets for the whole event (PDF)",
     "standings PDF",
@@ -114,5 +117,5 @@ def test_the_child_process_gets_the_same_options_back():
     argv = runner.argv_of(options)
     assert argv[argv.index("--partnerships") + 1] == "12"
     assert argv.count("--skip") == 2 and "--reuse" in argv and "--use-current-db" not in argv
-    assert [family.name for family in runner.chosen_families(options)] == ["pages", "import", "check", "storm"]
+    assert [family.name for family in runner.chosen_families(options)] == ["pages", "games", "import", "check", "storm"]
     assert [family.name for family in runner.chosen_families({"only": ["pdf"], "skip_pdf": False})] == ["pdf"]
