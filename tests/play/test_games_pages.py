@@ -134,14 +134,14 @@ def test_finding_a_pair_says_its_games(client, games_event):
 def test_games_words_in_spanish_and_french(client, games_event):
     url = reverse("scoring:standings", args=[games_event.slug])
     spanish = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "Clasificación por juegos ganados, luego puntos" in spanish
-    assert ">Ganados<" in spanish and ">Puntos<" in spanish
+    assert "Clasificación por partidas ganadas, luego puntos" in spanish
+    assert ">Ganadas<" in spanish and ">Puntos<" in spanish
     french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr-CA").content.decode()
     assert "Classement par parties gagnées, puis points" in french
     assert ">Gagnées<" in french and ">Nulles<" in french
     partnership = text(client.get(reverse("scoring:partnership", args=[games_event.slug, 1]),
                                   HTTP_ACCEPT_LANGUAGE="es"))
-    assert "Juego Manos Nosotros Ellos Resultado 1 1 500 0 ganado" in partnership
+    assert "Partida Manos Nosotros Ellos Resultado 1 1 500 0 ganado" in partnership
 
 
 @pytest.mark.django_db
