@@ -88,6 +88,27 @@ MEMO_EVENTS = 16
 _memos: dict[int, dict] = {}
 
 
+def forget_memos(event_id: int) -> None:
+    """Drop this process's memos of the event (check_event compares a build from nothing)."""
+    _memos.pop(event_id, None)
+    _replays.pop(event_id, None)
+
+
+# Each games event's table replays (scoring.engine.games.replay), keyed by table with the inputs
+# they were made from: a rebuild after one save replays only the table that changed.
+_replays: dict[int, dict[int, tuple]] = {}
+
+
+def _replays_for(event_id: int) -> dict[int, tuple]:
+    memo = _replays.pop(event_id, None)
+    if memo is None:
+        memo = {}
+        while len(_replays) >= MEMO_EVENTS:
+            _replays.pop(next(iter(_replays)))
+    _replays[event_id] = memo
+    return memo
+
+
 def _memo_for(event_id: int) -> dict:
     memo = _memos.pop(event_id, None)
     if memo is None:
@@ -210,10 +231,18 @@ def _games_standings(event: Event, partnerships, rounds: dict) -> standings_engi
     sides = ("ns", "ew")
     main_tables: list[standings_engine.TableResult] = []
     tiebreak_tables: dict[int, list[standings_engine.TableResult]] = {}
+    replays = _replays_for(event.pk)
     for table_id, round_id, ns, ew, confirmed_at, disputed_at in table_rows:
         number, tiebreak_id = rounds[round_id]
         played = hands.get(table_id, [])
-        result = games_engine.replay(rules, games_setup, played, round_over=round_id in closed, hands_per_round=hpr)
+        inputs = (rules, games_setup, tuple(played), round_id in closed, hpr)
+        kept = replays.get(table_id)
+        if kept is not None and kept[0] == inputs:
+            result = kept[1]
+        else:
+            result = games_engine.replay(rules, games_setup, played, round_over=round_id in closed,
+                                         hands_per_round=hpr)
+            replays[table_id] = (inputs, result)
         ended = result.complete or round_id in closed or (hpr is not None and len(played) >= hpr)
         final = (bool(played) and ended and (confirmed_at is not None or not needs_confirmation)
                  and disputed_at is None)

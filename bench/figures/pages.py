@@ -17,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 
 from bench.core import Family, Figure, FigureSpec, Stopwatch, Unmeasurable, record, timed
 from bench.http import PhoneClient, url_for
+from scoring import totals
 from scoring.models import Hand, HandChange
 from tournaments.models import Round, Table
 
@@ -73,6 +74,7 @@ def save_hand(bench, figure: Figure) -> None:
         raise Unmeasurable("the bench tables do not all have a hand 4 to enter again")
     Hand.objects.filter(pk__in=[h.pk for h in hands.values()]).delete()
     HandChange.objects.filter(table__in=tables, hand_number=4).delete()
+    totals.refresh([t.pk for t in tables])  # the tables' stored totals follow their hands (scoring.totals)
     # A finished event's rounds are closed and its tables confirmed, so table links may not write
     # (README, "What a table link may do"); reopen the round and the tables while we enter.
     status = last.status
