@@ -983,8 +983,9 @@ def _characters(c: _Checker, data: object) -> None:
 
 def _check(c: _Checker, data: object) -> None:
     _characters(c, data)
-    individuals = isinstance(data, dict) and isinstance(data.get("event"), dict) and (
-        data["event"].get("entrants") == "individuals")
+    entrants = data["event"].get("entrants") if isinstance(data, dict) and isinstance(data.get("event"), dict) else None
+    # An entrants value that is no kind of entrant has its own problem; the lists go by the file's keys.
+    individuals = entrants == "individuals" or (entrants not in (None, *ENTRANTS) and "players" in data)
     if isinstance(data, dict):
         # Players in a partnership event, or partnerships in an event of individuals: said plainly.
         if individuals and "partnerships" in data:
@@ -1025,7 +1026,7 @@ def _check(c: _Checker, data: object) -> None:
         "open_hands": ev_raw.get("format") == "games" and ev_raw.get("hands_per_round", 0) is None,
         "games": games,
         "partnerships": None,
-        "entrants": "individuals" if ev_raw.get("entrants") == "individuals" else "partnerships",
+        "entrants": "individuals" if individuals else "partnerships",
         # Three-handed rules (tables of three) or four-handed; None when the rules could not be read.
         "three_handed": _three_handed(ev_raw.get("rules")),
     }
