@@ -239,7 +239,7 @@ def test_the_existing_pages_answer_for_an_event_of_individuals(make, client):
     assert "Ana Garza" in page and "&amp;" not in page.split("<table", 1)[1].split("</table>", 1)[0]
     # Pages that cannot show individuals yet say so plainly (phone entry, PDFs: a later step).
     table = Table.objects.filter(round__event=event).first()
-    for response in (client.get(f"/t/{table.token}/"),
+    for response in (client.get(f"/t/{table.token}/"), staff.get(f"/events/{slug}/partnerships/1/edit/"),
                      staff.get(f"/events/{slug}/score/tables/{table.pk}/"),
                      staff.get(f"/events/{slug}/pdf/standings/")):
         assert response.status_code == 200
@@ -258,3 +258,15 @@ def test_the_movement_of_individuals_is_not_made_on_the_partnership_page():
     response = staff.post(f"/events/{event.slug}/movement/generate/", follow=True)
     assert "cannot be made here yet" in response.content.decode()
     assert not event.round_set.exists()
+
+
+@pytest.mark.django_db
+def test_a_tiebreak_of_individuals_is_not_made_on_the_partnership_page():
+    event = event_import(progressive())
+    staff = builders.login(builders.make_user("olga", event=event, role="organizer"))
+    staff.cookies["fh_language"] = "en"  # the event's own language is French
+    response = staff.post(f"/events/{event.slug}/tiebreaks/new/", {"partnerships": ["3", "8"], "hands": "2",
+                                                                    "layout": "auto"})
+    assert response.status_code == 400
+    assert "cannot be made here yet" in response.content.decode()
+    assert not event.tiebreaks.exists()
