@@ -25,10 +25,22 @@ from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile import EventFileError
 from scoring.engine.eventfile.values import NOT_A_SLUG, problem
-from scoring.engine.vocabulary import Message, gettext_noop
+from scoring.engine.vocabulary import THREE_SEATS, Message, gettext_noop
 from scoring.models import Hand, HandChange
 from scoring.services import dealer_for, score_for_table
-from tournaments.models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak, new_pin
+from tournaments.models import (
+    Event,
+    EventStaff,
+    Partnership,
+    Player,
+    Round,
+    Seating,
+    SitOut,
+    Table,
+    TableSeat,
+    Tiebreak,
+    new_pin,
+)
 
 IMPORT_LABEL = "event file"  # shown as who entered and who confirmed imported scores
 BATCH = 1000
@@ -78,7 +90,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
         sit_out_policy=ev.sit_out_policy, sit_out_points=ev.sit_out_points,
         confirmation_required=ev.confirmation_required, medal_scope=ev.medal_scope,
         secondary_tiebreakers=list(ev.secondary_tiebreakers), page_size=ev.page_size,
-        language=ev.language, format=ev.format,
+        language=ev.language, format=ev.format, entrants=ev.entrants,
         **_games_fields(ev.games),
     )
 
@@ -88,14 +100,24 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
         EventStaff.objects.create(event=event, user=by, role=EventStaff.Role.ORGANIZER)
 
     players = []
-    for p in spec.partnerships:
-        players += [Player(event=event, name=name, search_name=Player.key_for(name)) for name in p.players[:2]]
-    Player.objects.bulk_create(players, batch_size=BATCH)
-    partnerships = [
-        Partnership(event=event, number=p.number, player_one=players[2 * i], player_two=players[2 * i + 1],
-                    division=p.division, checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin or new_pin())
-        for i, p in enumerate(spec.partnerships)
-    ]
+    if ev.individuals:
+        # An event of individuals: each player is an entrant of his own (player_two None).
+        players = [Player(event=event, name=p.name, search_name=Player.key_for(p.name)) for p in spec.players]
+        Player.objects.bulk_create(players, batch_size=BATCH)
+        partnerships = [
+            Partnership(event=event, number=p.number, player_one=players[i], player_two=None, division=p.division,
+                        checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin or new_pin())
+            for i, p in enumerate(spec.players)
+        ]
+    else:
+        for p in spec.partnerships:
+            players += [Player(event=event, name=name, search_name=Player.key_for(name)) for name in p.players[:2]]
+        Player.objects.bulk_create(players, batch_size=BATCH)
+        partnerships = [
+            Partnership(event=event, number=p.number, player_one=players[2 * i], player_two=players[2 * i + 1],
+                        division=p.division, checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin or new_pin())
+            for i, p in enumerate(spec.partnerships)
+        ]
     Partnership.objects.bulk_create(partnerships, batch_size=BATCH)
     by_number = {p.number: p for p in partnerships}
 
@@ -121,7 +143,8 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
     for rnd, (_, r) in zip(rounds, round_specs):
         for t in r.tables:
             tables.append(Table(
-                round=rnd, number=t.number, ns=by_number[t.ns], ew=by_number[t.ew], entered_side=t.entered_side,
+                round=rnd, number=t.number, ns=by_number.get(t.ns), ew=by_number.get(t.ew),
+                entered_side=t.entered_side,
                 confirmed_at=(t.confirmed_at or now) if t.confirmed else None,
                 confirmed_by=(t.confirmed_by or IMPORT_LABEL) if t.confirmed else "",
                 disputed_at=now if t.dispute else None, dispute_reason=t.dispute,
@@ -130,15 +153,30 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
         sit_outs += [SitOut(round=rnd, partnership=by_number[n]) for n in r.byes]
     Table.objects.bulk_create(tables, batch_size=BATCH)
     SitOut.objects.bulk_create(sit_outs, batch_size=BATCH)
-    seatings = [Seating(round=t.round, partnership=side, table=t) for t in tables for side in (t.ns, t.ew)]
+    seats = [
+        TableSeat(table=table, seat=label, entrant=by_number[number])
+        for table, t in zip(tables, table_specs) for label, number in zip(seat_labels(len(t.seats)), t.seats)
+    ]
+    TableSeat.objects.bulk_create(seats, batch_size=BATCH)
+    seatings = [Seating(round=t.round, partnership=side, table=t) for t in tables if t.ns is not None
+                for side in (t.ns, t.ew)]
+    seatings += [Seating(round=s.table.round, partnership=s.entrant, table=s.table) for s in seats]
     seatings += [Seating(round=s.round, partnership=s.partnership, sit_out=s) for s in sit_outs]
     Seating.objects.bulk_create(seatings, batch_size=BATCH)
 
     hands, changes, moments = [], [], []
     for table, t in zip(tables, table_specs):
         versions = _last_versions(t.history or [])
+        seat_of = dict(zip(t.seats, seat_labels(len(t.seats))))
         for h in t.hands:
-            if h.contract == eventfile.NOBID:
+            three = {}
+            if h.player_tricks is not None:
+                # A three-handed hand, scored by the engine's three-handed scoring (rules.score_three_handed).
+                seat_tricks = {seat_of[n]: tricks for n, tricks in h.player_tricks.items()}
+                seat_points, made = rules_engine.score_three_handed(rules, h.contract, seat_of[h.bidder], seat_tricks)
+                ns_points = ew_points = 0
+                three = {"declarer_seat": seat_of[h.bidder], "seat_tricks": seat_tricks, "seat_points": seat_points}
+            elif h.contract == eventfile.NOBID:
                 # A hand nobody bid, played at no trump (the checker made sure the rules allow it).
                 ns_points, ew_points, made = games_engine.hand_points(
                     rules, contract=h.contract, ns_tricks=h.ns_tricks, penalty_kind=h.penalty_kind)
@@ -154,14 +192,17 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
             }
             if h.ns_tricks is not None:
                 values["ns_tricks"] = h.ns_tricks
+            dealer = h.dealer or (three_handed_dealer(h.number) if three else dealer_for(h.number))
             hands.append(Hand(
-                table=table, number=h.number, dealer=h.dealer or dealer_for(h.number), ns_points=ns_points,
+                table=table, number=h.number, dealer=dealer, ns_points=ns_points,
                 ew_points=ew_points, made=made, entered_by=IMPORT_LABEL, version=versions.get(h.number, 1), **values,
+                **three,
             ))
             if t.history is None:
                 changes.append(HandChange(
                     event=event, table=table, hand_number=h.number, action=HandChange.Action.IMPORT,
-                    by=IMPORT_LABEL, new={**values, "ns_points": ns_points, "ew_points": ew_points, "version": 1},
+                    by=IMPORT_LABEL, new={**values, **three, "ns_points": ns_points, "ew_points": ew_points,
+                                          "version": 1},
                 ))
                 moments.append(None)
         for c in t.history or []:
@@ -182,6 +223,19 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
     event.bump_version()
     event.refresh_from_db(fields=["version"])
     return event
+
+
+COMPASS_SEATS = ("N", "E", "S", "W")  # a progressive table's TableSeat.seat, in the file's order n, e, s, w
+
+
+def seat_labels(count: int) -> tuple[str, ...]:
+    """The TableSeat.seat labels of a table of individuals with `count` players (none for partnerships)."""
+    return {3: THREE_SEATS, 4: COMPASS_SEATS}.get(count, ())
+
+
+def three_handed_dealer(number: int) -> str:
+    """The deal passes to the left each hand: seat 1, 2, 3 in turn."""
+    return THREE_SEATS[(number - 1) % 3]
 
 
 def _games_fields(games: eventfile.GamesSpec | None) -> dict:
@@ -222,12 +276,26 @@ def event_export(event: Event, *, history: bool = False) -> dict:
     every table carries its HandChange rows."""
     partnerships = list(event.partnerships.select_related("player_one", "player_two").order_by("number"))
     number_of = {p.pk: p.number for p in partnerships}
+    # A table of individuals' players by seat label, in the file's order (three-handed 1, 2, 3; N, E, S, W).
+    seats_by_table: dict[int, dict[str, int]] = {}
+    for table_id, seat, entrant_id in TableSeat.objects.filter(table__round__event=event).values_list(
+            "table_id", "seat", "entrant_id"):
+        seats_by_table.setdefault(table_id, {})[seat] = number_of[entrant_id]
+    for table_id, by_seat in seats_by_table.items():
+        seats_by_table[table_id] = {label: by_seat[label] for label in seat_labels(len(by_seat)) if label in by_seat}
     hands_by_table: dict[int, list[eventfile.HandSpec]] = {}
     for h in Hand.objects.filter(table__round__event=event).order_by("table_id", "number").values(
         "table_id", "number", "contract", "declarer", "tricks", "penalty_kind", "penalty_side", "penalty_seat",
-        "note", "dealer", "ns_tricks",
+        "note", "dealer", "ns_tricks", "declarer_seat", "seat_tricks",
     ):
-        hands_by_table.setdefault(h.pop("table_id"), []).append(eventfile.HandSpec(**h))
+        table_id = h.pop("table_id")
+        seat, seat_tricks = h.pop("declarer_seat"), h.pop("seat_tricks")
+        if seat:
+            # A three-handed hand: back to player numbers, in seating order; the dealer is the rotation's.
+            by_seat = seats_by_table.get(table_id, {})
+            h.update(bidder=by_seat[seat], dealer="", tricks=seat_tricks[seat],
+                     player_tricks={number: seat_tricks[label] for label, number in by_seat.items()})
+        hands_by_table.setdefault(table_id, []).append(eventfile.HandSpec(**h))
     changes_by_table: dict[int, list[eventfile.ChangeSpec]] = {}
     if history:
         for c in HandChange.objects.filter(event=event).order_by("at", "pk").values(
@@ -243,7 +311,8 @@ def event_export(event: Event, *, history: bool = False) -> dict:
         "dispute_reason",
     ):
         tables_by_round.setdefault(t["round_id"], []).append(eventfile.TableSpec(
-            number=t["number"], ns=number_of[t["ns_id"]], ew=number_of[t["ew_id"]],
+            number=t["number"], ns=number_of.get(t["ns_id"], 0), ew=number_of.get(t["ew_id"], 0),
+            seats=tuple(seats_by_table.get(t["id"], {}).values()),
             hands=hands_by_table.get(t["id"], []), confirmed=t["confirmed_at"] is not None,
             entered_side=t["entered_side"],
             # A dispute with no reason text still has to survive the trip.
@@ -286,7 +355,7 @@ def event_export(event: Event, *, history: bool = False) -> dict:
             hands_per_round=event.hands_per_round, sit_out_policy=event.sit_out_policy,
             sit_out_points=event.sit_out_points, confirmation_required=event.confirmation_required,
             medal_scope=event.medal_scope, secondary_tiebreakers=list(event.secondary_tiebreakers or []),
-            page_size=event.page_size, language=event.language, format=event.format,
+            page_size=event.page_size, language=event.language, format=event.format, entrants=event.entrants,
             games=eventfile.GamesSpec(event.hand_limit, event.games_per_round, event.wins_per_round,
                                       list(event.rank_by or games_engine.DEFAULT_RANK_BY))
             if event.plays_games else None,
@@ -296,7 +365,12 @@ def event_export(event: Event, *, history: bool = False) -> dict:
                 number=p.number, players=(p.player_one.name, p.player_two.name), division=p.division,
                 checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin,
             )
-            for p in partnerships
+            for p in partnerships if p.player_two_id is not None
+        ],
+        players=[
+            eventfile.PlayerSpec(number=p.number, name=p.player_one.name, division=p.division,
+                                 checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin)
+            for p in partnerships if p.player_two_id is None
         ],
         rounds=main,
         tiebreaks=tiebreaks,

@@ -27,11 +27,12 @@ from django.core.exceptions import ValidationError
 
 from scoring import selectors, totals
 from scoring.engine import games as games_engine
+from scoring.engine import rules as rules_engine
 from scoring.engine.rules import RulesError
 from scoring.engine.vocabulary import HAND_FIELDS
 from scoring.models import Hand, HandChange
 from scoring.services import score_for_table
-from tournaments.models import Partnership, SitOut, Table
+from tournaments.models import Partnership, SitOut, Table, TableSeat
 
 VALUE_ACTIONS = (HandChange.Action.CREATE, HandChange.Action.IMPORT, HandChange.Action.UPDATE)
 ORIGIN_ACTIONS = (HandChange.Action.CREATE, HandChange.Action.IMPORT)
@@ -67,6 +68,9 @@ def hand_points_check(event, hands=None) -> list[Difference]:
     rules = event.rules
     found = []
     for hand in hands if hands is not None else _event_hands(event):
+        if hand.declarer_seat:
+            found += _three_handed_differences(rules, hand)
+            continue
         try:
             if hand.contract == games_engine.NOBID:  # a hand nobody bid: N-S's tricks decide it
                 ns, ew, made = games_engine.hand_points(rules, contract=hand.contract, ns_tricks=hand.ns_tricks)
@@ -103,6 +107,21 @@ def table_totals_check(event, hands=None) -> list[Difference]:
         for name, value in zip(totals.FIELDS, counted.get(table.pk, (0, 0, 0))):
             if getattr(table, name) != value:
                 found.append(Difference(place, name, getattr(table, name), value))
+    return found
+
+
+def _three_handed_differences(rules, hand: Hand) -> list[Difference]:
+    """A three-handed hand scored again by seat (rules.score_three_handed): each seat's points and made."""
+    try:
+        points, made = rules_engine.score_three_handed(rules, hand.contract, hand.declarer_seat,
+                                                       dict(hand.seat_tricks or {}))
+    except rules_engine.RulesError as exc:
+        return [Difference(_hand_place(hand), "hand", "stored", f"not valid under the rules: {exc}")]
+    found = []
+    for name, stored, value in (("seat_points", hand.seat_points, points), ("made", hand.made, made),
+                                ("ns_points", hand.ns_points, 0), ("ew_points", hand.ew_points, 0)):
+        if stored != value:
+            found.append(Difference(_hand_place(hand), name, stored, value))
     return found
 
 
@@ -143,7 +162,9 @@ def totals_from_scratch(*, partnerships: list[int], tables: list[dict], byes: li
     count like anyone's (their opponents' points stand), only their place in the list differs.
 
     `tables` holds the main rounds' tables as {"round", "ns", "ew", "hands": [(ns_points,
-    ew_points)]}; a table with no hand yet has no points. `byes` is [(round, partnership)].
+    ew_points)]}; a table with no hand yet has no points. A table of individuals gives "seats":
+    [(player number, [his points in each hand])] in place of ns and ew (its "hands" still counts
+    them). `byes` is [(round, partnership)].
     A sit-out scores, as the event's policy says, the average of the partnership's own complete
     rounds (all hands in; rounded half away from zero), zero, or the fixed number; a sit-out in a
     round nobody has started yet scores nothing yet.
@@ -155,7 +176,12 @@ def totals_from_scratch(*, partnerships: list[int], tables: list[dict], byes: li
         if not table["hands"]:
             continue
         reached = max(reached, table["round"])
-        sides = ((table["ns"], sum(ns for ns, _ in table["hands"])), (table["ew"], sum(ew for _, ew in table["hands"])))
+        if "seats" in table:
+            # A table of individuals: each player's own points, hand by hand.
+            sides = tuple((number, sum(points)) for number, points in table["seats"])
+        else:
+            sides = ((table["ns"], sum(ns for ns, _ in table["hands"])),
+                     (table["ew"], sum(ew for _, ew in table["hands"])))
         for number, points in sides:
             played[number][table["round"]] = points
             if len(table["hands"]) >= hands_per_round:
@@ -195,6 +221,8 @@ def event_totals(event, hands=None) -> dict[int, dict]:
         for pk, rnd, ns, ew in Table.objects.filter(round__event=event, round__tiebreak__isnull=True)
         .values_list("pk", "round__number", "ns__number", "ew__number")
     ]
+    if event.individuals:
+        tables = _individual_tables(event, hands)
     byes = list(
         SitOut.objects.filter(round__event=event, round__tiebreak__isnull=True)
         .values_list("round__number", "partnership__number")
@@ -203,6 +231,28 @@ def event_totals(event, hands=None) -> dict[int, dict]:
     return totals_from_scratch(partnerships=list(flags), tables=tables, byes=byes, policy=event.sit_out_policy,
                                fixed_points=event.sit_out_points, hands_per_round=event.hands_per_round,
                                withdrawn={number for number, gone in flags.items() if gone})
+
+
+def _individual_tables(event, hands) -> list[dict]:
+    """The main rounds' tables of an event of individuals for totals_from_scratch: each seated
+    player's points hand by hand, his side's (progressive) or his own (three-handed)."""
+    by_table = defaultdict(list)
+    for hand in hands:
+        by_table[hand.table_id].append(hand)
+    seats = defaultdict(list)
+    for table_id, seat, number in TableSeat.objects.filter(
+            table__round__event=event, table__round__tiebreak__isnull=True).values_list(
+            "table_id", "seat", "entrant__number"):
+        seats[table_id].append((seat, number))
+    tables = []
+    for pk, rnd in Table.objects.filter(round__event=event, round__tiebreak__isnull=True).values_list(
+            "pk", "round__number"):
+        played = by_table.get(pk, [])
+        tables.append({"round": rnd, "hands": [(h.ns_points, h.ew_points) for h in played], "seats": [
+            (number, [(h.seat_points or {}).get(seat, 0) if h.declarer_seat
+                      else h.ns_points if seat in ("N", "S") else h.ew_points for h in played])
+            for seat, number in seats[pk]]})
+    return tables
 
 
 def _field(row, name):

@@ -51,6 +51,12 @@ class Hand(models.Model):
     note = models.CharField(max_length=500, blank=True, default="")
     ns_points = models.IntegerField()
     ew_points = models.IntegerField()
+    # A three-handed hand (an event of individuals): the bidder's seat ("1", "2", "3"), each seat's
+    # tricks and points ({"1": 8, "2": 1, "3": 1}); declarer is then "", ns/ew points 0 and
+    # `tricks` the bidder's. Empty at every four-handed table.
+    declarer_seat = models.CharField(max_length=1, blank=True, default="")
+    seat_tricks = models.JSONField(null=True, blank=True)
+    seat_points = models.JSONField(null=True, blank=True)
     made = models.BooleanField()
     # Optimistic locking: an edit names the version it started from.
     version = models.PositiveIntegerField(default=1)

@@ -18,11 +18,11 @@ from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
 from scoring.engine import standings as standings_engine
-from scoring.engine.vocabulary import SIDE_LABELS, TABLE_STATUS_PUBLIC
+from scoring.engine.vocabulary import SIDE_LABELS, SIDE_OF_SEAT, TABLE_STATUS_PUBLIC
 from scoring.models import Hand
 from tournaments import language
 from tournaments import selectors as event_selectors
-from tournaments.models import Event, Partnership, Round, SitOut, Table, Tiebreak
+from tournaments.models import Event, Partnership, Round, SitOut, Table, TableSeat, Tiebreak
 
 
 def setup_for(event: Event) -> standings_engine.Setup:
@@ -35,6 +35,7 @@ def setup_for(event: Event) -> standings_engine.Setup:
         medal_scope=event.medal_scope,
         secondary_tiebreakers=tiebreakers,
         format=event.format,
+        entrants=event.entrants,
         rank_by=tuple(event.rank_by or games_engine.DEFAULT_RANK_BY) if event.plays_games
         else games_engine.DEFAULT_RANK_BY,
     )
@@ -136,6 +137,8 @@ def event_standings(event: Event) -> standings_engine.Standings:
     Rows come back as plain tuples (values_list), not model instances: for 500 partnerships and
     2,500 tables, building instances cost more than the queries themselves.
     """
+    if event.individuals:
+        return _individual_standings(event)
     partnerships = (
         Partnership.objects.filter(event=event)
         .order_by("number")
@@ -262,6 +265,77 @@ def _games_standings(event: Event, partnerships, rounds: dict) -> standings_engi
         tables=main_tables,
         sit_outs=[(rounds[round_id][0], pid) for round_id, pid in sit_outs if not rounds[round_id][1]],
         tiebreaks=sessions,
+        rounds_created=[number for number, tiebreak_id in rounds.values() if not tiebreak_id],
+        memo=_memo_for(event.pk),
+    )
+
+
+def _individual_standings(event: Event) -> standings_engine.Standings:
+    """event_standings() for an event of individuals (README, "Events of individuals"): each
+    player is credited at his table (standings_engine.Seat) with his side's points at a progressive
+    four-handed table, or his own at a three-handed one (Hand.seat_points). A fixed number of
+    queries, as for partnerships: entrants, rounds, tables, seats, hands, sit-outs, tiebreaks."""
+    setup = setup_for(event)
+    entrants = [
+        standings_engine.Entrant(pk, number, (name,), division, withdrawn)
+        for pk, number, name, division, withdrawn in Partnership.objects.filter(event=event).order_by("number")
+        .values_list("pk", "number", "player_one__name", "division", "withdrawn")
+    ]
+    rounds = {pk: (number, tiebreak_id) for pk, number, tiebreak_id in
+              Round.objects.filter(event=event).values_list("id", "number", "tiebreak_id")}
+    seats: dict[int, dict[str, int]] = {}
+    for table_id, seat, entrant_id in TableSeat.objects.filter(table__round__event=event).values_list(
+            "table_id", "seat", "entrant_id"):
+        seats.setdefault(table_id, {})[seat] = entrant_id
+    # Per table: hands, and per seat label [points, made, set].
+    sums: dict[int, list] = {}
+    for table_id, declarer, declarer_seat, ns_points, ew_points, seat_points, made in (
+        Hand.objects.filter(table__round__event=event)
+        .values_list("table_id", "declarer", "declarer_seat", "ns_points", "ew_points", "seat_points", "made")
+        .order_by()
+    ):
+        count, by_seat = sums.setdefault(table_id, [0, {}])
+        sums[table_id][0] = count + 1
+        for label in seats.get(table_id, {}):
+            if declarer_seat:
+                points, declared = (seat_points or {}).get(label, 0), declarer_seat == label
+            else:
+                side = SIDE_OF_SEAT[label]
+                points, declared = (ns_points if side == "ns" else ew_points), declarer == side
+            got = by_seat.setdefault(label, [0, 0, 0])
+            got[0] += points
+            got[1] += declared and made
+            got[2] += declared and not made
+    hands_per_round = event.hands_per_round
+    needs_confirmation = event.confirmation_required
+    main_tables: list[standings_engine.TableResult] = []
+    tiebreak_tables: dict[int, list[standings_engine.TableResult]] = {}
+    for table_id, round_id, confirmed, disputed in (
+        Table.objects.filter(round__event=event)
+        .values_list("id", "round_id", _is_set("confirmed_at"), _is_set("disputed_at")).order_by()
+    ):
+        number, tiebreak_id = rounds[round_id]
+        n_hands, by_seat = sums.get(table_id, [0, {}])
+        final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
+        result = standings_engine.TableResult(
+            number, 0, 0, 0, 0, n_hands, final,
+            seats=tuple(standings_engine.Seat(entrant, *by_seat.get(label, (0, 0, 0)))
+                        for label, entrant in seats.get(table_id, {}).items()),
+        )
+        if tiebreak_id:
+            tiebreak_tables.setdefault(tiebreak_id, []).append(result)
+        else:
+            main_tables.append(result)
+    sit_outs = SitOut.objects.filter(round__event=event).values_list("round_id", "partnership_id")
+    memberships = Tiebreak.partnerships.through.objects.filter(tiebreak__event=event).values_list(
+        "tiebreak_id", "tiebreak__sequence", "partnership_id"
+    )
+    return standings_engine.compute(
+        setup=setup,
+        entrants=entrants,
+        tables=main_tables,
+        sit_outs=[(rounds[round_id][0], pid) for round_id, pid in sit_outs if not rounds[round_id][1]],
+        tiebreaks=_tiebreak_sessions(memberships, tiebreak_tables),
         rounds_created=[number for number, tiebreak_id in rounds.values() if not tiebreak_id],
         memo=_memo_for(event.pk),
     )

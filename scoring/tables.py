@@ -124,6 +124,8 @@ def rounds_on_tap_html(row: standings_engine.Row, cells, words: _Words | None = 
 
 
 def players_html(row: standings_engine.Row) -> str:
+    if len(row.players) == 1:  # an event of individuals: the player himself
+        return f'<span class="player">{escape(row.players[0])}</span>'
     one, two = (escape(name) for name in row.players)
     # Each name in its own span: a phone stacks them so the total stays on screen.
     return f'<span class="player">{one}</span><span class="amp"> &amp; </span><span class="player">{two}</span>'

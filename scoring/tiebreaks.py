@@ -155,6 +155,9 @@ def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = Non
     (scoring.engine.movement.plan), unless `tables` gives one round's layout [(table, ns, ew)],
     which is then played `hands / hands_per_round` times.
     """
+    if event.individuals:
+        raise ValidationError({"partnerships": gettext(
+            "A tiebreak session of an event of individuals cannot be made here yet: import it in an event file.")})
     chosen = _partnerships(event, partnerships)
     legs = _rounds_needed(event, hands)
     layout = _organizer_tables(chosen, tables) if tables else None

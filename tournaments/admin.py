@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table, Tiebreak
+from .models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table, TableSeat, Tiebreak
 
 
 class EventStaffInline(admin.TabularInline):
@@ -54,6 +54,13 @@ class TableAdmin(admin.ModelAdmin):
     list_filter = ["round__event"]
     list_select_related = ["round", "ns", "ew"]
     readonly_fields = ["token"]
+
+
+@admin.register(TableSeat)
+class TableSeatAdmin(admin.ModelAdmin):
+    list_display = ["table", "seat", "entrant"]
+    list_filter = ["table__round__event"]
+    list_select_related = ["table__round", "entrant__player_one"]
 
 
 @admin.register(SitOut)

@@ -18,6 +18,7 @@ from scoring.engine.registration import search_key
 from scoring.engine.vocabulary import (
     CONFIRMATION_CHECK_LABELS,
     DEFAULT_LANGUAGE,
+    ENTRANTS_LABELS,
     LANGUAGES,
     MEDAL_SCOPE_LABELS,
     PAGE_SIZE_LABELS,
@@ -65,6 +66,7 @@ def format_token(token: str) -> str:
 
 class Event(models.Model):
     SitOutPolicy = models.TextChoices("SitOutPolicy", _members(SIT_OUT_POLICY_LABELS))
+    Entrants = models.TextChoices("Entrants", _members(ENTRANTS_LABELS))
     MedalScope = models.TextChoices("MedalScope", _members(MEDAL_SCOPE_LABELS))
     PageSize = models.TextChoices("PageSize", _members(PAGE_SIZE_LABELS))
     ConfirmationCheck = models.TextChoices("ConfirmationCheck", _members(CONFIRMATION_CHECK_LABELS))
@@ -79,6 +81,9 @@ class Event(models.Model):
         default=rules_engine.DEFAULT_PRESET,
     )
     rule_overrides = models.JSONField(default=dict, blank=True)
+    # Who the event ranks (README, "Events of individuals"): partnerships, or players each for
+    # himself (three-handed tables, or progressive four-handed tables with a new partner each round).
+    entrants = models.CharField(max_length=12, choices=Entrants.choices, default=Entrants.PARTNERSHIPS)
     rounds = models.PositiveSmallIntegerField(default=10)
     # None only in an event played as games: its rounds end when closed or when their games are done.
     hands_per_round = models.PositiveSmallIntegerField(default=4, null=True, blank=True)
@@ -137,6 +142,11 @@ class Event(models.Model):
     @property
     def rules(self) -> rules_engine.RuleSet:
         return rules_engine.rule_set(self.rules_preset, self.rule_overrides)
+
+    @property
+    def individuals(self) -> bool:
+        """Played by individuals: each Partnership row is one player (player_two is None)."""
+        return self.entrants == "individuals"
 
     @property
     def plays_games(self) -> bool:
@@ -202,10 +212,16 @@ class Player(models.Model):
 
 
 class Partnership(models.Model):
+    """An entrant: a partnership, or in an event of individuals one player (player_two None).
+
+    Standings, medals, tiebreaks, sit-outs, PINs and certificates read entrants through this one
+    model whichever kind the event ranks (README, "Events of individuals").
+    """
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="partnerships")
     number = models.PositiveIntegerField()
     player_one = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    player_two = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_two = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     division = models.CharField(max_length=60, blank=True)
     checked_in = models.BooleanField(default=False)
     withdrawn = models.BooleanField(default=False)
@@ -224,7 +240,13 @@ class Partnership(models.Model):
 
     @property
     def players_label(self) -> str:
+        if self.player_two_id is None:
+            return self.player_one.name
         return f"{self.player_one.name} & {self.player_two.name}"
+
+    @property
+    def is_individual(self) -> bool:
+        return self.player_two_id is None
 
 
 class Tiebreak(models.Model):
@@ -275,8 +297,9 @@ class Round(models.Model):
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
-    ns = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="tables_ns")
-    ew = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="tables_ew")
+    # Both None at a table of individuals: its players are its TableSeat rows.
+    ns = models.ForeignKey(Partnership, null=True, blank=True, on_delete=models.PROTECT, related_name="tables_ns")
+    ew = models.ForeignKey(Partnership, null=True, blank=True, on_delete=models.PROTECT, related_name="tables_ew")
     token = models.CharField(max_length=64, unique=True, default=new_table_token)
     # Confirmation by the other partnership (or an organizer), and disputes.
     entered_side = models.CharField(max_length=2, blank=True)  # "ns", "ew" or "" (organizer)
@@ -320,6 +343,26 @@ class Table(models.Model):
     def revoke_token(self) -> None:
         self.token = new_table_token()
         self.save(update_fields=["token"])
+
+
+class TableSeat(models.Model):
+    """One player's seat at a table of individuals: "N", "E", "S", "W" at a progressive
+    four-handed table (N-S partners E-W for this round), "1", "2", "3" (seating order) at a
+    three-handed table. A partnership event's tables have none (they use Table.ns / Table.ew)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1)
+    entrant = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="table_seats")
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="table_seat_once"),
+            models.UniqueConstraint(fields=["table", "entrant"], name="table_seat_entrant_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, seat {self.seat}: {self.entrant}"
 
 
 class SitOut(models.Model):

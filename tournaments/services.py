@@ -468,6 +468,9 @@ def movement_generate(*, event: Event) -> list[Round]:
     Event.objects.select_for_update().filter(pk=event.pk).first()
     if movement_exists(event):
         raise ValidationError({"__all__": _("The movement already exists. Withdrawals and late arrivals re-plan it.")})
+    if event.individuals:
+        raise ValidationError({"__all__": _("The movement of an event of individuals cannot be made here yet: "
+                                            "import it in an event file.")})
     players = active_numbers(event)
     if len(players) < 2:
         raise ValidationError({"__all__": _("Check in at least two partnerships first (%(count)s checked in).")

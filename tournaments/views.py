@@ -181,6 +181,8 @@ def partnerships(request, event):
 def partnership_edit(request, event, number):
     partnership = get_object_or_404(Partnership.objects.select_related("player_one", "player_two"),
                                     event=event, number=number)
+    if partnership.is_individual:
+        return render(request, "not_for_individuals.html", {"event": event})
     initial = {"player_one": partnership.player_one.name, "player_two": partnership.player_two.name,
                "division": partnership.division}
     form = PartnershipEditForm(request.POST or None, initial=initial)

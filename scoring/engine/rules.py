@@ -486,6 +486,22 @@ def score_hand(
     return HandScore(declarers, _defender_points(rules, defender_total), made, each)
 
 
+def score_three_handed(rules: RuleSet, contract: Contract | str, declarer: str,
+                       tricks: dict[str, int]) -> tuple[dict[str, int], bool]:
+    """A three-handed hand by seat: ({seat: points}, made). `tricks` holds each of the three seats'
+    tricks (keys in seating order, any labels), `declarer` the bidder's seat. Scored by score_hand:
+    the bidder scores the contract, each defender his own tricks (RULES.md section 6)."""
+    if rules.players != 3:
+        raise RulesError(f"{rules.label} is not a three-handed rule set")
+    if len(tricks) != 3 or declarer not in tricks:
+        raise RulesError(f"tricks: expected the three seats with the bidder {declarer!r} among them")
+    defenders = [seat for seat in tricks if seat != declarer]
+    score = score_hand(rules, contract, tricks[declarer], defender_tricks=tuple(tricks[s] for s in defenders))
+    points = {seat: score.declarers if seat == declarer else score.defenders_each[defenders.index(seat)]
+              for seat in tricks}
+    return points, score.made
+
+
 def _defender_points(rules: RuleSet, tricks: int) -> int:
     if rules.defenders_slam and tricks == TRICKS_PER_HAND:
         return SLAM_MINIMUM

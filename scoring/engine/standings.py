@@ -70,6 +70,8 @@ CSV_HEADERS = {
     "rank": gettext_noop("rank"),
     "tied": gettext_noop("tied"),
     "partnership": gettext_noop("partnership"),
+    "player": gettext_noop("player"),
+    "name": gettext_noop("name"),
     "player_1": gettext_noop("player_1"),
     "player_2": gettext_noop("player_2"),
     "division": gettext_noop("division"),
@@ -121,8 +123,22 @@ class Entrant(NamedTuple):
     withdrawn: bool = False
 
 
+class Seat(NamedTuple):
+    """One player's result at a table of individuals: his own points over the hands entered so far
+    (three-handed), or his side's (progressive four-handed), and the contracts he declared and made
+    or went set on."""
+
+    entrant: int
+    points: int
+    made: int = 0
+    set: int = 0
+
+
 class TableResult(NamedTuple):
     """One table of one round: both sides' points summed over the hands entered so far.
+
+    At a table of individuals `seats` credits each player (Seat); ns and ew are then 0 (no entrant)
+    and the side fields unused.
 
     `final` means every hand is entered, and confirmed when the event requires it, and the table
     is not disputed. made/set count the contracts each side declared and made or went set on.
@@ -144,15 +160,20 @@ class TableResult(NamedTuple):
     ew_won: int = 0
     drawn: int = 0
     match: str = ""
+    seats: tuple[Seat, ...] = ()  # a table of individuals: each player's own result
 
     def side_of(self, entrant_id: int) -> str | None:
         if entrant_id == self.ns:
             return "ns"
         if entrant_id == self.ew:
             return "ew"
+        if self.seats and any(s.entrant == entrant_id for s in self.seats):
+            return "seat"
         return None
 
     def points_for(self, entrant_id: int) -> int:
+        if self.seats:
+            return next((s.points for s in self.seats if s.entrant == entrant_id), 0)
         return self.ns_points if entrant_id == self.ns else self.ew_points
 
 
@@ -184,6 +205,11 @@ class Setup:
     secondary_tiebreakers: tuple[str, ...] = ()
     format: str = "session"  # or "games"
     rank_by: tuple[str, ...] = DEFAULT_RANK_BY  # games only: the ranking keys, in order
+    entrants: str = "partnerships"  # or "individuals": each entrant is one player (Entrant.players has one name)
+
+    @property
+    def individuals(self) -> bool:
+        return self.entrants == "individuals"
 
     @property
     def games(self) -> bool:
@@ -192,6 +218,10 @@ class Setup:
     def __post_init__(self) -> None:
         if self.format not in ("session", "games"):
             raise ValueError(f"format: {self.format!r} is not one of session, games")
+        if self.entrants not in ("partnerships", "individuals"):
+            raise ValueError(f"entrants: {self.entrants!r} is not one of partnerships, individuals")
+        if self.individuals and self.games:
+            raise ValueError("format: an event of individuals is played as a session for now")
         if self.hands_per_round is None and not self.games:
             raise ValueError("hands_per_round: only an event played as games may leave it open")
         rank_by = self.rank_by
@@ -467,6 +497,11 @@ def compute(
 
     by_entrant: dict[int, dict[int, TableResult]] = {e.id: {} for e in entrants}
     for t in tables:
+        if t.seats:
+            for seat in t.seats:
+                if seat.entrant in by_entrant:
+                    by_entrant[seat.entrant][t.round] = t
+            continue
         if t.ns in by_entrant:
             by_entrant[t.ns][t.round] = t
         if t.ew in by_entrant:
@@ -601,6 +636,8 @@ def _games(tables: list[TableResult], by_entrant: dict[int, dict[int, TableResul
     for eid, played in by_entrant.items():
         won = lost = drawn = matches = difference = 0
         for t in played.values():
+            if t.seats:
+                continue  # never in a games event (Setup refuses games for individuals)
             if eid == t.ns:
                 won, lost, side = won + t.ns_won, lost + t.ew_won, "ns"
                 difference += t.ns_points - t.ew_points
@@ -646,7 +683,7 @@ def _cells(setup, round_numbers, played: dict[int, TableResult], sat_out: set[in
     for t in played.values():
         hands_played += t.hands
         if (t.final if hands_per_round is None else t.hands >= hands_per_round):
-            complete_points += t.ns_points if eid == t.ns else t.ew_points
+            complete_points += t.points_for(eid) if t.seats else t.ns_points if eid == t.ns else t.ew_points
             complete_rounds += 1
         if not t.final:
             all_final = False
@@ -668,7 +705,9 @@ def _cells(setup, round_numbers, played: dict[int, TableResult], sat_out: set[in
     for rnd in round_numbers:
         table = played.get(rnd)
         if table is not None:
-            if eid == table.ns:
+            if table.seats:
+                points, opponent = table.points_for(eid), None  # each player for himself: no one opponent
+            elif eid == table.ns:
                 points, opponent = table.ns_points, table.ew
             else:
                 points, opponent = table.ew_points, table.ns
@@ -698,6 +737,11 @@ class _Stats:
         self.made: dict[int, int] = {}
         self.sets: dict[int, int] = {}
         for t in tables:
+            if t.seats:
+                for seat in t.seats:
+                    self.made[seat.entrant] = self.made.get(seat.entrant, 0) + seat.made
+                    self.sets[seat.entrant] = self.sets.get(seat.entrant, 0) + seat.set
+                continue
             self.made[t.ns] = self.made.get(t.ns, 0) + t.ns_made
             self.made[t.ew] = self.made.get(t.ew, 0) + t.ew_made
             self.sets[t.ns] = self.sets.get(t.ns, 0) + t.ns_set
@@ -709,6 +753,13 @@ class _Stats:
             members = set(block)
             points = {eid: 0 for eid in block}
             for t in self.tables:
+                if t.seats:
+                    # Individuals: the points each scored at tables where two or more of them sat.
+                    there = [seat for seat in t.seats if seat.entrant in members]
+                    if len(there) > 1:
+                        for seat in there:
+                            points[seat.entrant] += seat.points
+                    continue
                 if t.ns in members and t.ew in members:
                     points[t.ns] += t.ns_points
                     points[t.ew] += t.ew_points
@@ -801,13 +852,17 @@ def as_json(standings: Standings, event_slug: str) -> dict:
     credited it ("average", "zero" or "fixed")}.
     """
     games = standings.setup.games
+    individuals = standings.setup.individuals
     out = []
     for row in standings.rows:
+        # An event of individuals names the player ("player": number, "name") where a partnership
+        # event names the partnership ("partnership", "players"); every other key is the same.
+        who = {"player": row.number, "name": row.players[0]} if individuals else {
+            "partnership": row.number, "players": list(row.players)}
         item = {
             "rank": row.rank,
             "tied": row.tied,
-            "partnership": row.number,
-            "players": list(row.players),
+            **who,
             "division": row.division or None,
             "total": row.total,
             "rounds": [cell.as_dict() for cell in row.rounds],
@@ -839,8 +894,9 @@ def as_csv(standings: Standings, translate: Callable[[str], str] = str) -> str:
     with "=") is written with a leading apostrophe (textsafe.spreadsheet_cell). `translate` (gettext in
     the Django layers) writes the header line in the reader's language; the rows stay as they are."""
     games = standings.setup.games
-    keys = (["rank", "tied", "partnership", "player_1", "player_2", "division", "total"]
-            + (list(GAMES_COLUMNS) if games else []))
+    individuals = standings.setup.individuals
+    who = ["player", "name"] if individuals else ["partnership", "player_1", "player_2"]
+    keys = ["rank", "tied", *who, "division", "total"] + (list(GAMES_COLUMNS) if games else [])
     tail = ["sit_out_rounds", "provisional_rounds", "hands_played", "tiebreak_total", "medal", "decided_by",
             "sit_out_policy"]
     rows = [
@@ -854,7 +910,7 @@ def as_csv(standings: Standings, translate: Callable[[str], str] = str) -> str:
     for row in standings.rows:
         rows.append(
             [WITHDRAWN_LABEL if row.withdrawn else row.rank, "yes" if row.tied else "no", row.number,
-             row.players[0], row.players[1], row.division, row.total]
+             *row.players[:1 if individuals else 2], row.division, row.total]
             + ([getattr(row, k) for k in GAMES_COLUMNS] if games else [])
             + ["" if c.points is None else c.points for c in row.rounds]
             + [
@@ -873,7 +929,8 @@ def as_csv(standings: Standings, translate: Callable[[str], str] = str) -> str:
 def as_text(standings: Standings, title: str) -> str:
     """A plain fixed-width table for a terminal or a notice board."""
     games = standings.setup.games
-    headers = (["Rank", "No", "Players", "Div", "Total"] + (["W", "L", "D", "M", "Diff"] if games else [])
+    who = "Player" if standings.setup.individuals else "Players"
+    headers = (["Rank", "No", who, "Div", "Total"] + (["W", "L", "D", "M", "Diff"] if games else [])
                + [f"R{n}" for n in standings.rounds] + ["Hands", "TB", "Medal"])
     body = []
     for row in standings.rows:

@@ -135,6 +135,11 @@ SIT_OUT_POLICIES = {
 }
 SIT_OUT_POLICY_LABELS = {"average": gettext_noop("Average of own played rounds"), "zero": gettext_noop("Zero points"),
                          "fixed": gettext_noop("A fixed number of points")}
+# Who an event ranks (README, "Events of individuals"): fixed partnerships, or players each for himself.
+ENTRANTS = ("partnerships", "individuals")
+ENTRANTS_LABELS = {"partnerships": gettext_noop("Partnerships"), "individuals": gettext_noop("Individuals")}
+# The seats of a three-handed table, in seating order (a table of individuals' TableSeat.seat).
+THREE_SEATS = ("1", "2", "3")
 MEDAL_SCOPES = ("overall", "division", "both")
 MEDAL_SCOPE_LABELS = {
     "overall": gettext_noop("Overall only"),

@@ -132,6 +132,11 @@ def _side_actor(table, side: str) -> services.Actor:
         "side": language.label(entry_data.SIDE_LABELS[side]), "number": partnership.number})
 
 
+def not_for_individuals(request, event):
+    """A page that cannot show an event of individuals yet says so plainly (README, "Events of individuals")."""
+    return render(request, "not_for_individuals.html", {"event": event})
+
+
 def by_token(view):
     """The table link: the token finds exactly one table; a revoked or unknown one gets a plain 404."""
 
@@ -141,6 +146,8 @@ def by_token(view):
             table = entry_data.load_table(Table.objects, token=normalize_token(token))
         except Table.DoesNotExist:
             return render(request, "scoring/table_missing.html", status=404)
+        if table.round.event.individuals:
+            return not_for_individuals(request, table.round.event)
         side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
         actor = _side_actor(table, side) if side else services.Actor(label=gettext("a table phone"))
         return view(request, Access(table=table, actor=actor, side=side, token=table.token), **kwargs)
@@ -167,6 +174,8 @@ def by_staff(view, check=scorer_required):
     @check
     @wraps(view)
     def wrapper(request, event, table_id, **kwargs):
+        if event.individuals:
+            return not_for_individuals(request, event)
         return view(request, _staff_access(request, event, table_id), **kwargs)
 
     return wrapper

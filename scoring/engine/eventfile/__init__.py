@@ -41,6 +41,7 @@ from scoring.engine.eventfile.spec import (
     GamesSpec,
     HandSpec,
     PartnershipSpec,
+    PlayerSpec,
     RoundSpec,
     StaffSpec,
     TableSpec,
@@ -53,7 +54,7 @@ __all__ = [
     "FORMAT_V2", "FORMATS", "NOBID", "GamesSpec",
     "EVENT_KEYS", "FORMAT", "HAND_KEYS", "OPTIONAL", "PARTNERSHIP_KEYS", "PENALTY_KEYS", "ROUND_KEYS", "SLUG_RE",
     "TABLE_KEYS", "TIEBREAK_KEYS", "TOP_KEYS", "ChangeSpec", "EventFile", "EventFileError", "EventSpec", "HandSpec",
-    "PartnershipSpec", "RoundSpec", "StaffSpec", "TableSpec", "TiebreakSpec", "check", "default_confirmed",
-    "derived_status",
+    "PartnershipSpec", "PlayerSpec", "RoundSpec", "StaffSpec", "TableSpec", "TiebreakSpec", "check",
+    "default_confirmed", "derived_status",
     "detect_format", "parse", "read", "table_complete", "to_dict", "to_text", "too_big",
 ]

@@ -22,16 +22,21 @@ from scoring.engine.eventfile.keys import (
     GAMES_KEYS,
     HAND_KEYS,
     HAND_KEYS_V1,
+    INDIVIDUAL_TABLE_KEYS,
+    INDIVIDUAL_TIEBREAK_KEYS,
     OPTIONAL,
     PARTNERSHIP_KEYS,
     PENALTY_KEYS,
+    PLAYER_KEYS,
     ROUND_KEYS,
     ROW,
     STAFF_KEYS,
     STAFF_REQUIRED,
     TABLE_KEYS,
+    THREE_HANDED_HAND_KEYS,
     TIEBREAK_KEYS,
     TOP_KEYS,
+    TOP_KEYS_INDIVIDUALS,
     V2_ONLY,
 )
 from scoring.engine.eventfile.reading import detect_format
@@ -47,6 +52,7 @@ from scoring.engine.eventfile.spec import (
     GamesSpec,
     HandSpec,
     PartnershipSpec,
+    PlayerSpec,
     RoundSpec,
     StaffSpec,
     TableSpec,
@@ -66,6 +72,7 @@ from scoring.engine.eventfile.values import (
     walk,
 )
 from scoring.engine.vocabulary import (
+    ENTRANTS,
     MAX_EVENT_TEXT,
     MAX_HANDS_PER_ROUND,
     MAX_NAME,
@@ -83,6 +90,30 @@ from scoring.engine.vocabulary import (
 
 NOT_A_DATE = gettext_noop("%(value)s is not a date (YYYY-MM-DD)")
 SITTING_OUT = gettext_noop("sitting out")
+# The same checks word an entrant as a partnership or, in an event of individuals, as a player.
+ENTRANT_WORDS = {
+    "partnerships": {
+        "twice_in_round": gettext_noop("partnership %(number)s plays twice in %(round)s (also %(where)s)"),
+        "bye_twice": gettext_noop("partnership %(number)s is listed twice as sitting out %(round)s"),
+        "bye_and_plays": gettext_noop("partnership %(number)s sits out %(round)s but also plays %(where)s"),
+        "expected": gettext_noop("expected a partnership number, got %(type)s %(value)s"),
+        "unknown": gettext_noop("partnership %(number)s is not in the partnerships list"),
+        "not_in_tiebreak": gettext_noop("partnership %(number)s is not in this tiebreak"),
+        "tiebreak_twice": gettext_noop("partnership %(number)s is listed twice"),
+        "tiebreak_two": gettext_noop("a tiebreak needs at least two partnerships"),
+    },
+    "individuals": {
+        "twice_in_round": gettext_noop("player %(number)s plays twice in %(round)s (also %(where)s)"),
+        "bye_twice": gettext_noop("player %(number)s is listed twice as sitting out %(round)s"),
+        "bye_and_plays": gettext_noop("player %(number)s sits out %(round)s but also plays %(where)s"),
+        "expected": gettext_noop("expected a player number, got %(type)s %(value)s"),
+        "unknown": gettext_noop("player %(number)s is not in the players list"),
+        "not_in_tiebreak": gettext_noop("player %(number)s is not in this tiebreak"),
+        "tiebreak_twice": gettext_noop("player %(number)s is listed twice"),
+        "tiebreak_two": gettext_noop("a tiebreak needs at least two players"),
+    },
+}
+COMPASS = ("n", "e", "s", "w")  # a progressive table's keys, in the order of TableSpec.seats
 
 
 class _Checker(Problems):
@@ -171,7 +202,18 @@ class _Checker(Problems):
         else:
             hands = self.integer(ev["hands_per_round"], "event.hands_per_round", 1, MAX_HANDS_PER_ROUND)
         ok &= rounds is not None and (hands is not None or open_hands)
-        preset, ruleset, overrides = self.rules(ev)
+        entrants = ev.get("entrants", "partnerships")
+        if entrants not in ENTRANTS:
+            self.add("event.entrants", Message(gettext_noop("%(value)s is not %(what)s (%(choices)s)"),
+                                               value=show(entrants), what=Message(gettext_noop("a kind of entrant")),
+                                               choices=", ".join(ENTRANTS)))
+            entrants = None
+        elif entrants == "individuals" and play_format == "games":
+            self.add("event.format", Message(gettext_noop(
+                'an event of individuals is played as a session for now (give "format": "session")')))
+            ok = False
+        ok &= entrants is not None
+        preset, ruleset, overrides = self.rules(ev, entrants)
         ok &= ruleset is not None
         spec_values, good = self.optional("event", ev, "event")
         ok &= good
@@ -179,7 +221,8 @@ class _Checker(Problems):
             return None, ruleset
         return (
             EventSpec(name=name, date=date, rules=preset, rounds=rounds, hands_per_round=hands,
-                      rule_overrides=overrides, format=play_format, games=games, **spec_values),
+                      rule_overrides=overrides, format=play_format, games=games, entrants=entrants,
+                      **spec_values),
             ruleset,
         )
 
@@ -230,7 +273,8 @@ class _Checker(Problems):
                 ok = False
         return ("games", spec) if ok else (None, None)
 
-    def rules(self, ev: dict) -> tuple[str | None, rules_engine.RuleSet | None, dict]:
+    def rules(self, ev: dict, entrants: str | None = "partnerships",
+              ) -> tuple[str | None, rules_engine.RuleSet | None, dict]:
         if "rules" not in ev:
             self.add("event.rules", missing())
             return None, None, {}
@@ -240,7 +284,7 @@ class _Checker(Problems):
                                             value=show(preset), presets=", ".join(rules_engine.PRESETS)))
             return None, None, {}
         base = rules_engine.PRESETS[preset]
-        if base.players != 4:
+        if base.players != 4 and entrants != "individuals":
             four = ", ".join(name for name, r in rules_engine.PRESETS.items() if r.players == 4)
             self.add("event.rules", Message(gettext_noop(
                 "%(preset)s is a rule set for three players; a partnership event needs a four-handed rule set "
@@ -331,6 +375,45 @@ class _Checker(Problems):
             found.append(PartnershipSpec(number=number, players=(names[0], names[1]), **extras))
         return found if ok else None
 
+    def players(self, data: object) -> list[PlayerSpec] | None:
+        """An event of individuals' players: {"number", "name", "division"?, "checked_in"?, ...}."""
+        items = self.lst(data, "players")
+        if items is None:
+            return None
+        found: list[PlayerSpec] = []
+        seen: dict[int, int] = {}
+        ok = True
+        for i, item in enumerate(items):
+            place = f"players[{i}]"
+            p = self.obj(item, place, PLAYER_KEYS)
+            if p is None:
+                ok = False
+                continue
+            number = None
+            if "number" not in p:
+                self.add(f"{place}.number", missing())
+            else:
+                number = self.integer(p["number"], f"{place}.number", 1, MAX_PARTNERSHIP_NUMBER)
+                if number is not None and number in seen:
+                    twice = gettext_noop("player %(number)s is listed twice (also %(also)s)")
+                    self.add(f"{place}.number", Message(twice, number=number, also=f"players[{seen[number]}]"))
+                    number = None
+                elif number is not None:
+                    seen[number] = i
+            name = None
+            if "name" not in p:
+                self.add(f"{place}.name", missing())
+            elif isinstance(p["name"], str) and not p["name"].strip():
+                self.add(f"{place}.name", Message(gettext_noop("empty name")))
+            else:
+                name = self.text(p["name"], f"{place}.name", MAX_NAME)
+            extras, good = self.optional("partnership", p, place)  # a player's rows are a partnership's
+            if number is None or name is None or not good:
+                ok = False
+                continue
+            found.append(PlayerSpec(number=number, name=name, **extras))
+        return found if ok else None
+
     # --- rounds, tables, hands ------------------------------------------------------------
 
     def rounds_list(self, data: object, place: str, ctx: dict, *, tiebreak: list[int] | None = None) -> list[RoundSpec]:
@@ -393,12 +476,11 @@ class _Checker(Problems):
                     also=f"tables[{seen_tables[table.number]}]"))
             else:
                 seen_tables[table.number] = ti
-            for side in ("ns", "ew"):
-                num = getattr(table, side)
+            words = ENTRANT_WORDS[ctx["entrants"]]
+            for key, num in _entrant_places(table):
                 if num in where_played:
-                    self.add(f"{tplace}.{side}", Message(gettext_noop(
-                        "partnership %(number)s plays twice in %(round)s (also %(where)s)"), number=num, round=label,
-                        where=where_played[num]))
+                    self.add(f"{tplace}.{key}", Message(words["twice_in_round"], number=num, round=label,
+                                                        where=where_played[num]))
                 else:
                     where_played[num] = Message(gettext_noop("at table %(number)s"), number=table.number)
             rnd.tables.append(table)
@@ -409,13 +491,12 @@ class _Checker(Problems):
             if num is None:
                 continue
             if num in where_played:
+                words = ENTRANT_WORDS[ctx["entrants"]]
                 if where_played[num] == SITTING_OUT:
-                    self.add(bplace, Message(gettext_noop("partnership %(number)s is listed twice as sitting out "
-                                                          "%(round)s"), number=num, round=label))
+                    self.add(bplace, Message(words["bye_twice"], number=num, round=label))
                 else:
-                    self.add(bplace, Message(gettext_noop(
-                        "partnership %(number)s sits out %(round)s but also plays %(where)s"), number=num, round=label,
-                        where=where_played[num]))
+                    self.add(bplace, Message(words["bye_and_plays"], number=num, round=label,
+                                             where=where_played[num]))
                 continue
             where_played[num] = Message(SITTING_OUT)
             rnd.byes.append(num)
@@ -434,44 +515,52 @@ class _Checker(Problems):
         return rnd
 
     def partnership_ref(self, raw: object, place: str, ctx: dict, tiebreak: list[int] | None) -> int | None:
+        words = ENTRANT_WORDS[ctx["entrants"]]
         if not is_int(raw):
-            self.add(place, Message(gettext_noop("expected a partnership number, got %(type)s %(value)s"),
-                                    type=json_type(raw), value=show(raw)))
+            self.add(place, Message(words["expected"], type=json_type(raw), value=show(raw)))
             return None
         known = ctx["partnerships"]
         if known is not None and raw not in known:
-            self.add(place, Message(gettext_noop("partnership %(number)s is not in the partnerships list"),
-                                    number=raw))
+            self.add(place, Message(words["unknown"], number=raw))
             return None
         if tiebreak and raw not in tiebreak:
-            self.add(place, Message(gettext_noop("partnership %(number)s is not in this tiebreak"), number=raw))
+            self.add(place, Message(words["not_in_tiebreak"], number=raw))
             return None
         return raw
 
     def one_table(self, item: object, tplace: str, ctx: dict, *, tiebreak: list[int] | None) -> TableSpec | None:
-        t = self.obj(item, tplace, TABLE_KEYS)
+        individuals = ctx["entrants"] == "individuals"
+        t = self.obj(item, tplace, INDIVIDUAL_TABLE_KEYS if individuals else TABLE_KEYS)
         if t is None:
             return None
         number = ns = ew = None
+        seats: tuple[int, ...] | None = ()
         if "table" not in t:
             self.add(f"{tplace}.table", missing())
         else:
             number = self.integer(t["table"], f"{tplace}.table", 1, 1000)
-        for side in SIDES:
-            if side not in t:
-                self.add(f"{tplace}.{side}", missing())
-        if "ns" in t:
-            ns = self.partnership_ref(t["ns"], f"{tplace}.ns", ctx, tiebreak)
-        if "ew" in t:
-            ew = self.partnership_ref(t["ew"], f"{tplace}.ew", ctx, tiebreak)
-        if ns is not None and ns == ew:
-            self.add(f"{tplace}.ew", Message(gettext_noop("partnership %(number)s cannot play itself"), number=ns))
-            ew = None
+        if individuals:
+            seats = self.table_seats(t, tplace, ctx, tiebreak)
+            ns = ew = 0
+        else:
+            for side in SIDES:
+                if side not in t:
+                    self.add(f"{tplace}.{side}", missing())
+            if "ns" in t:
+                ns = self.partnership_ref(t["ns"], f"{tplace}.ns", ctx, tiebreak)
+            if "ew" in t:
+                ew = self.partnership_ref(t["ew"], f"{tplace}.ew", ctx, tiebreak)
+            if ns is not None and ns == ew:
+                self.add(f"{tplace}.ew", Message(gettext_noop("partnership %(number)s cannot play itself"), number=ns))
+                ew = None
         hands = []
         seen: dict[int, int] = {}
         for hi, raw in enumerate(self.lst(t.get("hands", []), f"{tplace}.hands") or []):
             hplace = f"{tplace}.hands[{hi}]"
-            hand = self.one_hand(raw, hplace, ctx)
+            if individuals and ctx["three_handed"]:
+                hand = self.three_handed_hand(raw, hplace, ctx, seats)
+            else:
+                hand = self.one_hand(raw, hplace, ctx)
             # A hand with other problems still claims its number, so a repeat is reported too.
             number_claimed = hand.number if hand is not None else _plain_hand_number(raw)
             if number_claimed is not None:
@@ -486,7 +575,7 @@ class _Checker(Problems):
         hands.sort(key=lambda h: h.number)
         if ctx["games"] is not None and ctx["rules"] is not None:
             self.late_hands(hands, tplace, seen, ctx)
-        spec = TableSpec(number=number or 0, ns=ns or 0, ew=ew or 0, hands=hands)
+        spec = TableSpec(number=number or 0, ns=ns or 0, ew=ew or 0, hands=hands, seats=seats or ())
         # A bad optional key is reported and leaves its default, so the table's pairs are still checked.
         values, _ = self.optional("table", t, tplace)
         spec.entered_side = values.get("entered_side") or ""
@@ -509,9 +598,130 @@ class _Checker(Problems):
                 self.add(f"{tplace}.{key}", Message(gettext_noop("only a confirmed table has this")))
         if "history" in t:
             spec.history = self.history(t["history"], f"{tplace}.history", hands)
-        if number is None or ns is None or ew is None:
+        if number is None or ns is None or ew is None or seats is None:
             return None
         return spec
+
+    def table_seats(self, t: dict, tplace: str, ctx: dict, tiebreak: list[int] | None) -> tuple[int, ...] | None:
+        """A table of individuals' players: "seats" (three, in seating order) under three-handed
+        rules, "n", "e", "s", "w" under four-handed rules; None after a problem."""
+        three = ctx["three_handed"]
+        if three is None:
+            return None  # the rules could not be read: their own problem says so
+        if three:
+            for key in COMPASS:
+                if key in t:
+                    self.add(f"{tplace}.{key}", Message(gettext_noop(
+                        'a four-handed seat; under three-handed rules a table gives "seats" (three player numbers)')))
+            if "seats" not in t:
+                self.add(f"{tplace}.seats", Message(gettext_noop("missing (three player numbers, in seating order)")))
+                return None
+            raw = self.lst(t["seats"], f"{tplace}.seats")
+            if raw is None:
+                return None
+            if len(raw) != 3:
+                self.add(f"{tplace}.seats", Message(gettext_noop(
+                    "a three-handed table seats three players, got %(count)s"), count=len(raw)))
+                return None
+            places = [(f"{tplace}.seats[{i}]", value) for i, value in enumerate(raw)]
+        else:
+            if "seats" in t:
+                self.add(f"{tplace}.seats", Message(gettext_noop(
+                    'three-handed seats; under four-handed rules a table gives "n", "e", "s" and "w" '
+                    "(player numbers)")))
+                return None
+            places = []
+            for key in COMPASS:
+                if key not in t:
+                    self.add(f"{tplace}.{key}", missing())
+                else:
+                    places.append((f"{tplace}.{key}", t[key]))
+            if len(places) != 4:
+                return None
+        found: list[int] = []
+        ok = True
+        for place, value in places:
+            num = self.partnership_ref(value, place, ctx, tiebreak)
+            if num is not None and num in found:
+                self.add(place, Message(gettext_noop("player %(number)s is seated twice at this table"), number=num))
+                num = None
+            ok &= num is not None
+            found.append(num)
+        return tuple(found) if ok else None
+
+    def three_handed_hand(self, raw: object, hplace: str, ctx: dict, seats: tuple[int, ...] | None) -> HandSpec | None:
+        """{"hand", "contract", "declarer": a player number at the table, "tricks": {"<number>": n, ...}}:
+        each seated player's tricks, adding up to 10 (RULES.md section 6)."""
+        h = self.obj(raw, hplace, THREE_HANDED_HAND_KEYS)
+        if h is None:
+            return None
+        number = None
+        if "hand" not in h:
+            self.add(f"{hplace}.hand", missing())
+        else:
+            number = self.integer(h["hand"], f"{hplace}.hand", 1, ctx["hands_per_round"] or None)
+        contract = None
+        if "contract" not in h:
+            self.add(f"{hplace}.contract", missing())
+        else:
+            parsed = None
+            try:
+                parsed = rules_engine.parse_contract(h["contract"])
+                if ctx["rules"] is not None:
+                    ctx["rules"].check_legal(parsed)
+                contract = parsed.code
+            except rules_engine.RulesError as exc:
+                self.add(f"{hplace}.contract", _contract_problem(exc, h["contract"], parsed, ctx["rules"]))
+        bidder = None
+        if "declarer" not in h:
+            self.add(f"{hplace}.declarer", missing())
+        elif not is_int(h["declarer"]):
+            self.add(f"{hplace}.declarer", Message(ENTRANT_WORDS["individuals"]["expected"],
+                                                   type=json_type(h["declarer"]), value=show(h["declarer"])))
+        elif seats and h["declarer"] not in seats:
+            self.add(f"{hplace}.declarer", Message(gettext_noop(
+                "player %(number)s is not at this table (%(seats)s)"), number=h["declarer"],
+                seats=", ".join(str(s) for s in seats)))
+        else:
+            bidder = h["declarer"]
+        tricks = None
+        if "tricks" not in h:
+            self.add(f"{hplace}.tricks", missing())
+        elif not isinstance(h["tricks"], dict):
+            self.add(f"{hplace}.tricks", Message(gettext_noop(
+                'expected an object of each seated player\'s tricks ({"4": 8, "9": 1, "2": 1}), got %(type)s'),
+                type=json_type(h["tricks"])))
+        elif seats:
+            tricks = {}
+            at_table = {str(s): s for s in seats}
+            for key, value in h["tricks"].items():
+                if key not in at_table:
+                    self.add(f"{hplace}.tricks.{key}", Message(gettext_noop(
+                        "%(key)s is not a player at this table (%(seats)s)"), key=show(key),
+                        seats=", ".join(at_table)))
+                    tricks = None
+                    continue
+                got = self.integer(value, f"{hplace}.tricks.{key}", 0, rules_engine.TRICKS_PER_HAND)
+                if got is None:
+                    tricks = None
+                elif tricks is not None:
+                    tricks[at_table[key]] = got
+            if tricks is not None:
+                absent = [key for key in at_table if key not in h["tricks"]]
+                for key in absent:
+                    self.add(f"{hplace}.tricks.{key}", missing())
+                if absent:
+                    tricks = None
+                elif sum(tricks.values()) != rules_engine.TRICKS_PER_HAND:
+                    self.add(f"{hplace}.tricks", Message(gettext_noop(
+                        "the players' tricks add up to %(sum)s, not 10"), sum=sum(tricks.values())))
+                    tricks = None
+        values, good = self.optional("hand", {k: v for k, v in h.items() if k == "note"}, hplace)
+        if not good or None in (number, contract, bidder, tricks):
+            return None
+        ordered = {s: tricks[s] for s in seats}
+        return HandSpec(number=number, contract=contract, declarer="", tricks=ordered[bidder],
+                        note=values.get("note") or "", bidder=bidder, player_tricks=ordered)
 
     def late_hands(self, hands: list[HandSpec], tplace: str, index: dict[int, int], ctx: dict) -> None:
         """In an event played as games, no hand may come after the round's last game was complete
@@ -721,22 +931,24 @@ class _Checker(Problems):
 
 
     def tiebreak(self, raw: object, place: str, ctx: dict) -> TiebreakSpec | None:
-        t = self.obj(raw, place, TIEBREAK_KEYS)
+        individuals = ctx["entrants"] == "individuals"
+        t = self.obj(raw, place, INDIVIDUAL_TIEBREAK_KEYS if individuals else TIEBREAK_KEYS)
         if t is None:
             return None
         members: list[int] = []
-        if "partnerships" not in t:
-            self.add(f"{place}.partnerships", missing())
-        elif self.lst(t["partnerships"], f"{place}.partnerships") is not None:
-            for j, num in enumerate(t["partnerships"]):
-                got = self.partnership_ref(num, f"{place}.partnerships[{j}]", ctx, None)
+        key = "players" if individuals else "partnerships"
+        words = ENTRANT_WORDS[ctx["entrants"]]
+        if key not in t:
+            self.add(f"{place}.{key}", missing())
+        elif self.lst(t[key], f"{place}.{key}") is not None:
+            for j, num in enumerate(t[key]):
+                got = self.partnership_ref(num, f"{place}.{key}[{j}]", ctx, None)
                 if got is not None and got in members:
-                    self.add(f"{place}.partnerships[{j}]", Message(gettext_noop(
-                        "partnership %(number)s is listed twice"), number=got))
+                    self.add(f"{place}.{key}[{j}]", Message(words["tiebreak_twice"], number=got))
                 elif got is not None:
                     members.append(got)
-            if len(t["partnerships"]) < 2:
-                self.add(f"{place}.partnerships", Message(gettext_noop("a tiebreak needs at least two partnerships")))
+            if len(t[key]) < 2:
+                self.add(f"{place}.{key}", Message(words["tiebreak_two"]))
         if "tables" in t and "rounds" in t:
             self.add(place, Message(gettext_noop("give either tables (one round) or rounds, not both")))
             return None
@@ -771,7 +983,20 @@ def _characters(c: _Checker, data: object) -> None:
 
 def _check(c: _Checker, data: object) -> None:
     _characters(c, data)
-    top = c.obj(data, "", TOP_KEYS)
+    entrants = data["event"].get("entrants") if isinstance(data, dict) and isinstance(data.get("event"), dict) else None
+    # An entrants value that is no kind of entrant has its own problem; the lists go by the file's keys.
+    individuals = entrants == "individuals" or (entrants not in (None, *ENTRANTS) and "players" in data)
+    if isinstance(data, dict):
+        # Players in a partnership event, or partnerships in an event of individuals: said plainly.
+        if individuals and "partnerships" in data:
+            c.add("partnerships", Message(gettext_noop(
+                'an event of individuals (event.entrants "individuals") lists "players", one per player')))
+        elif not individuals and "players" in data:
+            c.add("players", Message(gettext_noop(
+                'a key of an event of individuals; this event ranks partnerships (give "entrants": "individuals" '
+                'in event, or list "partnerships")')))
+        data = {k: v for k, v in data.items() if k != ("partnerships" if individuals else "players")}
+    top = c.obj(data, "", TOP_KEYS_INDIVIDUALS if individuals else TOP_KEYS)
     if top is None:
         return
     if "format" not in top:
@@ -801,27 +1026,35 @@ def _check(c: _Checker, data: object) -> None:
         "open_hands": ev_raw.get("format") == "games" and ev_raw.get("hands_per_round", 0) is None,
         "games": games,
         "partnerships": None,
+        "entrants": "individuals" if individuals else "partnerships",
+        # Three-handed rules (tables of three) or four-handed; None when the rules could not be read.
+        "three_handed": _three_handed(ev_raw.get("rules")),
     }
     staff = c.staff(top["staff"]) if "staff" in top else []
     partnerships = None
-    if "partnerships" not in top:
-        c.add("partnerships", missing())
+    players: list[PlayerSpec] | None = []
+    key = "players" if ctx["entrants"] == "individuals" else "partnerships"
+    if key not in top:
+        c.add(key, missing())
+        players = None
+    elif key == "players":
+        players = c.players(top["players"])
+        partnerships = []
     else:
         partnerships = c.partnerships(top["partnerships"])
-        if isinstance(top["partnerships"], list):
-            ctx["partnerships"] = {
-                p["number"] for p in top["partnerships"] if isinstance(p, dict) and is_int(p.get("number"))
-            }
+    if isinstance(top.get(key), list):
+        ctx["partnerships"] = {p["number"] for p in top[key] if isinstance(p, dict) and is_int(p.get("number"))}
     rounds = c.rounds_list(top.get("rounds", []), "rounds", ctx)
     tiebreaks = []
     for i, raw in enumerate(c.lst(top.get("tiebreaks", []), "tiebreaks") or []):
         tb = c.tiebreak(raw, f"tiebreaks[{i}]", ctx)
         if tb is not None:
             tiebreaks.append(tb)
-    if c.problems or event is None or partnerships is None:
+    if c.problems or event is None or partnerships is None or players is None:
         return
     rounds.sort(key=lambda r: r.number)
-    c.result = EventFile(event=event, staff=staff, partnerships=partnerships, rounds=rounds, tiebreaks=tiebreaks)
+    c.result = EventFile(event=event, staff=staff, partnerships=partnerships, players=players, rounds=rounds,
+                         tiebreaks=tiebreaks)
 
 
 def parse(data: object) -> EventFile:
@@ -847,6 +1080,22 @@ def _contract_problem(exc: Exception, raw: object, parsed: rules_engine.Contract
     else:
         found = [Message(gettext_noop("six bids are not allowed under %(rules)s"), rules=Message(rules.label))]
     return next((message for message in found if message == str(exc)), str(exc))
+
+
+def _three_handed(preset: object) -> bool | None:
+    """Does the rule set `preset` seat three players? None when it names no rule set."""
+    if not isinstance(preset, str) or preset not in rules_engine.PRESETS:
+        return None
+    return rules_engine.PRESETS[preset].players == 3
+
+
+def _entrant_places(table: TableSpec) -> list[tuple[str, int]]:
+    """Each entrant at a table with the key that names it: ns and ew, or the seats of individuals."""
+    if not table.seats:
+        return [("ns", table.ns), ("ew", table.ew)]
+    if len(table.seats) == 3:
+        return [(f"seats[{i}]", num) for i, num in enumerate(table.seats)]
+    return list(zip(COMPASS, table.seats))
 
 
 def _within(value: object, high: int) -> int | None:

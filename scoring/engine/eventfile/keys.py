@@ -36,26 +36,33 @@ from scoring.engine.vocabulary import (
 
 # Every key each object allows, in the order the writer puts them.
 TOP_KEYS = ("format", "event", "staff", "partnerships", "rounds", "tiebreaks")
+TOP_KEYS_INDIVIDUALS = ("format", "event", "staff", "players", "rounds", "tiebreaks")  # an event of individuals
 EVENT_KEYS = (
-    "name", "slug", "date", "venue", "rules", "rule_overrides", "format", "games", "rounds", "hands_per_round",
+    "name", "slug", "date", "venue", "entrants", "rules", "rule_overrides", "format", "games", "rounds",
+    "hands_per_round",
     "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope",
     "secondary_tiebreakers", "page_size", "language",
 )
 GAMES_KEYS = ("hand_limit", "games_per_round", "wins_per_round", "rank_by")
 PARTNERSHIP_KEYS = ("number", "players", "division", "checked_in", "withdrawn", "pin")
+PLAYER_KEYS = ("number", "name", "division", "checked_in", "withdrawn", "pin")  # an event of individuals
 STAFF_KEYS = ("username", "role")
 ROUND_KEYS = ("number", "status", "closed_at", "closed_by", "close_note", "tables", "byes")
 TABLE_KEYS = ("table", "ns", "ew", "entered_side", "confirmed", "confirmed_by", "confirmed_at", "dispute", "hands",
               "history")
+# A table of individuals: "seats" (three-handed) or "n", "e", "s", "w" (progressive four-handed).
+INDIVIDUAL_TABLE_KEYS = ("table", "seats", "n", "e", "s", "w", *TABLE_KEYS[3:])
 CHANGE_KEYS = ("hand", "action", "by", "username", "at", "reason", "old", "new")
 HAND_KEYS = ("hand", "contract", "declarer", "tricks", "ns_tricks", "penalty", "note", "dealer")
+THREE_HANDED_HAND_KEYS = ("hand", "contract", "declarer", "tricks", "note")
 # Keys that only a "500-event/2" file may hold (README, "Event files"): a version 1 file keeps the
 # keys it always had.
-V2_ONLY = {"event": ("format", "games"), "hand": ("ns_tricks",)}
+V2_ONLY = {"event": ("format", "games", "entrants"), "hand": ("ns_tricks",)}
 EVENT_KEYS_V1 = tuple(k for k in EVENT_KEYS if k not in V2_ONLY["event"])
 HAND_KEYS_V1 = tuple(k for k in HAND_KEYS if k not in V2_ONLY["hand"])
 PENALTY_KEYS = ("kind", "side", "seat")
 TIEBREAK_KEYS = ("partnerships", "tables", "rounds")
+INDIVIDUAL_TIEBREAK_KEYS = ("players", "tables", "rounds")
 
 
 # --- defaults worked out from the rest of the object ------------------------------------------

@@ -39,6 +39,10 @@ class HandSpec:
     note: str = default("hand", "note")
     dealer: str = ""  # "" means the usual rotation (the importer fills it in)
     ns_tricks: int | None = None  # a hand nobody bid (contract NOBID): the tricks N-S took
+    # A three-handed hand (an event of individuals): the bidder's player number and each seated
+    # player's tricks {number: tricks}, in seating order; `declarer` is then "" and `tricks` the bidder's.
+    bidder: int | None = None
+    player_tricks: dict[int, int] | None = None
 
 
 @dataclass
@@ -67,6 +71,9 @@ class TableSpec:
     confirmed_by: str = default("table", "confirmed_by")
     confirmed_at: datetime.datetime | None = default("table", "confirmed_at")
     history: list[ChangeSpec] | None = None  # None: the file has no history (the importer writes its own)
+    # A table of individuals (ns and ew are then 0): three player numbers in seating order
+    # (three-handed), or four in the order N, E, S, W (progressive four-handed).
+    seats: tuple[int, ...] = ()
 
 
 @dataclass
@@ -82,7 +89,7 @@ class RoundSpec:
 
 @dataclass
 class TiebreakSpec:
-    partnerships: list[int]
+    partnerships: list[int]  # entrant numbers: players in an event of individuals
     rounds: list[RoundSpec] = field(default_factory=list)
 
 
@@ -90,6 +97,18 @@ class TiebreakSpec:
 class PartnershipSpec:
     number: int
     players: tuple[str, str]
+    division: str = default("partnership", "division")
+    checked_in: bool = default("partnership", "checked_in")
+    withdrawn: bool = default("partnership", "withdrawn")
+    pin: str = default("partnership", "pin")
+
+
+@dataclass
+class PlayerSpec:
+    """One player of an event of individuals (an entrant of its own)."""
+
+    number: int
+    name: str
     division: str = default("partnership", "division")
     checked_in: bool = default("partnership", "checked_in")
     withdrawn: bool = default("partnership", "withdrawn")
@@ -125,10 +144,15 @@ class EventSpec:
     language: str = default("event", "language")
     format: str = "session"  # or "games" (version 2)
     games: GamesSpec | None = None  # set exactly when format is "games"
+    entrants: str = "partnerships"  # or "individuals" (version 2)
 
     @property
     def needs_v2(self) -> bool:
-        return self.format != "session"
+        return self.format != "session" or self.entrants != "partnerships"
+
+    @property
+    def individuals(self) -> bool:
+        return self.entrants == "individuals"
 
 
 @dataclass
@@ -142,5 +166,6 @@ class EventFile:
     event: EventSpec
     staff: list[StaffSpec] = field(default_factory=list)
     partnerships: list[PartnershipSpec] = field(default_factory=list)
+    players: list[PlayerSpec] = field(default_factory=list)  # an event of individuals, in place of partnerships
     rounds: list[RoundSpec] = field(default_factory=list)
     tiebreaks: list[TiebreakSpec] = field(default_factory=list)

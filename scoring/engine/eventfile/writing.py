@@ -15,7 +15,9 @@ from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile.keys import (
     EVENT_KEYS,
     HAND_KEYS,
+    INDIVIDUAL_TABLE_KEYS,
     PARTNERSHIP_KEYS,
+    PLAYER_KEYS,
     ROUND_KEYS,
     ROW,
     TABLE_KEYS,
@@ -74,6 +76,11 @@ def _change_dict(change: ChangeSpec) -> dict:
 
 
 def _hand_dict(hand: HandSpec, hands_per_round: int | None) -> dict:
+    if hand.player_tricks is not None:
+        # A three-handed hand: the bidder's number, each seated player's tricks in seating order.
+        return {"hand": hand.number, "contract": hand.contract, "declarer": hand.bidder,
+                "tricks": {str(number): tricks for number, tricks in hand.player_tricks.items()},
+                **({"note": hand.note} if hand.note else {})}
     if hand.contract == NOBID:
         values: dict = {"hand": hand.number, "contract": NOBID, "ns_tricks": hand.ns_tricks}
     else:
@@ -90,12 +97,19 @@ def _hand_dict(hand: HandSpec, hands_per_round: int | None) -> dict:
 
 def _table_dict(table: TableSpec, hands_per_round: int) -> dict:
     values = {
-        "table": table.number, "ns": table.ns, "ew": table.ew,
+        "table": table.number,
         "hands": [_hand_dict(h, hands_per_round) for h in sorted(table.hands, key=lambda h: h.number)],
     }
     if table.history is not None:
         values["history"] = [_change_dict(c) for c in table.history]
-    return _emit("table", TABLE_KEYS, table, values, hands_per_round)
+    if len(table.seats) == 3:
+        values["seats"] = list(table.seats)
+    elif table.seats:
+        values.update(zip(("n", "e", "s", "w"), table.seats))
+    else:
+        values.update(ns=table.ns, ew=table.ew)
+        return _emit("table", TABLE_KEYS, table, values, hands_per_round)
+    return _emit("table", INDIVIDUAL_TABLE_KEYS, table, values, hands_per_round)
 
 
 def _round_dict(rnd: RoundSpec, hands_per_round: int) -> dict:
@@ -122,6 +136,8 @@ def to_dict(file: EventFile) -> dict:
         "rounds": ev.rounds,
         "hands_per_round": hpr,
     }
+    if ev.individuals:
+        head["entrants"] = ev.entrants
     if v2:
         head["format"] = ev.format
         if ev.games is not None:
@@ -133,9 +149,13 @@ def to_dict(file: EventFile) -> dict:
         _emit("partnership", PARTNERSHIP_KEYS, p, {"number": p.number, "players": list(p.players)}, hpr)
         for p in sorted(file.partnerships, key=lambda p: p.number)
     ]
+    players = [
+        _emit("partnership", PLAYER_KEYS, p, {"number": p.number, "name": p.name}, hpr)
+        for p in sorted(file.players, key=lambda p: p.number)
+    ]
     tiebreaks = []
     for tb in file.tiebreaks:
-        item: dict = {"partnerships": sorted(tb.partnerships)}
+        item: dict = {("players" if ev.individuals else "partnerships"): sorted(tb.partnerships)}
         rounds = sorted(tb.rounds, key=lambda r: r.number)
         # One plain round is written as the short form, "tables"; anything more as "rounds".
         simple = (
@@ -150,8 +170,7 @@ def to_dict(file: EventFile) -> dict:
     out: dict = {"format": FORMAT_V2 if v2 else FORMAT, "event": event}
     if file.staff:
         out["staff"] = [{"username": s.username, "role": s.role} for s in sorted(file.staff, key=lambda s: s.username)]
-    return out | {
-        "partnerships": partnerships,
+    return out | ({"players": players} if ev.individuals else {"partnerships": partnerships}) | {
         "rounds": [_round_dict(r, hpr) for r in sorted(file.rounds, key=lambda r: r.number)],
         "tiebreaks": tiebreaks,
     }
