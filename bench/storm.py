@@ -322,7 +322,8 @@ class Storm:
                 self._cookies(response, jar)
                 status, location = response.status, response.headers.get("Location", "")
             self.save_times.append(time.perf_counter() - started)
-            if status != 302 or not url.endswith(location):
+            # The entry page again, at its form (the view adds "#enter" so the phone lands there).
+            if status != 302 or not url.endswith(location.split("#")[0]):
                 self._error(f"save {url} hand {hand['number']}: {status} {body[:200]!r}")
                 return
             self.saves.append((time.monotonic(), await asyncio.to_thread(self.read_version)))

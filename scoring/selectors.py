@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import connections
+from django.db import connection, connections
 from django.db.models import BooleanField, Count, ExpressionWrapper, IntegerField, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext, pgettext_lazy
@@ -352,17 +352,29 @@ def event_etag(slug: str) -> str | None:
 
 
 def event_etag_and_language(slug: str) -> tuple[str, str] | None:
-    """The ETag and the event's default language in the same one query (the live polls' only one)."""
-    row = (
-        Event.objects.filter(slug=slug)
-        .annotate(n_rounds=Count("round_set"))
-        .values_list("pk", "version", "n_rounds", "language")
-        .first()
-    )
+    """The ETag and the event's default language in the same one query (the live polls' only one).
+
+    Written as SQL once, not built by the ORM on every call: two hundred polls a second spend
+    more building the ORM's query than the database spends answering it (README, "Speed").
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_ETAG_SQL, [slug])
+        row = cursor.fetchone()
     if row is None:
         return None
     pk, version, n_rounds, language = row
     return f'"e{pk}-v{version}-r{n_rounds}"', language
+
+
+_ETAG_SQL = (
+    "SELECT e.{pk}, e.{version}, (SELECT COUNT(*) FROM {rounds} r WHERE r.{round_event} = e.{pk}), e.{language} "
+    "FROM {events} e WHERE e.{slug} = %s"
+).format(
+    events=connection.ops.quote_name(Event._meta.db_table), rounds=connection.ops.quote_name(Round._meta.db_table),
+    pk=Event._meta.pk.column, version=Event._meta.get_field("version").column,
+    language=Event._meta.get_field("language").column, slug=Event._meta.get_field("slug").column,
+    round_event=Round._meta.get_field("event").column,
+)
 
 
 # ---------------------------------------------------------------- one partnership's record

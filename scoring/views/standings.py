@@ -88,7 +88,15 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:32]
     key = f"standings:{slug}:{template}:{query}:{request.LANGUAGE_CODE}"  # one build a language
     gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
-    built = cache.get(key)  # (etag, built at): the newest build; its HTML is stored under its etag
+    kind = "gzip" if gzipped else "html"
+    # One round trip: the newest build's (etag, built at), and this version's HTML if it is built.
+    got = cache.get_many([key, f"{key}:{etag}:{kind}"])
+    if f"{key}:{etag}:{kind}" in got:
+        response = HttpResponse(got[f"{key}:{etag}:{kind}"])
+        if gzipped:
+            response["Content-Encoding"] = "gzip"
+        return _live_response(response, etag)
+    built = got.get(key)  # (etag, built at): the newest build; its HTML is stored under its etag
     body = None
     if built is None or built[0] != etag:
         fresh_enough = built is not None and time.time() - built[1] < settings.LIVE_STALE_SECONDS
@@ -109,7 +117,7 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     if built[0] in seen:
         return _live_response(HttpResponseNotModified(), built[0])
     if body is None:
-        body = cache.get(f"{key}:{built[0]}:{'gzip' if gzipped else 'html'}")
+        body = cache.get(f"{key}:{built[0]}:{kind}")
         if body is None:  # evicted meanwhile: build it here
             cache.delete(key)
             return _live(request, slug, template, table=table)
