@@ -285,6 +285,22 @@ def run_failing(*args, stdin=None) -> tuple[str, str]:
 
 # --- events played as games (README, "Games") ---------------------------------------------------
 
+# Round 1 of a games event under Wikipedia rules with a hand limit of 4, worked by hand in
+# tests/play/test_games_event.py: table 1 (1 v 2) plays a made 10H (game 1 to N-S, 500-0), then
+# NOBID 60-40, 7S E-W 90-180, 6C N-S set 30-230, 6S E-W 70-270 at the hand limit (game 2 to E-W);
+# table 2 (3 v 4) plays one hand nobody bid where E-W take all ten (0-250).
+GAMES_WORKED_HANDS = {
+    (1, 1): [
+        {"hand": 1, "contract": "10H", "declarer": "ns", "tricks": 10},
+        {"hand": 2, "contract": "NOBID", "ns_tricks": 6},
+        {"hand": 3, "contract": "7S", "declarer": "ew", "tricks": 7},
+        {"hand": 4, "contract": "6C", "declarer": "ns", "tricks": 5},
+        {"hand": 5, "contract": "6S", "declarer": "ew", "tricks": 6},
+    ],
+    (1, 2): [{"hand": 1, "contract": "NOBID", "ns_tricks": 0}],
+}
+
+
 
 def games_event_file(hands_by_table: dict | None = None, *, rules="wikipedia-2006", games=None, rounds=2,
                      hands_per_round=None, slug="club-games") -> dict:

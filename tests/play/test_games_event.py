@@ -12,7 +12,7 @@ from scoring.engine import games as games_engine
 from scoring.event_io import event_export, event_import
 from scoring.models import Hand
 from scoring.selectors import event_standings
-from tests.builders import games_event_file, run
+from tests.builders import GAMES_WORKED_HANDS, games_event_file, run
 
 # Round 1, table 1 (1 v 2), Wikipedia rules, hand limit 4, worked by hand:
 #  1: 10H by N-S, 10 tricks: N-S +500, made: 500-0, N-S win game 1 (a made bid to 500).
@@ -22,16 +22,7 @@ from tests.builders import games_event_file, run
 #  5: 6S by E-W, 6 tricks: E-W +40, N-S peg 40: 70-270, game 2's fourth hand (the hand limit):
 #     E-W ahead, E-W win game 2.
 # Round 1, table 2 (3 v 4): NOBID, E-W all ten: 0-250 (Wikipedia: 250); then the bell: E-W win.
-WORKED = {
-    (1, 1): [
-        {"hand": 1, "contract": "10H", "declarer": "ns", "tricks": 10},
-        {"hand": 2, "contract": "NOBID", "ns_tricks": 6},
-        {"hand": 3, "contract": "7S", "declarer": "ew", "tricks": 7},
-        {"hand": 4, "contract": "6C", "declarer": "ns", "tricks": 5},
-        {"hand": 5, "contract": "6S", "declarer": "ew", "tricks": 6},
-    ],
-    (1, 2): [{"hand": 1, "contract": "NOBID", "ns_tricks": 0}],
-}
+WORKED = GAMES_WORKED_HANDS  # tests/builders.py, worked hand by hand above
 
 
 @pytest.mark.django_db

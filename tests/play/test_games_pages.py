@@ -9,22 +9,13 @@ from django.urls import reverse
 
 from scoring.event_io import event_import
 from tests import builders
-from tests.builders import games_event_file
+from tests.builders import GAMES_WORKED_HANDS, games_event_file
 
 # Round 1, Wikipedia rules, hand limit 4, worked by hand (tests/play/test_games_event.py):
 # table 1 (1 v 2): 10H N-S made 500-0 (game 1 to N-S); then NOBID 60-40, 7S E-W 90-180, 6C N-S set 30-230,
 #   6S E-W 70-270 at the hand limit (game 2 to E-W). 1: won 1 lost 1, points 570, difference +300.
 # table 2 (3 v 4): NOBID, E-W all ten: 0-250; the bell: game 1 to E-W. 4: won 1, points 250.
-WORKED = {
-    (1, 1): [
-        {"hand": 1, "contract": "10H", "declarer": "ns", "tricks": 10},
-        {"hand": 2, "contract": "NOBID", "ns_tricks": 6},
-        {"hand": 3, "contract": "7S", "declarer": "ew", "tricks": 7},
-        {"hand": 4, "contract": "6C", "declarer": "ns", "tricks": 5},
-        {"hand": 5, "contract": "6S", "declarer": "ew", "tricks": 6},
-    ],
-    (1, 2): [{"hand": 1, "contract": "NOBID", "ns_tricks": 0}],
-}
+WORKED = GAMES_WORKED_HANDS  # tests/builders.py, worked hand by hand above
 
 
 def text(response) -> str:

@@ -15,23 +15,14 @@ from pypdf import PdfReader
 from scoring.event_io import event_import
 from scoring.printing import KINDS
 from scoring.printing.data import GAMES_SHEET_ROWS, document, sheets_doc
-from tests.builders import games_event_file
+from tests.builders import GAMES_WORKED_HANDS, games_event_file
 
 # Round 1, Wikipedia rules, hand limit 4, worked by hand (tests/play/test_games_event.py):
 # table 1 (1 v 2): 1: 10H N-S made +500: game 1 to N-S 500-0. Game 2: 2: NOBID 6 tricks 60-40; 3: 7S E-W made
 #   90-180; 4: 6C N-S set 30-230; 5: 6S E-W made 70-270, the fourth hand: E-W win 270 to 70.
 #   Points: N-S 570, E-W 270.
 # table 2 (3 v 4): 1: NOBID, E-W all ten 0-250; the bell: E-W win 250 to 0.
-WORKED = {
-    (1, 1): [
-        {"hand": 1, "contract": "10H", "declarer": "ns", "tricks": 10},
-        {"hand": 2, "contract": "NOBID", "ns_tricks": 6},
-        {"hand": 3, "contract": "7S", "declarer": "ew", "tricks": 7},
-        {"hand": 4, "contract": "6C", "declarer": "ns", "tricks": 5},
-        {"hand": 5, "contract": "6S", "declarer": "ew", "tricks": 6},
-    ],
-    (1, 2): [{"hand": 1, "contract": "NOBID", "ns_tricks": 0}],
-}
+WORKED = GAMES_WORKED_HANDS  # tests/builders.py, worked hand by hand above
 
 
 def pages(data: bytes) -> list[str]:

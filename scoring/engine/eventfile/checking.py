@@ -337,18 +337,8 @@ class _Checker(Problems):
             if p is None:
                 ok = False
                 continue
-            number = None
-            if "number" not in p:
-                self.add(f"{place}.number", missing())
-            else:
-                number = self.integer(p["number"], f"{place}.number", 1, MAX_PARTNERSHIP_NUMBER)
-                if number is not None and number in seen:
-                    also = f"partnerships[{seen[number]}]"
-                    self.add(f"{place}.number", Message(gettext_noop(
-                        "partnership %(number)s is listed twice (also %(also)s)"), number=number, also=also))
-                    number = None
-                elif number is not None:
-                    seen[number] = i
+            number = self.entrant_number(p, "partnerships", i, seen, gettext_noop(
+                "partnership %(number)s is listed twice (also %(also)s)"))
             names = None
             if "players" not in p:
                 self.add(f"{place}.players", missing())
@@ -375,6 +365,21 @@ class _Checker(Problems):
             found.append(PartnershipSpec(number=number, players=(names[0], names[1]), **extras))
         return found if ok else None
 
+    def entrant_number(self, p: dict, key: str, i: int, seen: dict[int, int], listed_twice: str) -> int | None:
+        """The number of `key`[i] (a partnership or a player): 1 to the limit and not listed twice
+        in the file (`seen` maps each number to where it first was); None after a problem."""
+        place = f"{key}[{i}].number"
+        if "number" not in p:
+            self.add(place, missing())
+            return None
+        number = self.integer(p["number"], place, 1, MAX_PARTNERSHIP_NUMBER)
+        if number is not None and number in seen:
+            self.add(place, Message(listed_twice, number=number, also=f"{key}[{seen[number]}]"))
+            return None
+        if number is not None:
+            seen[number] = i
+        return number
+
     def players(self, data: object) -> list[PlayerSpec] | None:
         """An event of individuals' players: {"number", "name", "division"?, "checked_in"?, ...}."""
         items = self.lst(data, "players")
@@ -389,17 +394,8 @@ class _Checker(Problems):
             if p is None:
                 ok = False
                 continue
-            number = None
-            if "number" not in p:
-                self.add(f"{place}.number", missing())
-            else:
-                number = self.integer(p["number"], f"{place}.number", 1, MAX_PARTNERSHIP_NUMBER)
-                if number is not None and number in seen:
-                    twice = gettext_noop("player %(number)s is listed twice (also %(also)s)")
-                    self.add(f"{place}.number", Message(twice, number=number, also=f"players[{seen[number]}]"))
-                    number = None
-                elif number is not None:
-                    seen[number] = i
+            number = self.entrant_number(p, "players", i, seen, gettext_noop(
+                "player %(number)s is listed twice (also %(also)s)"))
             name = None
             if "name" not in p:
                 self.add(f"{place}.name", missing())
