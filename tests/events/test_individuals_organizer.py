@@ -180,4 +180,4 @@ def test_three_handed_dashboard_and_spanish_headings(olga):
     body = page(client.get(reverse("tournaments:round", args=[event.slug, 1])))
     assert body.count('class="seat"') == 6
     body = page(client.get(reverse("tournaments:movement", args=[event.slug])))
-    assert "las filas son jugadores" in body and "mesa 3" in body
+    assert "las filas son jugadores" in body and "Mesa 1 · asiento" in body
