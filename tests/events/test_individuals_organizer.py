@@ -181,3 +181,17 @@ def test_three_handed_dashboard_and_spanish_headings(olga):
     assert body.count('class="seat"') == 6
     body = page(client.get(reverse("tournaments:movement", args=[event.slug])))
     assert "las filas son jugadores" in body and "Mesa 1 · asiento" in body
+
+
+def test_a_late_arrival_is_seated_in_the_rounds_not_yet_played(olga):
+    event = individuals_event(7, organizer=olga, rounds=4)
+    services.movement_generate(event=event)
+    services.round_open(rnd=services.main_rounds(event).first())
+    services.player_register(event=event, name="Late Lucy", number=8, checked_in=True)
+    plans = _rounds(event)
+    assert 8 not in [n for _t, seats in plans[0].tables for n in seats] + plans[0].byes
+    for plan in plans[1:]:
+        seated = [n for _t, seats in plan.tables for n in seats]
+        assert sorted(seated + plan.byes) == list(range(1, 9)) and len(plan.byes) == 2
+    with pytest.raises(ValidationError):
+        services.partnership_register(event=event, player_one="A", player_two="B")
