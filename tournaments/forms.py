@@ -21,14 +21,15 @@ from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
 from . import language
 from .models import Event, EventStaff
 
-SETTINGS_FIELDS = ["name", "date", "venue", "rules_preset", "format", "rounds", "hands_per_round", "sit_out_policy",
-                   "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope", "page_size",
-                   "language"]
+SETTINGS_FIELDS = ["name", "date", "venue", "entrants", "rules_preset", "format", "rounds", "hands_per_round",
+                   "sit_out_policy", "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope",
+                   "page_size", "language"]
 # An event played as games (README, "Games"): its settings, and the rules that end a game to 500,
 # shown together in their own fieldset, used only when the event plays games.
 GAMES_FIELDS = ["hand_limit", "games_per_round", "wins_per_round", "rank_by"]
 GAME_END_RULES = ("target", "must_bid_to_win", "pegging_cap", "lose_at", "lose_at_inclusive", "win_outright_at",
                   "bidder_wins_crossing")
+ENTRANTS_CHOICES = [("partnerships", _("Partnerships")), ("individuals", _("Individual players"))]
 FORMAT_CHOICES = [("session", _("A session: a fixed number of hands a round, points summed (McAllen)")),
                   ("games", _("Games to 500: each game ends under the rule set's end-of-game rules (club play)"))]
 CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES,
@@ -95,6 +96,11 @@ def _override_field(name: str, sentence: str, kind: str) -> forms.Field:
 class EventForm(forms.ModelForm):
     """Event settings plus one field per overridable rule (blank keeps the preset's value)."""
 
+    entrants = forms.ChoiceField(
+        label=_("Who plays"), choices=ENTRANTS_CHOICES, required=False, widget=forms.RadioSelect,
+        help_text=_("Individual players each play for themselves and are ranked on their own total: at tables of "
+                    "three under the three-handed rule set, otherwise at tables of four with a new partner each "
+                    "round. Played as a session. This cannot change once anyone is registered."))
     format = forms.ChoiceField(label=_("How the event is played"), choices=FORMAT_CHOICES, required=False,
                                help_text=_("Games to 500 need the settings under “Games to 500” below."))
     rank_by = forms.CharField(
@@ -135,9 +141,12 @@ class EventForm(forms.ModelForm):
         }
         widgets = {"date": forms.DateInput(attrs={"type": "date"}), "confirmation_check": forms.RadioSelect}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, entrants_locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs["autofocus"] = True
+        self.initial.setdefault("entrants", self.instance.entrants if self.instance.pk else "partnerships")
+        if entrants_locked:  # anyone registered: the choice stays (the service refuses a change too)
+            self.fields["entrants"].disabled = True
         # A form posted without the check (an older page, a script) keeps the event's current one.
         self.fields["confirmation_check"].required = False
         self.fields["language"].required = False  # the same: left out, the event keeps its language
@@ -245,6 +254,9 @@ class EventForm(forms.ModelForm):
             return number
         return raw
 
+    def clean_entrants(self):
+        return self.cleaned_data.get("entrants") or (self.instance.entrants if self.instance.pk else "partnerships")
+
     def clean_confirmation_check(self):
         return self.cleaned_data.get("confirmation_check") or self.instance.confirmation_check
 
@@ -317,6 +329,22 @@ class PartnershipForm(forms.Form):
     checked_in = forms.BooleanField(required=False, label=_("Here now (checked in)"))
 
 
+class PlayerForm(forms.Form):
+    """One player of an event of individuals."""
+
+    number = WholeNumberField(required=False, min_value=1, max_value=9999, label=_("Number"),
+                              help_text=_("Leave empty for the next free number."))
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME)
+    division = forms.CharField(max_length=MAX_DIVISION, required=False, label=_("Division"),
+                               help_text=_("For example 70–74, or leave empty."))
+    checked_in = forms.BooleanField(required=False, label=_("Here now (checked in)"))
+
+
+class PlayerEditForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME)
+    division = forms.CharField(max_length=MAX_DIVISION, required=False, label=_("Division"))
+
+
 class PartnershipEditForm(forms.Form):
     player_one = forms.CharField(label=_("Player 1 (North or East)"), max_length=MAX_NAME)
     player_two = forms.CharField(label=_("Player 2 (South or West)"), max_length=MAX_NAME)
@@ -330,6 +358,12 @@ class ImportForm(forms.Form):
                            help_text=_("One partnership a line, e.g. 1, Ana Garza, Bob Smith, 70-74"))
 
     MAX_BYTES = 512 * 1024
+
+    def __init__(self, *args, individuals: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if individuals:
+            self.fields["file"].help_text = _("A .csv file: number, name, division.")
+            self.fields["text"].help_text = _("One player a line, e.g. 1, Ana Garza, 70-74")
 
     def clean(self):
         cleaned = super().clean()

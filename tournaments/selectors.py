@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 from django.http import Http404
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from scoring.engine import games as games_engine
-from scoring.engine import movement
+from scoring.engine import movement, movement_individuals
 from scoring.engine.registration import search_key
 from scoring.engine.vocabulary import TABLE_STATUS_LABELS
 
@@ -63,13 +63,50 @@ def _grid_cells(plans: list[movement.RoundPlan], numbers: list[int]) -> dict[int
     return rows
 
 
+def seat_name(label: str) -> str:
+    """A seat at a table of individuals as the pages show it: N, E, S, W (in the reader's language) or 1, 2, 3."""
+    names = {"N": pgettext("seat", "N"), "E": pgettext("seat", "E"), "S": pgettext("seat", "S"),
+             "W": pgettext("seat", "W")}
+    return names.get(label, label)
+
+
+def _seated_cells(plans: list[movement_individuals.SeatedRound],
+                  numbers: list[int]) -> dict[int, list[tuple[str, str]]]:
+    """Player -> one (kind, text) cell per round, in the active language: "T3 N with 7 v 2 & 9"
+    (four-handed: seat, partner, opponents), "T3 seat 2 with 4 & 9" (three-handed), "sits out" or ""
+    (the words of scoring.engine.movement_individuals.grid)."""
+    four = gettext("T%(table)s %(seat)s with %(partner)s v %(left)s & %(right)s")
+    three = gettext("T%(table)s seat %(seat)s with %(others)s")
+    rows = {n: [("absent", "")] * len(plans) for n in numbers}
+    for index, rnd in enumerate(plans):
+        for table, seats in rnd.tables:
+            for position, player in enumerate(seats):
+                if player not in rows:
+                    continue
+                if len(seats) == 4:
+                    left, right = sorted((seats[(position + 1) % 4], seats[(position + 3) % 4]))
+                    text = four % {"table": table, "seat": seat_name(services.seat_labels(4)[position]),
+                                   "partner": seats[(position + 2) % 4], "left": left, "right": right}
+                else:
+                    text = three % {"table": table, "seat": position + 1,
+                                    "others": " & ".join(str(p) for p in seats if p != player)}
+                rows[player][index] = ("table", text)
+        for bye in rnd.byes:
+            if bye in rows:
+                rows[bye][index] = ("bye", gettext("sits out"))
+    return rows
+
+
 def movement_grid(event: Event) -> dict:
-    """Rows are partnerships, columns rounds: cells (kind, text) as "T3 NS v 7", "sits out" or "" (not
-    in that round), in the active language."""
+    """Rows are partnerships (or players), columns rounds: cells (kind, text) as "T3 NS v 7" (at a table
+    of individuals "T3 N with 7 v 2 & 9" or "T3 seat 2 with 4 & 9"), "sits out" or "" (not in that
+    round), in the active language."""
     rounds = list(services.main_rounds(event))
-    plans = services.round_plans(rounds)
     partners = partnerships_of(event)
-    cells = _grid_cells(plans, [p.number for p in partners])
+    if event.individuals:
+        cells = _seated_cells(services.seated_plans(rounds), [p.number for p in partners])
+    else:
+        cells = _grid_cells(services.round_plans(rounds), [p.number for p in partners])
     rows = [(p, cells[p.number]) for p in partners
             if any(kind != "absent" for kind, _text in cells[p.number]) or (p.checked_in and not p.withdrawn)]
     return {"rounds": rounds, "rows": rows}
@@ -106,6 +143,7 @@ def registration_page(event: Event) -> dict:
         "withdrawn_count": sum(1 for p in partners if p.withdrawn),
         "movement_exists": services.movement_exists(event),
         "boundary": services.played_boundary(event),
+        "table_size": services.table_size(event) if event.individuals else 2,
     }
 
 
@@ -153,6 +191,9 @@ def dashboard(event: Event, number: int | None) -> dict:
         played = tables_games(event, [t.pk for t, _status, _count in states])
         tables = [(t, status, count, TABLE_STATUS_LABELS[status], played.get(t.pk))
                   for t, status, count in states]
+        for t, _status, _count in states if event.individuals else ():  # its players by seat, in order
+            order = {label: i for i, label in enumerate(("1", "2", "3", "N", "E", "S", "W"))}
+            t.seated = [(seat_name(s.seat), s.entrant) for s in sorted(t.seats.all(), key=lambda s: order[s.seat])]
         sit_outs = list(rnd.sit_outs.select_related("partnership__player_one", "partnership__player_two"))
         problems = services.round_problems(rnd) if rnd.status == Round.Status.OPEN else []
     counts: dict[str, int] = {}
@@ -179,8 +220,13 @@ def open_table_of(partnership: Partnership) -> str:
             .select_related("round", "table").first())
     if seat is None:
         return ""
-    return gettext("Round %(round)s is already in play and keeps partnership %(number)s at table %(table)s; if they "
-                   "have left, close that round with a reason when the other tables finish.") % {
+    if partnership.is_individual:
+        message = gettext("Round %(round)s is already in play and keeps player %(number)s at table %(table)s; if "
+                          "they have left, close that round with a reason when the other tables finish.")
+    else:
+        message = gettext("Round %(round)s is already in play and keeps partnership %(number)s at table %(table)s; "
+                          "if they have left, close that round with a reason when the other tables finish.")
+    return message % {
         "round": seat.round.number, "number": partnership.number, "table": seat.table.number}
 
 

@@ -9,23 +9,27 @@ partnership that appears twice in one round.
 
 from __future__ import annotations
 
+import csv
+import io
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, Prefetch, Q
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from scoring.engine import games as games_engine
-from scoring.engine import movement, registration
+from scoring.engine import movement, movement_individuals, registration
 from scoring.engine import rules as rules_engine
 from scoring.engine import standings as standings_engine
-from scoring.engine.vocabulary import MAX_DIVISION, MEDAL_SCOPES
+from scoring.engine.vocabulary import ENTRANTS, MAX_DIVISION, MEDAL_SCOPES, SEATS, THREE_SEATS
 
-from .models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table
+from .models import Event, EventStaff, Partnership, Player, Round, Seating, SitOut, Table, TableSeat
 
 
 @transaction.atomic
@@ -41,6 +45,29 @@ def round_create(*, event, number: int, tables: list[tuple[int, object, object]]
         raise ValidationError({"__all__": _("round %(number)s cannot be saved: %(why)s")
                                           % {"number": number, "why": _explain(exc)}}) from None
     return rnd
+
+
+def seat_labels(count: int) -> tuple[str, ...]:
+    """The TableSeat.seat labels of a table of individuals with `count` players, in seating order:
+    "1", "2", "3" three-handed, "N", "E", "S", "W" four-handed (as an imported event file stores them)."""
+    return {3: THREE_SEATS, 4: SEATS}.get(count, ())
+
+
+def round_fill_seated(rnd: Round, *, tables, byes=()) -> None:
+    """Add tables of individuals and sit-outs to a round (inside the caller's transaction): `tables`
+    is [(table number, [entrant, ...] in seating order)]. Each table's players are TableSeat rows
+    (Table.ns / Table.ew stay empty), each with its Seating row, as an imported event file stores them."""
+    seatings, seats = [], []
+    for number, players in tables:
+        table = Table.objects.create(round=rnd, number=number)
+        for label, entrant in zip(seat_labels(len(players)), players, strict=True):
+            seats.append(TableSeat(table=table, seat=label, entrant=entrant))
+            seatings.append(Seating(round=rnd, partnership=entrant, table=table))
+    TableSeat.objects.bulk_create(seats)
+    for entrant in byes:
+        sit_out = SitOut.objects.create(round=rnd, partnership=entrant)
+        seatings.append(Seating(round=rnd, partnership=entrant, sit_out=sit_out))
+    Seating.objects.bulk_create(seatings)
 
 
 def round_fill(rnd: Round, *, tables, byes=()) -> None:
@@ -83,7 +110,8 @@ def _round_name(rnd: Round) -> str:
 
 EVENT_FIELDS = ("name", "date", "venue", "rules_preset", "rule_overrides", "rounds", "hands_per_round",
                 "sit_out_policy", "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope",
-                "page_size", "language", "format", "hand_limit", "games_per_round", "wins_per_round", "rank_by")
+                "page_size", "language", "format", "hand_limit", "games_per_round", "wins_per_round", "rank_by",
+                "entrants")
 # Changing these once scores exist would re-score or orphan hands already stored, or re-judge the
 # games already played (the ranking keys may still change).
 LOCKED_ONCE_SCORED = ("rules_preset", "rule_overrides", "hands_per_round", "format", "hand_limit", "games_per_round",
@@ -125,6 +153,31 @@ def _check_games(values: dict, event: Event | None = None) -> None:
         raise ValidationError({field if field in EVENT_FIELDS else "__all__": message or str(exc)}) from None
 
 
+def _check_entrants(values: dict, event: Event | None = None) -> None:
+    """Who plays fits the rules and the format (README, "Events of individuals"): a three-handed
+    rule set is for individuals only, and an event of individuals is played as a session for now."""
+    def get(name, default):
+        return values[name] if name in values else getattr(event, name, default) if event else default
+
+    entrants = get("entrants", "partnerships")
+    if entrants not in ENTRANTS:
+        raise ValidationError({"entrants": _("%(value)s is not one of %(choices)s")
+                                           % {"value": repr(entrants), "choices": ", ".join(ENTRANTS)}})
+    preset = get("rules_preset", rules_engine.DEFAULT_PRESET)
+    players = rules_engine.PRESETS[preset].players if preset in rules_engine.PRESETS else 4
+    if entrants != "individuals" and players != 4:
+        raise ValidationError({"rules_preset": _("This rule set is for three players, each for himself: choose "
+                                                 "“Individual players”, or a rule set for four.")})
+    if entrants == "individuals" and get("format", "session") == "games":
+        raise ValidationError({"format": _("An event of individuals is played as a session for now: choose "
+                                           "“A session”.")})
+
+
+def event_entrants_locked(event: Event) -> bool:
+    """Who plays is fixed once anyone is registered or a hand is stored."""
+    return event.partnerships.exists() or event_has_hands(event)
+
+
 def event_has_hands(event: Event) -> bool:
     return Table.objects.filter(round__event=event, hands__isnull=False).exists()
 
@@ -137,6 +190,7 @@ def event_create(*, by, **values) -> Event:
         raise TypeError(f"unknown event fields: {', '.join(sorted(unknown))}")
     _check_rules(values.get("rules_preset", rules_engine.DEFAULT_PRESET), values.get("rule_overrides") or {})
     _check_games(values)
+    _check_entrants(values)
     event = Event(slug=_unique_slug(values["name"], values["date"]), **values)
     event.full_clean()
     event.save()
@@ -157,12 +211,16 @@ def event_update(*, event: Event, **values) -> Event:
         for name in LOCKED_ONCE_SCORED:
             if name in changed:
                 errors[name] = _("cannot change: scores have already been entered under the current setting")
+    if "entrants" in changed and event_entrants_locked(event):
+        errors["entrants"] = _("cannot change: entrants are registered already (or scores entered) for the "
+                               "current choice")
     if "rounds" in changed and event.round_set.filter(tiebreak__isnull=True).exists():
         errors["rounds"] = _("cannot change: the movement has been generated for the current number of rounds")
     if errors:
         raise ValidationError(errors)
     _check_rules(values.get("rules_preset", event.rules_preset), values.get("rule_overrides", event.rule_overrides))
     _check_games(values, event)
+    _check_entrants(values, event)
     for name, value in changed.items():
         setattr(event, name, value)
     event.full_clean()
@@ -332,6 +390,7 @@ def partnership_register(*, event: Event, player_one: str, player_two: str, numb
     """Register one partnership. After the movement exists, a checked-in partnership is a late
     arrival: the rounds not yet played are planned again to include it."""
     Event.objects.select_for_update().filter(pk=event.pk).first()  # one registration at a time
+    _refuse_if_individuals(event)
     values = _check_partnership(event, number if number is not None else next_partnership_number(event),
                                 player_one, player_two, division)
     partnership = _create_partnership(event, values, checked_in)
@@ -377,6 +436,7 @@ def partnerships_import(*, event: Event, data: bytes | str) -> list[Partnership]
     """Register every partnership in a CSV, or none: any bad line raises ValidationError listing
     each problem with its line number."""
     Event.objects.select_for_update().filter(pk=event.pk).first()
+    _refuse_if_individuals(event)
     try:
         rows = registration.parse(data)
     except registration.RegistrationError as exc:
@@ -392,14 +452,176 @@ def partnerships_import(*, event: Event, data: bytes | str) -> list[Partnership]
     return created
 
 
+# --- Players of an event of individuals: each one an entrant of his own (player_two None) --------
+
+PLAYER_NAME = gettext_noop("the name")
+PLAYER_COLUMNS = 3  # number, name, division
+
+
+def _check_player(event: Event, number, name: str, division: str) -> dict:
+    errors = {}
+    value, message = registration.check_number(str(number) if number is not None else "")
+    if message:
+        errors["number"] = _say(message)
+    elif event.partnerships.filter(number=value).exists():
+        errors["number"] = _("player %(number)s is already registered") % {"number": value}
+    name, message = registration.check_name(name, PLAYER_NAME)
+    if message:
+        errors["name"] = _say(message)
+    division = registration.clean_name(division)
+    if len(division) > MAX_DIVISION:
+        errors["division"] = _("is longer than %(most)s characters") % {"most": MAX_DIVISION}
+    if errors:
+        raise ValidationError(errors)
+    return {"number": value, "name": name, "division": division}
+
+
+def _create_player(event: Event, values: dict, checked_in: bool) -> Partnership:
+    one = Player.objects.create(event=event, name=values["name"])
+    return Partnership.objects.create(event=event, number=values["number"], player_one=one, player_two=None,
+                                      division=values["division"], checked_in=checked_in)
+
+
+def _refuse_if_individuals(event: Event) -> None:
+    if event.individuals:
+        raise ValidationError({"__all__": _("This event is played by individuals: register players.")})
+
+
+def _refuse_unless_individuals(event: Event) -> None:
+    if not event.individuals:
+        raise ValidationError({"__all__": _("This event is played by partnerships: register partnerships.")})
+
+
+@transaction.atomic
+def player_register(*, event: Event, name: str, number: int | None = None, division: str = "",
+                    checked_in: bool = False) -> Partnership:
+    """Register one player of an event of individuals (an entrant with player_two None). After the
+    movement exists, a checked-in player is a late arrival: the rounds not yet played are planned again."""
+    Event.objects.select_for_update().filter(pk=event.pk).first()  # one registration at a time
+    _refuse_unless_individuals(event)
+    values = _check_player(event, number if number is not None else next_partnership_number(event), name, division)
+    player = _create_player(event, values, checked_in)
+    event.bump_version()
+    if checked_in and movement_exists(event):
+        movement_replan(event=event)
+    return player
+
+
+@transaction.atomic
+def player_update(*, partnership: Partnership, name: str, division: str = "") -> Partnership:
+    """Fix a player's name or division in an event of individuals. The number stays."""
+    partnership = Partnership.objects.select_for_update().select_related("player_one", "event").get(pk=partnership.pk)
+    errors = {}
+    name, message = registration.check_name(name, PLAYER_NAME)
+    if message:
+        errors["name"] = _say(message)
+    division = registration.clean_name(division)
+    if len(division) > MAX_DIVISION:
+        errors["division"] = _("is longer than %(most)s characters") % {"most": MAX_DIVISION}
+    if errors:
+        raise ValidationError(errors)
+    if partnership.player_one.name != name:
+        partnership.player_one.name = name
+        partnership.player_one.save(update_fields=["name"])
+    if partnership.division != division:
+        partnership.division = division
+        partnership.save(update_fields=["division"])
+    partnership.event.bump_version()
+    return partnership
+
+
+def _player_rows(data: bytes | str) -> list[tuple[int, int, str, str]]:
+    """A CSV of players, one a line: number, name, division (division may be left out). Returns
+    (line, number, name, division) rows, or raises ValidationError listing every problem by line,
+    as registration.parse does for partnerships."""
+    try:
+        text = registration.decode(data)
+    except registration.RegistrationError as exc:
+        raise ValidationError({"file": exc.messages_in(_)}) from None
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    rows, problems, seen, first = [], [], {}, True
+
+    def problem(line: int, message: str) -> None:
+        problems.append(_("Line %(line)s: %(message)s") % {"line": line, "message": message})
+
+    try:
+        for cells in reader:
+            line = reader.line_num
+            cells = [c.strip() for c in cells]
+            if not any(cells):
+                continue
+            if first and cells[0].lower() in registration.HEADER_WORDS | {"player"}:
+                first = False
+                continue
+            first = False
+            while cells and not cells[-1] and len(cells) > PLAYER_COLUMNS:
+                cells.pop()  # spreadsheets add empty columns at the right
+            if not 2 <= len(cells) <= PLAYER_COLUMNS:
+                problem(line, _("has %(count)s columns; expected number, name, division") % {"count": len(cells)})
+                continue
+            found = []
+            number, message = registration.check_number(cells[0])
+            if message:
+                found.append(_say(message))
+            name, message = registration.check_name(cells[1], PLAYER_NAME)
+            if message:
+                found.append(_say(message))
+            division = registration.clean_name(cells[2]) if len(cells) == PLAYER_COLUMNS else ""
+            if len(division) > MAX_DIVISION:
+                found.append(_("the division is %(length)s characters long (at most %(most)s)")
+                             % {"length": len(division), "most": MAX_DIVISION})
+            if number is not None and number in seen:
+                found.append(_("player %(number)s is already on line %(line)s") % {"number": number,
+                                                                                  "line": seen[number]})
+            for message in found:
+                problem(line, message)
+            if found:
+                continue
+            seen[number] = line
+            rows.append((line, number, name, division))
+            if len(rows) > registration.MAX_ROWS:
+                problem(line, _("a file may hold at most %(most)s players") % {"most": registration.MAX_ROWS})
+                break
+    except csv.Error as exc:
+        problem(reader.line_num, _("cannot be read as CSV (%(error)s)") % {"error": str(exc)})
+    if not problems and not rows:
+        problems.append(_("The file has no players in it."))
+    if problems:
+        raise ValidationError({"file": problems})
+    return rows
+
+
+@transaction.atomic
+def players_import(*, event: Event, data: bytes | str) -> list[Partnership]:
+    """Register every player in a CSV (number, name, division), or none: any bad line raises
+    ValidationError listing each problem with its line number."""
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    _refuse_unless_individuals(event)
+    rows = _player_rows(data)
+    taken = set(event.partnerships.values_list("number", flat=True))
+    clashes = [_("Line %(line)s: player %(number)s is already registered") % {"line": line, "number": number}
+               for line, number, _name, _division in rows if number in taken]
+    if clashes:
+        raise ValidationError({"file": clashes})
+    created = [_create_player(event, {"number": number, "name": name, "division": division}, False)
+               for _line, number, name, division in rows]
+    event.bump_version()
+    return created
+
+
 @transaction.atomic
 def partnership_check_in(*, partnership: Partnership, checked_in: bool = True) -> list[int]:
     """Mark a partnership present (or not). Once the movement exists this changes who plays, so
     the rounds not yet played are planned again; returns their numbers."""
     partnership = Partnership.objects.select_for_update().get(pk=partnership.pk)
     if partnership.withdrawn and checked_in:
-        raise ValidationError({"__all__": _("Partnership %(number)s has withdrawn; reinstate it first.")
-                                          % {"number": partnership.number}})
+        refusal = (_("Player %(number)s has withdrawn; reinstate them first.") if partnership.is_individual
+                   else _("Partnership %(number)s has withdrawn; reinstate it first."))
+        raise ValidationError({"__all__": refusal % {"number": partnership.number}})
     if partnership.checked_in == checked_in:
         return []
     partnership.checked_in = checked_in
@@ -462,16 +684,61 @@ def _store_plans(event: Event, plans: list[movement.RoundPlan]) -> None:
     event.bump_version()  # the live pages show who plays whom and the progress line
 
 
+def table_size(event: Event) -> int:
+    """Players at a table of individuals: three under a three-handed rule set, else four (progressive)."""
+    return 3 if event.rules.players == 3 else 4
+
+
+def seated_plans(rounds) -> list[movement_individuals.SeatedRound]:
+    """Stored rounds of an event of individuals as the planner's SeatedRounds (two queries)."""
+    rounds = list(rounds)
+    plans = {r.pk: movement_individuals.SeatedRound(number=r.number) for r in rounds}
+    seats: dict[int, dict[str, int]] = {}
+    tables: dict[int, tuple[int, int]] = {}
+    for row in TableSeat.objects.filter(table__round__in=rounds).values(
+            "table_id", "table__number", "table__round_id", "seat", "entrant__number"):
+        tables[row["table_id"]] = (row["table__round_id"], row["table__number"])
+        seats.setdefault(row["table_id"], {})[row["seat"]] = row["entrant__number"]
+    for table_id, (round_id, number) in sorted(tables.items(), key=lambda item: item[1][1]):
+        by_seat = seats[table_id]
+        plans[round_id].tables.append((number, tuple(by_seat[label] for label in seat_labels(len(by_seat)))))
+    for sit in SitOut.objects.filter(round__in=rounds).values("round_id", "partnership__number"):
+        plans[sit["round_id"]].byes.append(sit["partnership__number"])
+    return [plans[r.pk] for r in rounds]
+
+
+def _store_seated_plans(event: Event, plans: list[movement_individuals.SeatedRound]) -> None:
+    by_number = {p.number: p for p in event.partnerships.all()}
+    for rnd in plans:
+        try:
+            with transaction.atomic():
+                created = Round.objects.create(event=event, number=rnd.number)
+                round_fill_seated(created, tables=[(t, [by_number[n] for n in seats]) for t, seats in rnd.tables],
+                                  byes=[by_number[b] for b in rnd.byes])
+        except IntegrityError as exc:
+            raise ValidationError({"__all__": _("round %(number)s cannot be saved: %(why)s")
+                                              % {"number": rnd.number, "why": _explain(exc)}}) from None
+    event.bump_version()
+
+
+def _too_few_players(event: Event, count: int) -> ValidationError:
+    return ValidationError({"__all__": _("Check in at least %(least)s players first (%(count)s checked in).")
+                                       % {"least": table_size(event), "count": count}})
+
+
 @transaction.atomic
 def movement_generate(*, event: Event) -> list[Round]:
-    """Create every round of the session from the partnerships checked in and not withdrawn."""
+    """Create every round of the session from the entrants checked in and not withdrawn: partnerships,
+    or in an event of individuals players at tables of three or four (scoring.engine.movement_individuals)."""
     Event.objects.select_for_update().filter(pk=event.pk).first()
     if movement_exists(event):
         raise ValidationError({"__all__": _("The movement already exists. Withdrawals and late arrivals re-plan it.")})
-    if event.individuals:
-        raise ValidationError({"__all__": _("The movement of an event of individuals cannot be made here yet: "
-                                            "import it in an event file.")})
     players = active_numbers(event)
+    if event.individuals:
+        if len(players) < table_size(event):
+            raise _too_few_players(event, len(players))
+        _store_seated_plans(event, movement_individuals.plan(players, event.rounds, seats=table_size(event)))
+        return list(main_rounds(event))
     if len(players) < 2:
         raise ValidationError({"__all__": _("Check in at least two partnerships first (%(count)s checked in).")
                                           % {"count": len(players)}})
@@ -493,13 +760,22 @@ def movement_replan(*, event: Event) -> list[int]:
     Event.objects.select_for_update().filter(pk=event.pk).first()
     boundary = played_boundary(event)
     rounds = list(main_rounds(event))
-    history = round_plans([r for r in rounds if r.number <= boundary])
     later = [r for r in rounds if r.number > boundary]
     if not later:
         return []
     players = active_numbers(event)
+    if event.individuals:
+        if len(players) < table_size(event):
+            raise _too_few_players(event, len(players))
+        seated = movement_individuals.plan(players, len(later), seats=table_size(event), first_round=later[0].number,
+                                           history=seated_plans([r for r in rounds if r.number <= boundary]),
+                                           current=seated_plans(later))
+        Round.objects.filter(pk__in=[r.pk for r in later]).delete()
+        _store_seated_plans(event, seated)
+        return [p.number for p in seated]
     if len(players) < 2:
         raise ValidationError({"__all__": _("Fewer than two partnerships would be left to play.")})
+    history = round_plans([r for r in rounds if r.number <= boundary])
     current = round_plans(later)
     plans = movement.plan(players, len(later), first_round=later[0].number, history=history, current=current)
     Round.objects.filter(pk__in=[r.pk for r in later]).delete()
@@ -514,10 +790,25 @@ def table_states(rnd: Round) -> list[tuple[Table, str, int]]:
     tables = (rnd.tables.annotate(hand_count=Count("hands"))
               .select_related("ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")
               .order_by("number"))
+    if rnd.event.individuals:  # a table of individuals: its players are its seats
+        tables = tables.prefetch_related(Prefetch("seats", queryset=TableSeat.objects.select_related(
+            "entrant__player_one")))
     limit = rnd.event.hands_per_round
     # Games played to the bell have no hands per round: a table with hands waits for confirmation.
     return [(t, t.status_for(t.hand_count, limit if limit is not None else max(t.hand_count, 1)), t.hand_count)
             for t in tables]
+
+
+def _sides(table: Table) -> dict:
+    """Who plays at a table, as "ns" and "ew" for the problems' wording: the partnership numbers, or
+    at a table of individuals "3 & 7" and "2 & 9" (N & S, E & W), three-handed "3" and "7 v 2"."""
+    if table.ns_id is not None:
+        return {"ns": table.ns.number, "ew": table.ew.number}
+    numbers = {seat.seat: seat.entrant.number for seat in table.seats.all()}
+    if len(numbers) == 4:
+        return {"ns": f"{numbers['N']} & {numbers['S']}", "ew": f"{numbers['E']} & {numbers['W']}"}
+    ordered = [numbers[label] for label in seat_labels(len(numbers)) if label in numbers]
+    return {"ns": ordered[0] if ordered else "", "ew": " v ".join(map(str, ordered[1:]))}
 
 
 def round_problems(rnd: Round) -> list[str]:
@@ -525,7 +816,7 @@ def round_problems(rnd: Round) -> list[str]:
     problems = []
     confirm = rnd.event.confirmation_required
     for table, status, count in table_states(rnd):
-        where = {"table": table.number, "ns": table.ns.number, "ew": table.ew.number}
+        where = {"table": table.number, **_sides(table)}
         if status == "disputed":
             problems.append(_("Table %(table)s (%(ns)s v %(ew)s): disputed: %(reason)s")
                             % {**where, "reason": table.dispute_reason})
@@ -535,7 +826,9 @@ def round_problems(rnd: Round) -> list[str]:
             problems.append(_("Table %(table)s (%(ns)s v %(ew)s): %(count)s of %(hands)s hands entered")
                             % {**where, "count": count, "hands": rnd.event.hands_per_round})
         elif status == "entered" and confirm:
-            problems.append(_("Table %(table)s (%(ns)s v %(ew)s): not confirmed by the other partnership") % where)
+            problems.append((_("Table %(table)s (%(ns)s v %(ew)s): not confirmed at the table") if table.ns_id is None
+                             else _("Table %(table)s (%(ns)s v %(ew)s): not confirmed by the other partnership"))
+                            % where)
     return problems
 
 

@@ -25,6 +25,8 @@ from .forms import (
     ListingForm,
     PartnershipEditForm,
     PartnershipForm,
+    PlayerEditForm,
+    PlayerForm,
     StaffForm,
     add_service_errors,
     form_messages,
@@ -110,14 +112,17 @@ def event_create(request):
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, _("%(name)s is ready. Next: register the partnerships.") % {"name": event.name})
+            messages.success(request, (_("%(name)s is ready. Next: register the players.") if event.individuals
+                                       else _("%(name)s is ready. Next: register the partnerships."))
+                             % {"name": event.name})
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/event_form.html", {"form": form, "creating": True})
 
 
 @organizer_required
 def event_edit(request, event):
-    form = EventForm(request.POST or None, instance=selectors.event_copy(event))
+    form = EventForm(request.POST or None, instance=selectors.event_copy(event),
+                     entrants_locked=services.event_entrants_locked(event))
     if request.method == "POST" and form.is_valid():
         try:
             services.event_update(event=event, **form.service_values())
@@ -163,15 +168,19 @@ def staff_remove(request, event, staff_id):
 
 @organizer_required
 def partnerships(request, event):
-    form = PartnershipForm(request.POST or None, initial={"number": services.next_partnership_number(event)})
+    """Registration: partnerships, or in an event of individuals players (one name each)."""
+    form_class, register = ((PlayerForm, services.player_register) if event.individuals
+                            else (PartnershipForm, services.partnership_register))
+    form = form_class(request.POST or None, initial={"number": services.next_partnership_number(event)})
     if request.method == "POST" and form.is_valid():
         try:
-            made = services.partnership_register(event=event, **form.cleaned_data)
+            made = register(event=event, **form.cleaned_data)
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, _("Partnership %(number)s registered: %(players)s.")
-                             % {"number": made.number, "players": made.players_label})
+            message = (_("Player %(number)s registered: %(players)s.") if event.individuals
+                       else _("Partnership %(number)s registered: %(players)s."))
+            messages.success(request, message % {"number": made.number, "players": made.players_label})
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/partnerships.html",
                   {"event": event, "form": form, **selectors.registration_page(event)})
@@ -182,7 +191,7 @@ def partnership_edit(request, event, number):
     partnership = get_object_or_404(Partnership.objects.select_related("player_one", "player_two"),
                                     event=event, number=number)
     if partnership.is_individual:
-        return render(request, "not_for_individuals.html", {"event": event})
+        return _player_edit(request, event, partnership)
     initial = {"player_one": partnership.player_one.name, "player_two": partnership.player_two.name,
                "division": partnership.division}
     form = PartnershipEditForm(request.POST or None, initial=initial)
@@ -200,17 +209,38 @@ def partnership_edit(request, event, number):
                   {"event": event, "partnership": partnership, "form": form})
 
 
-@organizer_required
-def partnership_import(request, event):
-    form = ImportForm(request.POST or None, request.FILES or None)
+def _player_edit(request, event, partnership):
+    form = PlayerEditForm(request.POST or None,
+                          initial={"name": partnership.player_one.name, "division": partnership.division})
     if request.method == "POST" and form.is_valid():
         try:
-            made = services.partnerships_import(event=event, data=form.cleaned_data["data"])
+            services.player_update(partnership=partnership, **form.cleaned_data)
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, ngettext("%(count)s partnership imported.", "%(count)s partnerships imported.",
-                                               len(made)) % {"count": len(made)})
+            messages.success(request, _("Player %(number)s saved: %(players)s.")
+                             % {"number": partnership.number, "players": form.cleaned_data["name"].strip()})
+            return redirect("tournaments:partnerships", event.slug)
+    return render(request, "tournaments/partnership_edit.html",
+                  {"event": event, "partnership": partnership, "form": form})
+
+
+@organizer_required
+def partnership_import(request, event):
+    form = ImportForm(request.POST or None, request.FILES or None, individuals=event.individuals)
+    if request.method == "POST" and form.is_valid():
+        try:
+            if event.individuals:
+                made = services.players_import(event=event, data=form.cleaned_data["data"])
+            else:
+                made = services.partnerships_import(event=event, data=form.cleaned_data["data"])
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, (ngettext("%(count)s player imported.", "%(count)s players imported.", len(made))
+                                       if event.individuals else
+                                       ngettext("%(count)s partnership imported.", "%(count)s partnerships imported.",
+                                                len(made))) % {"count": len(made)})
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/partnership_import.html", {"event": event, "form": form})
 
@@ -251,8 +281,12 @@ def partnership_withdraw(request, event, number):
         _flash(request, error)
     else:
         partnership.refresh_from_db()
-        messages.success(request, (_("Partnership %(number)s withdrawn.") if partnership.withdrawn
-                                   else _("Partnership %(number)s reinstated.")) % {"number": number})
+        if partnership.is_individual:
+            done = _("Player %(number)s withdrawn.") if partnership.withdrawn else _("Player %(number)s reinstated.")
+        else:
+            done = (_("Partnership %(number)s withdrawn.") if partnership.withdrawn
+                    else _("Partnership %(number)s reinstated."))
+        messages.success(request, done % {"number": number})
         _replanned(request, numbers)
         if partnership.withdrawn and (note := selectors.open_table_of(partnership)):
             messages.warning(request, note)

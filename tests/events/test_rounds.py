@@ -198,7 +198,7 @@ def test_dashboard_states_in_a_fixed_number_of_queries(django_assert_max_num_que
     table_dispute(table=t5, actor=ORGANIZER, reason="wrong tricks")
     with django_assert_max_num_queries(8):
         data = selectors.dashboard(event, None)
-        states = [(t.number, status, count) for t, status, count, _ in data["tables"]]
+        states = [(t.number, status, count) for t, status, count, *_ in data["tables"]]
         names = [t.ns.players_label + t.ew.players_label for t, *_ in data["tables"]]
     assert states == [(1, "not_started", 0), (2, "in_progress", 3), (3, "entered", 4), (4, "confirmed", 4),
                       (5, "disputed", 4)]

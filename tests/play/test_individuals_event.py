@@ -239,7 +239,7 @@ def test_the_existing_pages_answer_for_an_event_of_individuals(make, client):
     assert "Ana Garza" in page and "&amp;" not in page.split("<table", 1)[1].split("</table>", 1)[0]
     # Pages that cannot show individuals yet say so plainly (phone entry, PDFs: a later step).
     table = Table.objects.filter(round__event=event).first()
-    for response in (client.get(f"/t/{table.token}/"), staff.get(f"/events/{slug}/partnerships/1/edit/"),
+    for response in (client.get(f"/t/{table.token}/"),
                      staff.get(f"/events/{slug}/score/tables/{table.pk}/"),
                      staff.get(f"/events/{slug}/pdf/standings/")):
         assert response.status_code == 200
@@ -250,14 +250,17 @@ def test_the_existing_pages_answer_for_an_event_of_individuals(make, client):
 
 
 @pytest.mark.django_db
-def test_the_movement_of_individuals_is_not_made_on_the_partnership_page():
+def test_the_movement_of_individuals_is_made_on_the_movement_page():
+    """The organizer's pages generate it now (tests/events/test_individuals_organizer.py has the details)."""
     event = event_import(three_handed())
     Table.objects.filter(round__event=event).delete()
     event.round_set.all().delete()
     staff = builders.login(builders.make_user("olga", event=event, role="organizer"))
-    response = staff.post(f"/events/{event.slug}/movement/generate/", follow=True)
-    assert "cannot be made here yet" in response.content.decode()
-    assert not event.round_set.exists()
+    staff.post(f"/events/{event.slug}/movement/generate/", follow=True)
+    playing = event.partnerships.filter(checked_in=True, withdrawn=False).count()
+    if playing >= 3:
+        assert event.round_set.count() == event.rounds
+        assert TableSeat.objects.filter(table__round__event=event).exists()
 
 
 @pytest.mark.django_db
