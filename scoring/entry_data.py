@@ -286,6 +286,20 @@ class TableSheet:
     def ew_names(self) -> str:
         return " & ".join(s.name for s in self.side_seats("ew")) if self.individuals else ""
 
+    def side_players(self, side: str) -> str:
+        """The players of a side: a partnership's label, or a progressive side's two names."""
+        if self.individuals:
+            return self.ns_names if side == "ns" else self.ew_names
+        return self.partnership(side).players_label
+
+    @property
+    def ns_players(self) -> str:
+        return self.side_players("ns")
+
+    @property
+    def ew_players(self) -> str:
+        return self.side_players("ew")
+
     def seat(self, letter: str) -> Seat:
         return next(s for s in self.seats if s.seat == letter)
 
