@@ -526,6 +526,14 @@ def history_rows(changes) -> list[dict]:
 
 def hand_summary(values: dict) -> str:
     """One line for an entered hand: 7♥ by N-S, 8 tricks · N-S +200, E-W +20 · Established revoke by N-S."""
+    if values.get("declarer_seat"):  # a table of three: each seat's tricks and points
+        points, tricks = values.get("seat_points") or {}, values.get("seat_tricks") or {}
+        text = gettext("%(contract)s by seat %(seat)s, %(tricks)s tricks · %(points)s") % {
+            "contract": _show("contract", values.get("contract")), "seat": values["declarer_seat"],
+            "tricks": values.get("tricks"),
+            "points": ", ".join(f"{seat}: {signed(points.get(seat, 0))} ({tricks.get(seat, 0)})"
+                                for seat in THREE_SEATS)}
+        return text + (f" · “{values['note']}”" if values.get("note") else "")
     if values.get("contract") == NOBID:
         text = gettext("%(nobid)s · N-S %(ns)s, E-W %(ew)s") % {
             "nobid": nobody_bid_text(values.get("ns_tricks")), "ns": signed(values.get("ns_points", 0)),

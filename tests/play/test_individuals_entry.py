@@ -192,6 +192,8 @@ def test_the_organizer_table_page_enters_a_three_handed_hand(client, three, djan
 
 def test_the_progressive_side_page_shows_four_players_and_a_hand_credits_both(client, progressive):
     event, table = progressive
+    assert "Quel côté tient ce téléphone" in client.get(url(table)).content.decode()  # the event's language
+    client.cookies["fh_language"] = "en"
     page = client.get(url(table)).content.decode()
     assert "Which side is holding this phone?" in page
     for name in ("Ana Garza", "Luis Peña", "Marie Tremblay", "Joe Smith"):
