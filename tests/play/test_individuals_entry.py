@@ -226,3 +226,12 @@ def test_progressive_confirmation_by_a_player_of_the_other_side(client, progress
     assert r.status_code == 302
     table.refresh_from_db()
     assert "Luis Peña" in table.confirmed_by
+
+
+def test_a_player_at_a_table_of_three_calls_the_organizer(client, three):
+    event, table = three
+    enter_three_hands(client, table)
+    assert "Call the organizer" in client.get(url(table)).content.decode()
+    assert client.post(url(table, "dispute/"), {"reason": "Hand 2 was 6 tricks"}).status_code == 302
+    table.refresh_from_db()
+    assert table.disputed_at is not None and table.dispute_reason == "Hand 2 was 6 tricks"
