@@ -14,9 +14,24 @@ from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
-from scoring.engine.vocabulary import HAND_CHANGE_LABELS, PENALTY_LABELS, SIDE_LABELS, dealer_for, signed
+from scoring.engine.vocabulary import (
+    HAND_CHANGE_LABELS,
+    PENALTY_LABELS,
+    SIDE_LABELS,
+    SIDE_OF_SEAT,
+    THREE_SEATS,
+    signed,
+)
 from scoring.models import Hand, HandChange
-from scoring.services import NOBID, games_confirmable, games_round_done, score_for_table, table_games
+from scoring.services import (
+    NOBID,
+    games_confirmable,
+    games_round_done,
+    hand_dealer,
+    score_for_table,
+    score_three,
+    table_games,
+)
 from tournaments import language
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
@@ -133,6 +148,8 @@ class Seat:
     seat: str
     name: str
     side: str
+    number: int | None = None  # a table of individuals: the player's entrant number
+    total: int = 0  # a table of individuals: the player's points this round at this table
 
     @property
     def letter(self) -> str:
@@ -152,6 +169,8 @@ class HandRow:
     url: str = ""
     game_number: int | None = None  # a games event: the game this hand was played in
     game_over: str = ""  # "Game over: N-S win 520 to 310" when this hand ended its game
+    seat_cells: list = field(default_factory=list)  # a table of three: (tricks, points text, running) per seat
+    bidder_name: str = ""
 
     @property
     def nobody_bid(self) -> bool:
@@ -244,7 +263,42 @@ class TableSheet:
     def next_dealer(self) -> Seat | None:
         if self.next_number is None:
             return None
-        return self.seat(dealer_for(self.next_number))
+        return self.seat(hand_dealer(self.table, self.next_number))
+
+    @property
+    def individuals(self) -> bool:
+        return self.event.individuals
+
+    @property
+    def three_handed(self) -> bool:
+        return self.event.rules.players == 3
+
+    def side_seats(self, side: str) -> list[Seat]:
+        """A progressive table: the two players of a side (N and S, or E and W)."""
+        return [s for s in self.seats if s.side == side]
+
+    @property
+    def ns_names(self) -> str:
+        """A progressive table: "Ana Garza & Joe Smith" (N and S); "" at a partnership table."""
+        return " & ".join(s.name for s in self.side_seats("ns")) if self.individuals else ""
+
+    @property
+    def ew_names(self) -> str:
+        return " & ".join(s.name for s in self.side_seats("ew")) if self.individuals else ""
+
+    def side_players(self, side: str) -> str:
+        """The players of a side: a partnership's label, or a progressive side's two names."""
+        if self.individuals:
+            return self.ns_names if side == "ns" else self.ew_names
+        return self.partnership(side).players_label
+
+    @property
+    def ns_players(self) -> str:
+        return self.side_players("ns")
+
+    @property
+    def ew_players(self) -> str:
+        return self.side_players("ew")
 
     def seat(self, letter: str) -> Seat:
         return next(s for s in self.seats if s.seat == letter)
@@ -272,7 +326,13 @@ class TableSheet:
 
 
 def seats_for(table) -> list[Seat]:
-    """player_one of each partnership sits N or E, player_two opposite."""
+    """player_one of each partnership sits N or E, player_two opposite; a table of individuals
+    seats its TableSeat rows (N, E, S, W, or 1, 2, 3 in seating order)."""
+    if table.ns_id is None:
+        order = {seat: i for i, seat in enumerate(("N", "E", "S", "W", *THREE_SEATS))}
+        rows = sorted(table.seats.all(), key=lambda s: order.get(s.seat, 99))
+        return [Seat(r.seat, r.entrant.player_one.name, SIDE_OF_SEAT.get(r.seat, r.seat), r.entrant.number)
+                for r in rows]
     return [
         Seat("N", table.ns.player_one.name, "ns"),
         Seat("E", table.ew.player_one.name, "ew"),
@@ -326,7 +386,9 @@ def table_sheet(table) -> TableSheet:
             penalty_text=penalty_text(hand),
         ))
     sheet.ns_total, sheet.ew_total = ns, ew
-    if event.plays_games:
+    if sheet.individuals:
+        _individual_totals(sheet)
+    if event.plays_games and not sheet.three_handed:
         _games_rows(sheet, hands)
         if sheet.round_done:
             return sheet
@@ -339,6 +401,65 @@ def table_sheet(table) -> TableSheet:
     missing = [n for n in range(1, event.hands_per_round + 1) if n not in numbers]
     sheet.next_number = missing[0] if missing else None
     return sheet
+
+
+def _individual_totals(sheet: TableSheet) -> None:
+    """Each player's running total: his side's at a progressive table, his own at a table of three."""
+    by_seat = {seat.seat: seat for seat in sheet.seats}
+    if not sheet.three_handed:
+        for seat in sheet.seats:
+            seat.total = sheet.ns_total if seat.side == "ns" else sheet.ew_total
+        return
+    running = dict.fromkeys(by_seat, 0)
+    for row in sheet.rows:
+        hand = row.hand
+        points = hand.seat_points or {}
+        tricks = hand.seat_tricks or {}
+        for seat in by_seat:
+            running[seat] += points.get(seat, 0)
+        row.seat_cells = [(tricks.get(seat, ""), signed(points.get(seat, 0)), running[seat]) for seat in by_seat]
+        row.bidder_name = by_seat[hand.declarer_seat].name if hand.declarer_seat in by_seat else ""
+    for seat, total in running.items():
+        by_seat[seat].total = total
+
+
+def seat_totals_without(sheet: TableSheet, number: int) -> dict[str, int]:
+    """A table of three: each seat's total leaving out hand `number` (the base a preview adds to)."""
+    totals = {seat.seat: 0 for seat in sheet.seats}
+    for row in sheet.rows:
+        if row.hand.number != number:
+            for seat, points in (row.hand.seat_points or {}).items():
+                totals[seat] = totals.get(seat, 0) + points
+    return totals
+
+
+def preview_three(rules, sheet: TableSheet, *, declarer_seat: str, contract: str, seat_tricks: dict,
+                  number: int) -> dict:
+    """A table of three: each player's points for the hand (the engine's) and his total after it."""
+    points, made = score_three(rules, declarer_seat=declarer_seat, contract=contract, seat_tricks=seat_tricks)
+    base = seat_totals_without(sheet, number)
+    return {"made": made, "seats": [{"seat": s.seat, "name": s.name, "bidder": s.seat == declarer_seat,
+                                     "tricks": seat_tricks.get(s.seat), "points": signed(points[s.seat]),
+                                     "total": base.get(s.seat, 0) + points[s.seat]} for s in sheet.seats]}
+
+
+@lru_cache(maxsize=16)
+def preview_three_table(rules: rules_engine.RuleSet) -> dict:
+    """{"points": {code: [[[bidder, first defender, second defender] for the first defender's tricks
+    0..10-t] for the bidder's tricks t 0..10]}}: the engine's three-handed scoring, for the live preview."""
+    points = {}
+    for contract in rules.legal_contracts():
+        by_tricks = []
+        for bidder in range(rules_engine.TRICKS_PER_HAND + 1):
+            row = []
+            for first in range(rules_engine.TRICKS_PER_HAND - bidder + 1):
+                second = rules_engine.TRICKS_PER_HAND - bidder - first
+                scored, _ = rules_engine.score_three_handed(rules, contract, "b", {"b": bidder, "d1": first,
+                                                                                   "d2": second})
+                row.append([scored["b"], scored["d1"], scored["d2"]])
+            by_tricks.append(row)
+        points[contract.code] = by_tricks
+    return {"points": points}
 
 
 def _games_rows(sheet: TableSheet, hands: list[Hand]) -> None:
@@ -362,7 +483,7 @@ def load_table(queryset, **lookup):
     """A table with its round, event and players in one query."""
     return queryset.select_related(
         "round__event", "round__tiebreak", "ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two"
-    ).get(**lookup)
+    ).prefetch_related("seats__entrant__player_one").get(**lookup)
 
 
 def preview_points(rules, *, declarer: str, contract: str, tricks: int, penalty_kind: str = "",
@@ -405,6 +526,14 @@ def history_rows(changes) -> list[dict]:
 
 def hand_summary(values: dict) -> str:
     """One line for an entered hand: 7♥ by N-S, 8 tricks · N-S +200, E-W +20 · Established revoke by N-S."""
+    if values.get("declarer_seat"):  # a table of three: each seat's tricks and points
+        points, tricks = values.get("seat_points") or {}, values.get("seat_tricks") or {}
+        text = gettext("%(contract)s by seat %(seat)s, %(tricks)s tricks · %(points)s") % {
+            "contract": _show("contract", values.get("contract")), "seat": values["declarer_seat"],
+            "tricks": values.get("tricks"),
+            "points": ", ".join(f"{seat}: {signed(points.get(seat, 0))} ({tricks.get(seat, 0)})"
+                                for seat in THREE_SEATS)}
+        return text + (f" · “{values['note']}”" if values.get("note") else "")
     if values.get("contract") == NOBID:
         text = gettext("%(nobid)s · N-S %(ns)s, E-W %(ew)s") % {
             "nobid": nobody_bid_text(values.get("ns_tricks")), "ns": signed(values.get("ns_points", 0)),

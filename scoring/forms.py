@@ -36,7 +36,16 @@ GRID_LABELS = {"declarer": pgettext_lazy("grid column", "bid by"),
                "note": pgettext_lazy("grid column", "note")}
 
 
+def _individual_names(table) -> dict[str, str]:
+    """A progressive table of individuals: {seat letter: player's name} from its TableSeat rows."""
+    return {seat.seat: seat.entrant.player_one.name for seat in table.seats.all()}
+
+
 def side_choices(table) -> list[tuple[str, str]]:
+    if table.ns_id is None:
+        names = _individual_names(table)
+        return [(side, f"{language.label(SIDE_LABELS[side])} · {names.get(a, '')} & {names.get(b, '')}")
+                for side, a, b in (("ns", "N", "S"), ("ew", "E", "W"))]
     return [
         ("ns", f"{language.label(SIDE_LABELS['ns'])} · {table.ns.players_label}"),
         ("ew", f"{language.label(SIDE_LABELS['ew'])} · {table.ew.players_label}"),
@@ -44,6 +53,10 @@ def side_choices(table) -> list[tuple[str, str]]:
 
 
 def seat_choices(table) -> list[tuple[str, str]]:
+    if table.ns_id is None:
+        names = _individual_names(table)
+        return [("", gettext("Which player?"))] + [(s, f"{seat_letter(s)} · {names.get(s, '')}")
+                                                   for s in ("N", "E", "S", "W")]
     names = {"N": table.ns.player_one.name, "S": table.ns.player_two.name,
              "E": table.ew.player_one.name, "W": table.ew.player_two.name}
     return [("", gettext("Which player?"))] + [(s, f"{seat_letter(s)} · {names[s]}") for s in ("N", "E", "S", "W")]
@@ -384,3 +397,89 @@ class TableCodeForm(forms.Form):
             raise ValidationError(gettext("No table has this code. Check it against the sheet, or ask the organizer."))
         return token
 
+
+
+class ThreeHandForm(forms.Form):
+    """One hand at a table of three (README, "Events of individuals"): who bid (by name), the contract,
+    the bidder's tricks and one defender's tricks; the other defender's are what is left of the 10."""
+
+    declarer_seat = forms.ChoiceField(label=_("Who won the bid?"), widget=forms.RadioSelect,
+                                      error_messages={"required": _("Choose the player who won the bid.")})
+    contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect,
+                                 error_messages={"required": _("Choose the contract.")})
+    tricks = forms.TypedChoiceField(
+        label=_("Tricks taken by the bidder"), choices=TRICK_CHOICES, coerce=int, widget=forms.RadioSelect,
+        empty_value=None,
+        error_messages={"required": _("Choose how many tricks the bidder took (0 to 10)."),
+                        "invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")})
+    note = forms.CharField(label=_("Note"), required=False, max_length=500)
+    number = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": _("The hand number is missing.")})
+    round = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": _("The round is missing.")})
+    version = WholeNumberField(widget=forms.HiddenInput, required=False)
+    reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=500,
+                             error_messages={"max_length": _("Keep the reason under 500 characters.")})
+
+    def __init__(self, *args, sheet, correcting: Hand | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sheet, self.correcting, self.rules = sheet, correcting, sheet.event.rules
+        self.seats = sheet.seats
+        self.fields["declarer_seat"].choices = [(s.seat, s.name) for s in self.seats]
+        self.fields["contract"].choices = contract_choices(self.rules)
+        for seat in self.seats:
+            self.fields[f"seat_{seat.seat}"] = forms.TypedChoiceField(
+                label=seat.name, choices=TRICK_CHOICES, coerce=int, required=False, empty_value=None,
+                widget=forms.RadioSelect,
+                error_messages={"invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")})
+        self.fields["number"].initial = correcting.number if correcting else sheet.next_number
+        self.fields["round"].initial = sheet.round.pk
+        if correcting:
+            self.fields["version"].initial = correcting.version
+
+    clean_number = HandForm.clean_number
+    clean_round = HandForm.clean_round
+    clean_version = HandForm.clean_version
+
+    def defender_fields(self):
+        """The bound tricks fields of every player, for the template (the bidder's is hidden by the page)."""
+        return [self[f"seat_{seat.seat}"] for seat in self.seats]
+
+    def clean(self):
+        data = super().clean()
+        bidder, tricks = data.get("declarer_seat"), data.get("tricks")
+        if not bidder or tricks is None:
+            return data
+        defenders = [s.seat for s in self.seats if s.seat != bidder]
+        given = {seat: data.get(f"seat_{seat}") for seat in defenders}
+        left = rules_engine.TRICKS_PER_HAND - tricks
+        known = [seat for seat in defenders if given[seat] is not None]
+        if not known:
+            names = " / ".join(s.name for s in self.seats if s.seat in defenders)
+            self.add_error(None, gettext("Say how many tricks each of the other two players took (%(names)s).")
+                           % {"names": names})
+            return data
+        if len(known) == 1:  # the other defender took what is left
+            other = next(seat for seat in defenders if seat not in known)
+            given[other] = left - given[known[0]]
+        if any(value < 0 for value in given.values()) or sum(given.values()) != left:
+            self.add_error(None, gettext("The tricks add up to %(sum)s, not 10: the bidder took %(bidder)s, so the "
+                                         "other two took %(left)s between them.")
+                           % {"sum": tricks + sum(max(v, 0) for v in given.values()), "bidder": tricks, "left": left})
+            return data
+        data["seat_tricks"] = {bidder: tricks, **given}
+        return data
+
+    def hand_values(self) -> dict:
+        note = self.cleaned_data.get("note", "").strip()
+        seat_tricks = self.cleaned_data["seat_tricks"]
+        return {"declarer": "", "declarer_seat": self.cleaned_data["declarer_seat"],
+                "contract": self.cleaned_data["contract"], "tricks": seat_tricks[self.cleaned_data["declarer_seat"]],
+                "seat_tricks": {seat: seat_tricks[seat] for seat in sorted(seat_tricks)},
+                "penalty_kind": "note" if note else "", "penalty_side": "", "penalty_seat": "", "note": note,
+                "ns_tricks": None}
+
+
+def three_hand_initial(hand: Hand) -> dict:
+    values = {"declarer_seat": hand.declarer_seat, "contract": hand.contract, "tricks": hand.tricks,
+              "note": hand.note, "version": hand.version}
+    values.update({f"seat_{seat}": tricks for seat, tricks in (hand.seat_tricks or {}).items()})
+    return values

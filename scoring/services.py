@@ -38,11 +38,12 @@ from scoring.engine.vocabulary import (
     SEATS,
     SIDE_LABELS,
     SIDE_OF_SEAT,
+    THREE_SEATS,
     dealer_for,
 )
 from scoring.models import ClientSave, ConfirmFailure, Hand, HandChange
 from tournaments import language
-from tournaments.models import Event, Partnership, Round, Table
+from tournaments.models import Event, Partnership, Round, Table, TableSeat
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,11 @@ def _round_name(rnd) -> str:
     return gettext("Round %(number)s") % {"number": rnd.number}
 
 
-# What a stored hand is made of: HAND_FIELDS, and the tricks N-S took in a hand nobody bid.
-STORED_FIELDS = (*HAND_FIELDS, "ns_tricks")
+# What a stored hand is made of: HAND_FIELDS, the tricks N-S took in a hand nobody bid, and a
+# three-handed hand's bidder seat and each seat's tricks.
+STORED_FIELDS = (*HAND_FIELDS, "ns_tricks", "declarer_seat", "seat_tricks")
+# A four-handed hand stores no seat fields.
+NO_SEATS = {"declarer_seat": "", "seat_tricks": None, "seat_points": None}
 NOBID = games_engine.NOBID
 # A games event without hands per round numbers a table's hands through the round: at most this many.
 MAX_GAMES_HANDS = 200
@@ -118,8 +122,51 @@ def hand_snapshot(hand: Hand) -> dict:
     data = {name: getattr(hand, name) for name in HAND_FIELDS}
     if hand.ns_tricks is not None:  # a hand nobody bid (left out otherwise: older rows stay as they were)
         data["ns_tricks"] = hand.ns_tricks
+    if hand.declarer_seat:  # a three-handed hand: the bidder's seat, each seat's tricks and points
+        data.update(declarer_seat=hand.declarer_seat, seat_tricks=hand.seat_tricks, seat_points=hand.seat_points)
     data.update(ns_points=hand.ns_points, ew_points=hand.ew_points, version=hand.version)
     return data
+
+
+def three_handed(table) -> bool:
+    """A table of three, each for himself (the three-handed rule set; README, "Events of individuals")."""
+    return table.round.event.rules.players == 3
+
+
+def hand_dealer(table, number: int) -> str:
+    """Who deals hand `number`: N, E, S, W in turn; seat 1, 2, 3 in turn at a table of three."""
+    return THREE_SEATS[(number - 1) % 3] if three_handed(table) else dealer_for(number)
+
+
+def score_three(rules: rules_engine.RuleSet, *, declarer_seat: str, contract: str,
+                seat_tricks: dict) -> tuple[dict[str, int], bool]:
+    """({seat: points}, made) for a three-handed hand, scored by the engine
+    (rules.score_three_handed); raises ValidationError naming the field."""
+    errors = {}
+    if declarer_seat not in THREE_SEATS:
+        errors["declarer_seat"] = gettext("Say who bid.")
+    try:
+        rules.check_legal(contract)
+    except rules_engine.RulesError as exc:
+        errors["contract"] = str(exc)
+    tricks = {}
+    if not isinstance(seat_tricks, dict):
+        seat_tricks = {}
+    for seat in THREE_SEATS:
+        value = seat_tricks.get(seat)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= rules_engine.TRICKS_PER_HAND:
+            errors["seat_tricks"] = gettext("Give each player's tricks (0 to 10).")
+        else:
+            tricks[seat] = value
+    if "seat_tricks" not in errors and sum(tricks.values()) != rules_engine.TRICKS_PER_HAND:
+        errors["seat_tricks"] = gettext("The three players' tricks add up to %(sum)s, not 10.") % {
+            "sum": sum(tricks.values())}
+    if errors:
+        raise ValidationError(errors)
+    try:
+        return rules_engine.score_three_handed(rules, contract, declarer_seat, tricks)
+    except rules_engine.RulesError as exc:
+        raise ValidationError({"contract": str(exc)}) from None
 
 
 def score_for_table(rules: rules_engine.RuleSet, *, declarer: str, contract: str, tricks: int,
@@ -188,6 +235,9 @@ def _clean_values(table, values: dict) -> dict:
         raise ValidationError({"penalty_seat": gettext("A seat is given but the penalty names no player.")})
     if len(clean["note"]) > 500:
         raise ValidationError({"note": gettext("is longer than 500 characters")})
+    if event.rules.players == 3:
+        return _clean_three(event.rules, clean, values)
+    clean.update(NO_SEATS)
     if clean["contract"] == NOBID:
         return _clean_no_bid(event.rules, clean, values.get("ns_tricks"))
     ns, ew, made = score_for_table(
@@ -200,6 +250,22 @@ def _clean_values(table, values: dict) -> dict:
     )
     clean["contract"] = rules_engine.parse_contract(clean["contract"]).code
     clean.update(ns_points=ns, ew_points=ew, made=made, ns_tricks=None)
+    return clean
+
+
+def _clean_three(rules: rules_engine.RuleSet, clean: dict, values: dict) -> dict:
+    """A three-handed hand: the bidder's seat, the contract and each seat's tricks; each seat's points
+    from the engine. Penalties other than a note are not recorded at a table of three."""
+    if clean["penalty_kind"] not in ("", "note") or clean["penalty_side"] or clean["penalty_seat"]:
+        raise ValidationError({"penalty_kind": gettext("At a table of three, write what happened as a note.")})
+    raw = values.get("seat_tricks") or {}
+    seat_tricks = {str(k): v for k, v in raw.items()} if isinstance(raw, dict) else {}
+    declarer_seat = str(values.get("declarer_seat") or "")
+    points, made = score_three(rules, declarer_seat=declarer_seat, contract=clean["contract"], seat_tricks=seat_tricks)
+    seat_tricks = {seat: seat_tricks[seat] for seat in THREE_SEATS}
+    clean.update(declarer="", contract=rules_engine.parse_contract(clean["contract"]).code,
+                 tricks=seat_tricks[declarer_seat], ns_tricks=None, ns_points=0, ew_points=0, made=made,
+                 declarer_seat=declarer_seat, seat_tricks=seat_tricks, seat_points=points)
     return clean
 
 
@@ -242,7 +308,7 @@ def table_games(table, hands, *, extra=None, bell: bool = True) -> games_engine.
 def _check_games(table, number: int, clean: dict) -> None:
     """Refuse a hand that would be played after the round's last game at the table was complete
     (games_per_round or wins_per_round reached; README, "Games")."""
-    if not table.round.event.plays_games:
+    if not table.round.event.plays_games or three_handed(table):
         return
     extra = games_engine.played(number, clean["declarer"], clean["ns_points"], clean["ew_points"], clean["made"])
     result = table_games(table, Hand.objects.filter(table=table), extra=extra)
@@ -325,7 +391,7 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
             hand = Hand.objects.create(
                 table=table,
                 number=number,
-                dealer=dealer_for(number),
+                dealer=hand_dealer(table, number),
                 entered_by=actor.label,
                 entered_by_user=actor.user if getattr(actor.user, "pk", None) else None,
                 **clean,
@@ -340,7 +406,7 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
             {"number": gettext("hand %(number)s at table %(table)s was just entered by %(who)s")
                        % {"number": number, "table": table.number, "who": existing.entered_by}}) from None
     totals.refresh(table)
-    if side in ("ns", "ew") and not table.entered_side:
+    if side in ("ns", "ew", *THREE_SEATS) and not table.entered_side:
         table.entered_side = side
         table.save(update_fields=["entered_side"])
     _clear_confirmation(table)
@@ -476,23 +542,37 @@ def _confirm(*, table, actor: Actor, side: str, code: str | None, client_id: str
         raise ValidationError(
             {"__all__": gettext("Only %(count)s of %(hands)s hands are entered; confirm when all are in.")
                         % {"count": count, "hands": event.hands_per_round}})
-    if side and side == table.entered_side and not actor.is_organizer:
+    if event.individuals:
+        # Another player at the table than the one who entered confirms with his own PIN,
+        # whichever phone it is typed on (README, "Events of individuals").
+        if actor.is_table_link:
+            refusal, label = _check_player_code(table, event, side, code)
+            if refusal:
+                return refusal
+            _mark_confirmed(table, actor, client_id, label=label)
+            return None
+    elif side and side == table.entered_side and not actor.is_organizer:
         raise ValidationError({"__all__": gettext("The scores must be confirmed by the other partnership.")})
-    if actor.is_table_link:
+    elif actor.is_table_link:
         if side not in SIDE_LABELS:
             raise ValidationError({"__all__": gettext("Choose your side (N-S or E-W) before confirming.")})
         refusal = _check_confirm_code(table, event, side, code)
         if refusal:
             return refusal
+    _mark_confirmed(table, actor, client_id)
+    return None
+
+
+def _mark_confirmed(table, actor: Actor, client_id: str, label: str = "") -> None:
+    event = table.round.event
     table.confirmed_at = timezone.now()
-    table.confirmed_by = actor.label
+    table.confirmed_by = label or actor.label
     table.disputed_at = None
     table.dispute_reason = ""
     table.save(update_fields=["confirmed_at", "confirmed_by", "disputed_at", "dispute_reason"])
-    _log(table, "confirm", actor)
+    _log(table, "confirm", Actor(label=table.confirmed_by, user=actor.user, is_organizer=actor.is_organizer))
     _keep_receipt(client_id, table, "confirm", None, _confirm_result(table))
     event.bump_version()
-    return None
 
 
 def games_round_done(table, result: games_engine.TableGames, count: int) -> bool:
@@ -524,20 +604,74 @@ def _confirm_result(table) -> dict:
     return {"confirmed_by": table.confirmed_by, "confirmed_at": table.confirmed_at.isoformat()}
 
 
-def _check_confirm_code(table, event, side: str, code: str | None) -> dict | None:
-    """None when `code` proves the confirming side; else the refusal, with a wrong guess recorded."""
+def _recent_wrong(table) -> tuple[list, dict | None]:
+    """The wrong codes typed at `table` within the window, and the lockout refusal when there are too many."""
     now = timezone.now()
     window = timedelta(minutes=PIN_WINDOW_MINUTES)
     wrong = list(ConfirmFailure.objects.filter(table=table, at__gte=now - window).order_by("-at")
                  .values_list("at", flat=True)[:PIN_WRONG_LIMIT])
     if len(wrong) >= PIN_WRONG_LIMIT:
         minutes = max(1, math.ceil((wrong[-1] + window - now).total_seconds() / 60))
-        return {"__all__": ngettext(
+        return wrong, {"__all__": ngettext(
             "Too many wrong codes at table %(table)s: confirming on the players' phones is locked for %(minutes)s "
             "more minute. An organizer or scorer can confirm the table now.",
             "Too many wrong codes at table %(table)s: confirming on the players' phones is locked for %(minutes)s "
             "more minutes. An organizer or scorer can confirm the table now.", minutes)
             % {"table": table.number, "minutes": minutes}}
+    return wrong, None
+
+
+def _count_wrong(table, side: str, wrong: list, field: str, message: str) -> dict:
+    """Record one wrong code and say so, with the lockout warning on the last allowed one."""
+    ConfirmFailure.objects.create(table=table, side=side if side in SIDE_LABELS else "")
+    if PIN_WRONG_LIMIT - len(wrong) - 1 == 0:
+        message += " " + gettext("That was the %(limit)sth wrong code: ask an organizer or scorer to confirm.") % {
+            "limit": PIN_WRONG_LIMIT}
+    return {field: message}
+
+
+def _check_player_code(table, event, side: str, code: str | None) -> tuple[dict | None, str]:
+    """A table of individuals: `code` must be the PIN (or the number, by the event's setting) of a
+    seated player who did not enter the scores: (None, his name to confirm in); else (the refusal, ""),
+    with a wrong guess recorded."""
+    wrong, locked = _recent_wrong(table)
+    if locked:
+        return locked, ""
+    seats = list(TableSeat.objects.filter(table=table).select_related("entrant__player_one"))
+    entered = table.entered_side
+
+    def entered_it(seat) -> bool:
+        return bool(entered) and (seat.seat == entered or SIDE_OF_SEAT.get(seat.seat) == entered)
+
+    typed = (code or "").strip()
+    by_number = event.confirmation_check == Event.ConfirmationCheck.NUMBER
+    if by_number:
+        found = [s for s in seats if typed.isascii() and typed.isdigit() and int(typed) == s.entrant.number]
+        field = "partnership"
+    else:
+        found = [s for s in seats if typed and secrets.compare_digest(typed.encode(), s.entrant.pin.encode())]
+        field = "pin"
+    others = [s for s in found if not entered_it(s)]
+    if others:
+        return None, gettext("%(name)s (player #%(number)s)") % {"name": others[0].entrant.player_one.name,
+                                                                  "number": others[0].entrant.number}
+    if found:
+        return {field: gettext("The player who entered the scores cannot confirm them: another player at the "
+                               "table types his own code.")}, ""
+    if not typed:
+        return {field: gettext("Type your own PIN to confirm (another player than the one who entered the "
+                               "scores): it is on your movement card.") if not by_number
+                else gettext("Type your own player number to confirm.")}, ""
+    message = (gettext("That is not the PIN of a player at this table. Check your movement card.") if not by_number
+               else gettext("%(typed)s is not the number of a player at this table.") % {"typed": typed})
+    return _count_wrong(table, side, wrong, field, message), ""
+
+
+def _check_confirm_code(table, event, side: str, code: str | None) -> dict | None:
+    """None when `code` proves the confirming side; else the refusal, with a wrong guess recorded."""
+    wrong, locked = _recent_wrong(table)
+    if locked:
+        return locked
     partnership = Partnership.objects.only("number", "pin").get(pk=table.ns_id if side == "ns" else table.ew_id)
     typed = (code or "").strip()
     if event.confirmation_check == Event.ConfirmationCheck.NUMBER:
@@ -555,12 +689,7 @@ def _check_confirm_code(table, event, side: str, code: str | None) -> dict | Non
         field, message = "pin", words % {"side": language.label(SIDE_LABELS[side])}
     if not typed:
         return {field: message}  # an empty box is not a guess
-    ConfirmFailure.objects.create(table=table, side=side)
-    left = PIN_WRONG_LIMIT - len(wrong) - 1
-    if left == 0:
-        message += " " + gettext("That was the %(limit)sth wrong code: ask an organizer or scorer to confirm.") % {
-            "limit": PIN_WRONG_LIMIT}
-    return {field: message}
+    return _count_wrong(table, side, wrong, field, message)
 
 
 @transaction.atomic

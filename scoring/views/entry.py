@@ -34,7 +34,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scoring import entry_data, services
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import dealer_for
+from scoring.engine.vocabulary import THREE_SEATS
 from scoring.forms import (
     ConfirmForm,
     DisputeForm,
@@ -42,10 +42,12 @@ from scoring.forms import (
     SheetReasonForm,
     SideForm,
     TableCodeForm,
+    ThreeHandForm,
     allows_no_bid,
     grid_initial,
     hand_initial,
     sheet_formset,
+    three_hand_initial,
 )
 from scoring.models import Hand
 from tournaments import language
@@ -126,8 +128,12 @@ class Access:
 
 
 def _side_actor(table, side: str) -> services.Actor:
-    partnership = table.ns if side == "ns" else table.ew
     """Who wrote, as the history, the sheets and the other phone show it: in the players' words."""
+    if table.ns_id is None:  # a table of individuals: the player (three-handed) or the two of the side
+        names = [seat.entrant.player_one.name for seat in table.seats.all()
+                 if seat.seat == side or services.SIDE_OF_SEAT.get(seat.seat) == side]
+        return services.Actor(label=(gettext("%(names)s on their phone") % {"names": " & ".join(names)})[:150])
+    partnership = table.ns if side == "ns" else table.ew
     return services.Actor(label=gettext("%(side)s #%(number)s on their phone") % {
         "side": language.label(entry_data.SIDE_LABELS[side]), "number": partnership.number})
 
@@ -146,8 +152,6 @@ def by_token(view):
             table = entry_data.load_table(Table.objects, token=normalize_token(token))
         except Table.DoesNotExist:
             return render(request, "scoring/table_missing.html", status=404)
-        if table.round.event.individuals:
-            return not_for_individuals(request, table.round.event)
         side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
         actor = _side_actor(table, side) if side else services.Actor(label=gettext("a table phone"))
         return view(request, Access(table=table, actor=actor, side=side, token=table.token), **kwargs)
@@ -174,19 +178,33 @@ def by_staff(view, check=scorer_required):
     @check
     @wraps(view)
     def wrapper(request, event, table_id, **kwargs):
-        if event.individuals:
+        if event.individuals and view is sheet_grid:  # the paper-sheet grid is for partnerships only
             return not_for_individuals(request, event)
         return view(request, _staff_access(request, event, table_id), **kwargs)
 
     return wrapper
 
 
+def _form_class(sheet):
+    """A table of three enters its hands by player; every other table by side."""
+    return ThreeHandForm if sheet.three_handed else HandForm
+
+
 def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=None, dispute_form=None, status=200):
     sheet = sheet or access.sheet()
     writable = not access.read_only and (access.side or not access.via_token)
     if form is None and writable and sheet.next_number is not None:
-        form = HandForm(sheet=sheet)
+        form = _form_class(sheet)(sheet=sheet)
     grid, specials = entry_data.contract_grid(access.event.rules)
+    if sheet.three_handed:
+        return render(request, "scoring/table_three.html", {
+            "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
+            "preview": preview, "contract_rows": grid, "contract_specials": specials,
+            "preview_data": entry_data.preview_three_table(access.event.rules),
+            "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
+            "dispute_form": dispute_form or DisputeForm(),
+            "can_confirm": writable and sheet.complete and access.event.confirmation_required,
+        }, status=status)
     return render(request, "scoring/table_entry.html", {
         "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
         "preview": preview, "contract_rows": grid, "contract_specials": specials, "game_base": sheet.game_scores,
@@ -208,7 +226,9 @@ def entry(request, access):
                                     "table's page, choose, then press Try again."))
         return render(request, "scoring/table_side.html",
                       {"access": access, "table": access.table, "event": access.event,
-                       "round_name": entry_data.round_name(access.table.round)})
+                       "round_name": entry_data.round_name(access.table.round),
+                       "seats": entry_data.seats_for(access.table),
+                       "three_handed": access.event.rules.players == 3})
     client_id = request.POST.get("client_id", "") if request.method == "POST" else ""
     receipt = services.client_save_for(client_id)
     if receipt is not None and receipt.table_id == access.table.pk and receipt.kind == "hand":
@@ -220,7 +240,7 @@ def entry(request, access):
     if request.method == "POST" and access.read_only:  # the page says why (planned, closed, confirmed)
         return _page(request, access, sheet=sheet, status=400)
     data = request.POST if request.method == "POST" else _prefill(request, sheet)
-    form = HandForm(data, sheet=sheet) if data is not None else None
+    form = _form_class(sheet)(data, sheet=sheet) if data is not None else None
     if form is None or not form.is_valid() or request.method == "GET" or "preview" in request.POST:
         if queued and form is not None:
             return _refused(_form_words(form))
@@ -294,7 +314,7 @@ def _offline_data(access, sheet) -> dict:
         "page": access.urls["entry"], "confirm": access.urls["confirm"], "table": access.table.number,
         "round": sheet.round.pk, "hands": hands, "stored": [row.hand.number for row in sheet.rows],
         "dealers": {n: f"{seat.name} ({seat.letter})" for n in range(1, hands + 1)
-                    for seat in [sheet.seat(dealer_for(n))]},
+                    for seat in [sheet.seat(services.hand_dealer(access.table, n))]},
     }
 
 
@@ -342,6 +362,10 @@ def _preview(form, sheet):
         return None
     try:
         values = form.hand_values()
+        if sheet.three_handed:
+            return entry_data.preview_three(sheet.event.rules, sheet, declarer_seat=values["declarer_seat"],
+                                            contract=values["contract"], seat_tricks=values["seat_tricks"],
+                                            number=form.cleaned_data["number"])
         return entry_data.preview_points(sheet.event.rules, base=sheet.totals_without(form.cleaned_data["number"]),
                                          **{k: values[k] for k in ("declarer", "contract", "tricks", "penalty_kind",
                                                                    "penalty_side", "ns_tricks")})
@@ -360,6 +384,8 @@ def _note_write(request, access) -> None:
 def choose_side(request, access):
     """Remember which partnership holds this phone; fixed once the phone has saved something."""
     form = SideForm(request.POST)
+    if access.event.rules.players == 3 and request.POST.get("side") in THREE_SEATS:
+        form.fields["side"].choices = [(seat, seat) for seat in THREE_SEATS]
     wrote = access.table.pk in request.session.get(SESSION_WROTE, [])
     if wrote:
         messages.error(request, gettext("This phone has already saved scores for its side. "
@@ -380,7 +406,8 @@ def hand_edit(request, access, number):
         return redirect(access.url("entry"))
     sheet = access.sheet()
     hand = get_object_or_404(Hand, table=access.table, number=number)
-    form = HandForm(request.POST or None, sheet=sheet, correcting=hand, initial=hand_initial(hand))
+    initial = three_hand_initial(hand) if sheet.three_handed else hand_initial(hand)
+    form = _form_class(sheet)(request.POST or None, sheet=sheet, correcting=hand, initial=initial)
     if request.method == "POST" and form.is_valid() and "preview" not in request.POST:
         try:
             services.hand_correct(hand=hand, expected_version=form.cleaned_data["version"], actor=access.actor,
@@ -400,6 +427,17 @@ def _hand_page(request, access, sheet, hand, form):
     grid, specials = entry_data.contract_grid(access.event.rules)
     may_edit = not access.read_only and (not row.locked or access.organizer)
     confirmed = access.table.confirmed_at and not access.table.disputed_at
+    if sheet.three_handed:
+        return render(request, "scoring/table_three.html", {
+            "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
+            "correcting": True, "may_edit": may_edit,
+            "needs_reason": (access.organizer and (row.locked or access.table.round.status == "closed"))
+                            or (not access.via_token and confirmed),
+            "stale": form.is_bound and str(form["version"].value()) != str(hand.version),
+            "preview": _preview(form, sheet) if form.is_bound else None,
+            "contract_rows": grid, "contract_specials": specials,
+            "preview_data": entry_data.preview_three_table(access.event.rules),
+        }, status=400 if form.is_bound and form.errors else 200)
     return render(request, "scoring/entry_hand.html", {
         "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
         "may_edit": may_edit,

@@ -30,8 +30,17 @@
 
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
+  // A table of three: [bidder, first defender, second defender] points from the server's
+  // "three-score-table" (scoring.entry_data.preview_three_table), by the bidder's and the first defender's tricks.
+  function threePoints(table, contract, tricks, firstTricks) {
+    var rows = table && table.points && table.points[contract];
+    var t = parseInt(tricks, 10), d = parseInt(firstTricks, 10);
+    if (!rows || !(t >= 0 && t <= 10) || !(d >= 0 && d <= 10 - t)) return null;
+    return rows[t][d];
+  }
+
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { handPoints: handPoints, noBidPoints: noBidPoints, signed: signed };
+    module.exports = { handPoints: handPoints, noBidPoints: noBidPoints, signed: signed, threePoints: threePoints };
   }
   if (typeof document === "undefined") return;
 
@@ -258,10 +267,61 @@
     });
   }
 
-  document.querySelectorAll(".hand-form").forEach(wireHandForm);
+  // A table of three: hide the bidder's own tricks row, fill in the second defender's tricks
+  // (what is left of the 10) and show each player's points and total as the server scores them.
+  function wireThreeForm(form) {
+    var node = document.getElementById("three-score-table");
+    var three = node ? JSON.parse(node.textContent) : null;
+    var box = document.getElementById("three-preview");
+    var seats = Array.prototype.map.call(form.querySelectorAll("[data-three-seat]"), function (f) {
+      return f.getAttribute("data-three-seat");
+    });
+    function checked(name) { var el = form.querySelector('input[name="' + name + '"]:checked'); return el ? el.value : ""; }
+    function update(e) {
+      var bidder = checked("declarer_seat"), contract = checked("contract"), tricks = checked("tricks");
+      seats.forEach(function (seat) {
+        form.querySelector('[data-three-seat="' + seat + '"]').hidden = seat === bidder;
+      });
+      if (!bidder || tricks === "") return;
+      var defenders = seats.filter(function (seat) { return seat !== bidder; });
+      var changed = e && e.target && e.target.name === "seat_" + defenders[1] ? 1 : 0;
+      var given = checked("seat_" + defenders[changed]);
+      if (given === "") return;
+      var other = 10 - parseInt(tricks, 10) - parseInt(given, 10);
+      var otherInput = form.querySelector('input[name="seat_' + defenders[1 - changed] + '"][value="' + other + '"]');
+      if (otherInput) otherInput.checked = true;
+      var first = changed === 0 ? given : String(other);
+      var points = contract ? threePoints(three, contract, tricks, first) : null;
+      if (!points || !box) return;
+      var bySeat = {}, trickOf = {};
+      bySeat[bidder] = points[0]; bySeat[defenders[0]] = points[1]; bySeat[defenders[1]] = points[2];
+      trickOf[bidder] = tricks; trickOf[defenders[0]] = first; trickOf[defenders[1]] = String(10 - tricks - first);
+      box.textContent = "";
+      var list = document.createElement("ul");
+      list.className = "three-points";
+      seats.forEach(function (seat) {
+        var total = document.getElementById("total-" + seat);
+        var base = total ? parseInt(total.getAttribute("data-base") || total.textContent, 10) : 0;
+        var item = document.createElement("li");
+        item.setAttribute("data-preview-seat", seat);
+        var name = form.querySelector('[data-three-seat="' + seat + '"]').getAttribute("data-name");
+        // Correcting: the totals on the page still hold the stored hand, so only the hand's points show.
+        item.textContent = name + ": " + (form.hasAttribute("data-correcting")
+          ? interpolate(gettext("%(tricks)s tricks, %(points)s"), { tricks: trickOf[seat], points: signed(bySeat[seat]) }, true)
+          : interpolate(gettext("%(tricks)s tricks, %(points)s → %(total)s"),
+                        { tricks: trickOf[seat], points: signed(bySeat[seat]), total: base + bySeat[seat] }, true));
+        list.appendChild(item);
+      });
+      box.appendChild(list);
+    }
+    form.addEventListener("change", update);
+    update();
+  }
+  document.querySelectorAll(".three-form").forEach(wireThreeForm);
+  document.querySelectorAll(".hand-form:not(.three-form)").forEach(wireHandForm);
   var sheet = document.getElementById("sheet-form");
   if (sheet) wireSheet(sheet);
   document.querySelectorAll("form").forEach(showSaving);  // before sayWhenNotSaved: it sees a second tap first
-  document.querySelectorAll(".hand-form, #sheet-form").forEach(sayWhenNotSaved);
+  document.querySelectorAll(".hand-form:not(.three-form), #sheet-form").forEach(sayWhenNotSaved);
   land();
 })();

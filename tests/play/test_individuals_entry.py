@@ -1,0 +1,237 @@
+"""Score entry at a table of individuals (README, "Events of individuals"; RULES.md section 6):
+a three-handed table enters its hands by player through the table link, each player's points
+worked out by hand below; a progressive table's phone shows its four players and credits a side's
+two players; another seated player confirms with his own PIN.
+
+Three-handed preset (Avondale values, misère 250 switched on), table 1 of round 1 seats Ana Garza
+(seat 1), Luis Peña (2) and Marie Tremblay (3):
+  1: 8H by Ana, 8 tricks, Luis 1, Marie 1: Ana +300 (8H is worth 300), Luis +10, Marie +10
+  2: 7S by Luis, 5 tricks, set (Ana 4, Marie 1): Luis -140, Ana +40, Marie +10
+  3: MIS by Marie, no trick, made: Marie +250, Ana 0, Luis 0
+  totals: Ana 340, Luis -130, Marie 270
+  hand 3 corrected to MIS by Marie taking 2 (Ana 5, Luis 3), set: Marie -250, and each defender 10
+  for each trick the bidder took: Ana +20, Luis +20; totals Ana 360, Luis -110, Marie -230.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring.event_io import event_import
+from scoring.models import ConfirmFailure, Hand, HandChange
+from tournaments.models import Partnership, Round, Table
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+PINS = {1: "1111", 2: "2222", 3: "3333", 4: "4444"}
+
+
+def _open_first_table(name: str):
+    """The fixture's event with round 1 open and no hand yet at its table 1; PINs set."""
+    data = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+    data["rounds"][0]["tables"][0]["hands"] = []
+    event = event_import(data)
+    Round.objects.filter(event=event, number=1).update(status="open")
+    for number, pin in PINS.items():
+        Partnership.objects.filter(event=event, number=number).update(pin=pin)
+    return event, Table.objects.get(round__event=event, round__number=1, number=1)
+
+
+@pytest.fixture
+def three(db):
+    return _open_first_table("three_handed_event.json")
+
+
+@pytest.fixture
+def progressive(db):
+    return _open_first_table("progressive_event.json")
+
+
+def url(table, suffix=""):
+    return f"/t/{table.token}/{suffix}"
+
+
+def hand_post(table, number, bidder, contract, tricks, defenders):
+    data = {"number": number, "round": table.round_id, "declarer_seat": bidder, "contract": contract,
+            "tricks": tricks, "save": "1"}
+    data.update({f"seat_{seat}": value for seat, value in defenders.items()})
+    return data
+
+
+def seat_points(table):
+    return {h.number: h.seat_points for h in Hand.objects.filter(table=table)}
+
+
+def test_the_phone_asks_who_holds_it_by_name_at_a_table_of_three(client, three):
+    event, table = three
+    page = client.get(url(table)).content.decode()
+    for name in ("Ana Garza", "Luis Peña", "Marie Tremblay"):
+        assert name in page
+    assert client.post(url(table, "side/"), {"side": "1"}).status_code == 302
+    page = client.get(url(table)).content.decode()
+    assert "Who won the bid?" in page and "Tricks taken by the bidder" in page
+    assert 'name="declarer_seat"' in page and 'name="seat_2"' in page
+
+
+def enter_three_hands(client, table):
+    client.post(url(table, "side/"), {"side": "1"})
+    # Hand 1: only the first defender's tricks typed; the other's are what is left.
+    r = client.post(url(table), hand_post(table, 1, "1", "8H", 8, {"2": 1}))
+    assert r.status_code == 302, r.content.decode()[:2000]
+    r = client.post(url(table), hand_post(table, 2, "2", "7S", 5, {"1": 4, "3": 1}))
+    assert r.status_code == 302
+    r = client.post(url(table), hand_post(table, 3, "3", "MIS", 0, {"1": 6}))
+    assert r.status_code == 302
+
+
+def test_three_hands_entered_by_player_score_by_hand(client, three):
+    event, table = three
+    version = event.version
+    enter_three_hands(client, table)
+    assert seat_points(table) == {1: {"1": 300, "2": 10, "3": 10}, 2: {"1": 40, "2": -140, "3": 10},
+                                  3: {"1": 0, "2": 0, "3": 250}}
+    hand = Hand.objects.get(table=table, number=1)
+    assert (hand.declarer_seat, hand.seat_tricks, hand.tricks, hand.made, hand.dealer) == (
+        "1", {"1": 8, "2": 1, "3": 1}, 8, True, "1")
+    assert Hand.objects.get(table=table, number=2).made is False
+    assert Hand.objects.get(table=table, number=3).seat_tricks == {"1": 6, "2": 4, "3": 0}
+    assert HandChange.objects.filter(table=table, action="create").count() == 3
+    event.refresh_from_db()
+    assert event.version > version
+    page = client.get(url(table)).content.decode()
+    assert 'id="total-1">340<' in page and 'id="total-2">-130<' in page and 'id="total-3">270<' in page
+    table.refresh_from_db()
+    assert table.entered_side == "1" and table.n_hands == 3
+
+
+def test_the_preview_shows_each_players_points_from_the_server(client, three):
+    event, table = three
+    client.post(url(table, "side/"), {"side": "1"})
+    data = hand_post(table, 1, "1", "8H", 8, {"2": 1})
+    data.pop("save")
+    data["preview"] = "1"
+    page = client.post(url(table), data).content.decode()
+    assert not Hand.objects.filter(table=table).exists()
+    assert "Ana Garza (bidder): 8 tricks, +300 → 300" in page
+    assert "Luis Peña: 1 tricks, +10 → 10" in page and "Marie Tremblay: 1 tricks, +10 → 10" in page
+
+
+def test_tricks_that_do_not_add_up_to_ten_are_refused(client, three):
+    event, table = three
+    client.post(url(table, "side/"), {"side": "1"})
+    r = client.post(url(table), hand_post(table, 1, "1", "8H", 8, {"2": 1, "3": 2}))
+    assert r.status_code == 400 and "not 10" in r.content.decode()
+    r = client.post(url(table), hand_post(table, 1, "1", "8H", 8, {"2": 3}))
+    assert r.status_code == 400
+    assert not Hand.objects.filter(table=table).exists()
+
+
+def test_a_correction_rescores_the_three_players(client, three):
+    event, table = three
+    enter_three_hands(client, table)
+    hand = Hand.objects.get(table=table, number=3)
+    data = hand_post(table, 3, "3", "MIS", 2, {"1": 5})
+    data.update(version=hand.version)
+    r = client.post(url(table, "hands/3/"), data)
+    assert r.status_code == 302, r.content.decode()[:3000]
+    hand.refresh_from_db()
+    assert hand.seat_points == {"1": 20, "2": 20, "3": -250} and hand.made is False and hand.version == 2
+    change = HandChange.objects.get(table=table, action="update")
+    assert change.old["seat_points"] == {"1": 0, "2": 0, "3": 250}
+    assert change.new["seat_points"] == {"1": 20, "2": 20, "3": -250}
+    page = client.get(url(table)).content.decode()
+    assert 'id="total-1">360<' in page and 'id="total-2">-110<' in page and 'id="total-3">-230<' in page
+
+
+def test_another_seated_player_confirms_with_his_own_pin(client, three):
+    event, table = three
+    enter_three_hands(client, table)
+    page = client.get(url(table)).content.decode()
+    assert "types his own PIN" in page
+    # The player who entered (seat 1, Ana) may not confirm with her own PIN; not a guess either.
+    r = client.post(url(table, "confirm/"), {"pin": PINS[1]})
+    assert r.status_code == 400 and "cannot confirm them" in r.content.decode()
+    assert not ConfirmFailure.objects.filter(table=table).exists()
+    # A wrong PIN is refused and counted.
+    r = client.post(url(table, "confirm/"), {"pin": "9999"})
+    assert r.status_code == 400 and "not the PIN of a player at this table" in r.content.decode()
+    assert ConfirmFailure.objects.filter(table=table).count() == 1
+    # A PIN of a player at another table does not confirm this one.
+    r = client.post(url(table, "confirm/"), {"pin": PINS[4]})
+    assert r.status_code == 400 and ConfirmFailure.objects.filter(table=table).count() == 2
+    # Marie (seat 3) types hers, on the same phone.
+    r = client.post(url(table, "confirm/"), {"pin": PINS[3]})
+    assert r.status_code == 302
+    table.refresh_from_db()
+    assert table.confirmed_at is not None and "Marie Tremblay" in table.confirmed_by
+    assert HandChange.objects.filter(table=table, action="confirm").exists()
+
+
+def test_five_wrong_pins_lock_the_table_of_three(client, three):
+    event, table = three
+    enter_three_hands(client, table)
+    for _ in range(5):
+        client.post(url(table, "confirm/"), {"pin": "9999"})
+    r = client.post(url(table, "confirm/"), {"pin": PINS[2]})
+    assert r.status_code == 400 and "Too many wrong codes" in r.content.decode()
+    table.refresh_from_db()
+    assert table.confirmed_at is None
+
+
+def test_the_organizer_table_page_enters_a_three_handed_hand(client, three, django_user_model):
+    event, table = three
+    user = django_user_model.objects.create_superuser("boss", "boss@example.com", "pw")
+    client.force_login(user)
+    page_url = f"/events/{event.slug}/score/tables/{table.pk}/"
+    r = client.get(page_url)
+    assert r.status_code == 200 and "Marie Tremblay" in r.content.decode()
+    r = client.post(page_url, hand_post(table, 1, "3", "MIS", 0, {"1": 6}))
+    assert r.status_code == 302, r.content.decode()[:2000]
+    assert Hand.objects.get(table=table, number=1).seat_points == {"1": 0, "2": 0, "3": 250}  # a made misère: defenders 0
+
+
+def test_the_progressive_side_page_shows_four_players_and_a_hand_credits_both(client, progressive):
+    event, table = progressive
+    assert "Quel côté tient ce téléphone" in client.get(url(table)).content.decode()  # the event's language
+    client.cookies["fh_language"] = "en"
+    page = client.get(url(table)).content.decode()
+    assert "Which side is holding this phone?" in page
+    for name in ("Ana Garza", "Luis Peña", "Marie Tremblay", "Joe Smith"):
+        assert name in page
+    assert client.post(url(table, "side/"), {"side": "ns"}).status_code == 302
+    page = client.get(url(table)).content.decode()
+    assert "Ana Garza &amp; Marie Tremblay" in page  # N and S, this round's partners
+    r = client.post(url(table), {"number": 1, "round": table.round_id, "declarer": "ns", "contract": "7H",
+                                 "tricks": 8, "save": "1"})
+    assert r.status_code == 302, r.content.decode()[:2000]
+    hand = Hand.objects.get(table=table, number=1)
+    assert (hand.ns_points, hand.ew_points) == (200, 20)
+    page = client.get(url(table)).content.decode()
+    # N (Ana) and S (Marie) each show N-S's 200; E and W 20.
+    assert 'id="total-N">200<' in page and 'id="total-S">200<' in page
+    assert 'id="total-E">20<' in page and 'id="total-W">20<' in page
+
+
+def test_progressive_confirmation_by_a_player_of_the_other_side(client, progressive):
+    event, table = progressive
+    client.post(url(table, "side/"), {"side": "ns"})
+    for number, side in ((1, "ns"), (2, "ew")):
+        client.post(url(table), {"number": number, "round": table.round_id, "declarer": side, "contract": "7H",
+                                 "tricks": 7, "save": "1"})
+    assert Hand.objects.filter(table=table).count() == 2
+    # Marie (S) entered with Ana (N): their PINs do not confirm; Luis (E) does.
+    r = client.post(url(table, "confirm/"), {"pin": PINS[3]})
+    assert r.status_code == 400
+    r = client.post(url(table, "confirm/"), {"pin": PINS[2]})
+    assert r.status_code == 302
+    table.refresh_from_db()
+    assert "Luis Peña" in table.confirmed_by
+
+
+def test_a_player_at_a_table_of_three_calls_the_organizer(client, three):
+    event, table = three
+    enter_three_hands(client, table)
+    assert "Call the organizer" in client.get(url(table)).content.decode()
+    assert client.post(url(table, "dispute/"), {"reason": "Hand 2 was 6 tricks"}).status_code == 302
+    table.refresh_from_db()
+    assert table.disputed_at is not None and table.dispute_reason == "Hand 2 was 6 tricks"
