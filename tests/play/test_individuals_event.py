@@ -237,11 +237,11 @@ def test_the_existing_pages_answer_for_an_event_of_individuals(make, client):
         assert staff.get(url).status_code == 200, url
     page = client.get(f"/events/{slug}/standings/").content.decode()
     assert "Ana Garza" in page and "&amp;" not in page.split("<table", 1)[1].split("</table>", 1)[0]
-    # Pages that cannot show individuals yet say so plainly (phone entry, PDFs: a later step).
+    # Pages that cannot show individuals yet say so plainly (phone entry: a later step); the PDFs print them.
+    assert staff.get(f"/events/{slug}/pdf/standings/")["Content-Type"] == "application/pdf"
     table = Table.objects.filter(round__event=event).first()
     for response in (client.get(f"/t/{table.token}/"), staff.get(f"/events/{slug}/partnerships/1/edit/"),
-                     staff.get(f"/events/{slug}/score/tables/{table.pk}/"),
-                     staff.get(f"/events/{slug}/pdf/standings/")):
+                     staff.get(f"/events/{slug}/score/tables/{table.pk}/")):
         assert response.status_code == 200
         assert 'class="not-for-individuals"' in response.content.decode()  # in the event's language (fr, here)
     client.cookies["fh_language"] = "en"
