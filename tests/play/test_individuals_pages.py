@@ -96,3 +96,21 @@ def test_the_pages_of_individuals_in_spanish_and_french(three, client, language,
     assert f">{player}<" in client.get(f"/events/{three.slug}/standings/").content.decode()
     assert f">{player}<" in client.get(f"/events/{three.slug}/medals/").content.decode()
     assert re.search(rf"{player} 1 ?: Ana Garza", text(client.get(f"/events/{three.slug}/partnerships/1/")))
+
+
+@pytest.mark.django_db
+def test_a_players_page_shows_his_sit_out(client):
+    data = load("three_handed_event.json")
+    data["players"].append({"number": 7, "name": "Lena Ortiz"})
+    data["rounds"][0]["byes"] = [7]
+    table = data["rounds"][1]["tables"][1]
+    table["seats"] = [2, 3, 7]
+    for hand in table["hands"]:
+        hand["tricks"] = {("7" if k == "6" else k): v for k, v in hand["tricks"].items()}
+        hand["declarer"] = 7 if hand["declarer"] == 6 else hand["declarer"]
+    data["rounds"][1]["byes"] = [6]
+    event = event_import(data)
+    page = text(client.get(f"/events/{event.slug}/partnerships/7/"))
+    rounds = page.split("Round by round", 1)[1].split("Hand by hand", 1)[0]
+    assert re.search(r"1 – – Sits out -230 sat out", rounds)  # average of his own completed round
+    assert re.search(r"2 2 3 2 Luis Peña; 3 Marie Tremblay -230", rounds)

@@ -138,3 +138,34 @@ def test_the_pages_render_as_images(three, progressive, tmp_path):
             subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", str(path),
                             str(tmp_path / f"{event.slug}-{kind}")], check=True)
     assert len(list(tmp_path.glob("*.png"))) >= 8
+
+
+def with_a_bye() -> dict:
+    """The three-handed event with a seventh player (a long name): 7 sits out round 1, then takes
+    6's seat in round 2 while 6 sits out."""
+    data = load("three_handed_event.json")
+    data["players"].append({"number": 7, "name": "María de los Ángeles Villarreal-Zúñiga de la Garza"})
+    data["rounds"][0]["byes"] = [7]
+    table = data["rounds"][1]["tables"][1]
+    table["seats"] = [2, 3, 7]
+    for hand in table["hands"]:
+        hand["tricks"] = {("7" if k == "6" else k): v for k, v in hand["tricks"].items()}
+        hand["declarer"] = 7 if hand["declarer"] == 6 else hand["declarer"]
+    data["rounds"][1]["byes"] = [6]
+    return data
+
+
+@pytest.mark.django_db
+def test_sit_outs_and_long_names_on_cards_and_sheets(tmp_path):
+    event = event_import(with_a_bye())
+    cards = {c.number: c for c in cards_doc(event).cards}
+    assert [r.table for r in cards[7].rounds] == [None, 2] and [r.table for r in cards[6].rounds] == [2, None]
+    text = " ".join(pages(document(event, "cards")[2]))
+    assert "Sits out this round" in text and "Player 7" in text
+    sheet = pages(document(event, "sheets", round_number=2)[2])[1]
+    assert "Seat 3 · Player 7" in sheet and "Villarreal" in sheet
+    path = tmp_path / "sheets.pdf"
+    path.write_bytes(document(event, "sheets", round_number=2)[2])
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "2", "-l", "2", str(path), str(tmp_path / "s")],
+                       check=True)
