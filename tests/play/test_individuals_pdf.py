@@ -116,6 +116,7 @@ def test_lists_and_certificates_name_one_player_a_row(three):
     certificates = pages(document(three, "certificates")[2])
     assert len(certificates) == 3
     assert "Marie Tremblay" in certificates[0] and "playing with" not in certificates[0]
+    assert "Player 3" in certificates[0] and "Total 340 points" in certificates[0]
     spanish = " ".join(pages(document(three, "standings", language_code="es")[2]))
     assert "Jugador" in spanish
 
