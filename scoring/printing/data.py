@@ -160,6 +160,8 @@ def _status(event: Event, table: Table, count: int) -> str:
     if table.confirmed_at:
         return _("Confirmed by %(who)s at %(time)s") % {"who": table.confirmed_by,
                                                        "time": language.clock(table.confirmed_at)}
+    if event.confirmation_required and event.individuals:
+        return _("Entered, not yet confirmed by another player at the table")
     if event.confirmation_required:
         return _("Entered, not yet confirmed by the other partnership")
     return _("Entered (this event does not ask for confirmation)")
