@@ -538,3 +538,95 @@ def partnership_games(event: Event, partnership: Partnership) -> dict[tuple[int 
     played = event_selectors.tables_games(event, [table_id for table_id, *_ in tables])
     return {(sequence, number): round_games_for(played[table_id], "ns" if ns_id == partnership.pk else "ew")
             for table_id, ns_id, number, sequence in tables if table_id in played}
+
+
+# ---------------------------------------------------------------- one player's record (individuals)
+
+
+@dataclass
+class PlayerHandLine:
+    """One hand of a player's round: who bid, the contract, his own (or his side's) tricks and points."""
+
+    number: int
+    contract: str
+    bidder: str  # the bidder's name (three-handed) or "Us" / "Them" (progressive)
+    tricks: int | None
+    made: bool
+    points: int
+
+
+@dataclass
+class PlayerRound:
+    """One round of a player in an event of individuals: his table and seat, this round's partner
+    (progressive) and the others at the table (opponents, or three-handed his two tablemates)."""
+
+    label: str
+    round: int
+    tiebreak: int | None
+    table: int | None  # None: he sat out
+    seat: str = ""
+    partner: Partnership | None = None
+    others: list[Partnership] = field(default_factory=list)
+    hands: list[PlayerHandLine] = field(default_factory=list)
+    points: int | None = None
+    status: str = ""
+
+    @property
+    def sit_out(self) -> bool:
+        return self.table is None
+
+    @property
+    def status_label(self) -> str:
+        return language.label(TABLE_STATUS_PUBLIC.get(self.status, self.status))
+
+
+PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def player_record(event: Event, entrant: Partnership) -> list[PlayerRound]:
+    """A player's rounds in an event of individuals, main rounds then tiebreak sessions (four queries)."""
+    mine = {s.table_id: s.seat for s in TableSeat.objects.filter(entrant=entrant, table__round__event=event)}
+    tables = list(Table.objects.filter(pk__in=mine).select_related("round__tiebreak"))
+    seated: dict[int, dict[str, Partnership]] = {}
+    for seat in TableSeat.objects.filter(table__in=tables).select_related("entrant__player_one").order_by():
+        seated.setdefault(seat.table_id, {})[seat.seat] = seat.entrant
+    hands_by_table: dict[int, list[Hand]] = {}
+    for hand in Hand.objects.filter(table__in=tables).order_by("number"):
+        hands_by_table.setdefault(hand.table_id, []).append(hand)
+    records = []
+    for table in tables:
+        seat = mine[table.pk]
+        at = seated.get(table.pk, {})
+        rnd = table.round
+        tiebreak = rnd.tiebreak.sequence if rnd.tiebreak_id else None
+        three = seat not in PARTNER_SEAT
+        lines = []
+        for hand in hands_by_table.get(table.pk, []):
+            if three:
+                bidder = at.get(hand.declarer_seat)
+                lines.append(PlayerHandLine(hand.number, hand.contract, bidder.player_one.name if bidder else "",
+                                            (hand.seat_tricks or {}).get(seat), hand.made,
+                                            (hand.seat_points or {}).get(seat, 0)))
+                continue
+            side = SIDE_OF_SEAT[seat]
+            tricks = hand.tricks
+            if tricks is not None and hand.declarer != side:
+                tricks = 10 - tricks
+            lines.append(PlayerHandLine(hand.number, hand.contract,
+                                        gettext("Us") if hand.declarer == side else gettext("Them"),
+                                        tricks, hand.made, hand.points_for(side)))
+        records.append(PlayerRound(
+            label=(gettext("Tiebreak %(tiebreak)s, round %(round)s") % {"tiebreak": tiebreak, "round": rnd.number}
+                   if tiebreak else gettext("Round %(number)s") % {"number": rnd.number}),
+            round=rnd.number, tiebreak=tiebreak, table=table.number,
+            seat=seat if three else language.seat_letter(seat),
+            partner=None if three else at.get(PARTNER_SEAT[seat]),
+            others=[p for s, p in sorted(at.items()) if s != seat and (three or s != PARTNER_SEAT[seat])],
+            hands=lines, points=sum(line.points for line in lines) if lines else None,
+            status=table.status_for(len(lines), event.hands_per_round)))
+    for sit_out in SitOut.objects.filter(partnership=entrant, round__event=event).select_related("round__tiebreak"):
+        rnd = sit_out.round
+        records.append(PlayerRound(label=gettext("Round %(number)s") % {"number": rnd.number}, round=rnd.number,
+                                   tiebreak=rnd.tiebreak.sequence if rnd.tiebreak_id else None, table=None))
+    records.sort(key=lambda r: (r.tiebreak or 0, r.round))
+    return records

@@ -186,6 +186,7 @@ class StandingsTable(tables.Table):
     found: dict | None = None  # ?find=N: the record of pair N, shown on its page and marked
     find_missing: int | None = None  # ?find=N for a number this ranking does not hold
     division_name: str | None = None  # when the table ranks one division
+    individuals = False  # an event of individuals: "player", not "pair"
 
     def __init__(self, data, *, slug: str, extra_columns=(), exclude=(), **kwargs):
         self.slug = slug
@@ -340,9 +341,15 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
                                               attrs={"td": {"class": "num total"}, "th": {"class": "num"}})))
     sequence = ["rank", "number", "players", "division", *GAMES_COLUMNS, "total", "difference",
                 *[name for name, _ in rounds if name != "total"], "hands", "tiebreak", "decided"]
+    if standings.setup.individuals:  # one player a row
+        rounds.append(("players", tables.Column(verbose_name=gettext("Player"), order_by=("players_sort",),
+                                                attrs={"td": {"class": "players"}})))
     table = StandingsTable(_records(ranking.rows, slug), slug=slug, extra_columns=rounds, exclude=exclude,
                            sequence=sequence)
     table.division_name = ranking.division
+    table.individuals = standings.setup.individuals
+    if table.individuals:
+        table.empty_text = gettext("No players yet.")
     if request is not None:
         tables.RequestConfig(request, paginate=False).configure(table)  # the sort
         _withdrawn_last(table)

@@ -23,7 +23,7 @@ def movement_cards(doc: CardsDoc) -> bytes:
     _ = doc.words.gettext
     c = new_canvas(buf, doc.header, _("movement cards"), size)
     n_rounds = max((len(card.rounds) for card in doc.cards), default=0)
-    row_h = 13.5
+    row_h = 22.0 if doc.individuals == "progressive" else 13.5  # the partner, then the opponents
     # padding, header block, table (heading row + one per round), two note lines, padding
     card_h = 10 + 60 + (n_rounds + 1) * row_h + 26
     per_col = max(1, int((h - 2 * m) // card_h))
@@ -73,13 +73,17 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
         pin = _("PIN %(pin)s") % {"pin": card.pin}
         pin_width = text_width(pin, BOLD, 12) + 6
         draw_text(c, left + inner, top - 27, pin, BOLD, 12, align="right")
-    draw_text(c, left, top - 27, _("Partnership %(number)s") % {"number": card.number}, BOLD, 16,
-              max_width=inner - 4 - pin_width)
+    title = (_("Player %(number)s") if doc.individuals else _("Partnership %(number)s")) % {"number": card.number}
+    draw_text(c, left, top - 27, title, BOLD, 16, max_width=inner - 4 - pin_width)
     draw_text(c, left, top - 41, card.names, SANS, 10, max_width=inner, min_size=6.5)
     if card.division:
         draw_text(c, left, top - 52, _("Division: %(name)s") % {"name": card.division}, SANS, 8.5, max_width=inner)
     seats = doc.words.pgettext("movement card column", "Seats")
-    cols = [(_("Round"), 30), (_("Table"), 30), (seats, 30), (_("Opponents"), inner - 90)]
+    if doc.individuals:
+        seats = doc.words.pgettext("movement card column", "Seat")
+    others = {"three-handed": _("Playing with"), "progressive": _("Partner · opponents")}.get(
+        doc.individuals, _("Opponents"))
+    cols = [(_("Round"), 30), (_("Table"), 30), (seats, 30), (others, inner - 90)]
     ty = top - 58
     c.setFillColor(LIGHT)
     c.rect(left, ty - row_h, inner, row_h, stroke=0, fill=1)
@@ -92,7 +96,7 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
     for i, rnd in enumerate(card.rounds):
         yb = ty - (i + 2) * row_h
         c.line(left, yb, left + inner, yb)
-        base = yb + 4
+        base = yb + row_h / 2 - 3
         draw_text(c, left + 3, base, rnd.round_label, BOLD, 9, max_width=30)
         if rnd.table is None:
             draw_text(c, left + 33, base, "—", SANS, 9)
@@ -101,6 +105,15 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
             continue
         draw_text(c, left + 33, base, str(rnd.table), BOLD, 9)
         draw_text(c, left + 63, base, rnd.direction, SANS, 8.5)
+        if doc.individuals == "progressive":  # "Partner 3 Marie", below it "against 2 Luis, 4 Joe"
+            partner = _("Partner %(partner)s") % {"partner": rnd.partner}
+            against = _("against %(others)s") % {"others": ", ".join(rnd.others)}
+            draw_text(c, left + 95, yb + 12, partner, BOLD, 8, max_width=inner - 96, min_size=5.2)
+            draw_text(c, left + 95, yb + 3.5, against, SANS, 8, max_width=inner - 96, min_size=5.2)
+            continue
+        if doc.individuals:  # three-handed: "2 Luis · 5 Rosa"
+            draw_text(c, left + 93, base, " · ".join(rnd.others), SANS, 8, max_width=inner - 94, min_size=5.2)
+            continue
         number = str(rnd.opponent_number)
         draw_text(c, left + 93, base, number, BOLD, 9)
         # Long names shrink before they are cut: the bold number is what finds the table.
@@ -111,6 +124,10 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
     notes_y = bottom - 10
     seat_line = _("Seats %(ns)s: the first named sits North, the second South. %(ew)s: East and West.") % {
         "ns": _(SIDE_LABELS["ns"]), "ew": _(SIDE_LABELS["ew"])}
+    if doc.individuals == "three-handed":
+        seat_line = _("Seats 1, 2, 3: in order to the left round the table. Each player plays for himself.")
+    elif doc.individuals:
+        seat_line = _("Your partner sits opposite you for this round only.")
     draw_text(c, left, notes_y, seat_line, SANS, 7, max_width=inner, min_size=5.5)
     if doc.sit_out_note:
         draw_text(c, left, notes_y - 9, doc.sit_out_note, SANS, 7, max_width=inner, min_size=5.5)

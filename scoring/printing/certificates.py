@@ -60,8 +60,9 @@ def _draw_certificate(c: Canvas, header: DocHeader, words: Words, group: MedalGr
         draw_lines(c, cx, h - 244, lines, BOLD, size, 23, align="center")
     c.setLineWidth(0.6)
     c.line(cx - inner / 2 + 40, h - 274, cx + inner / 2 - 40, h - 274)
-    if partner:
-        line = _("playing with %(partner)s · Partnership %(number)s") % {"partner": partner, "number": place.number}
+    if partner or len(place.players) == 1:
+        line = (_("playing with %(partner)s · Partnership %(number)s") % {"partner": partner, "number": place.number}
+                if partner else _("Player %(number)s") % {"number": place.number})
         lines, size = fit_lines(line, SANS, 13, inner, 2, min_size=11)
         draw_lines(c, cx, h - 296, lines, SANS, size, 14, align="center")
     scope = _("Overall, all divisions") if group.overall else group.title

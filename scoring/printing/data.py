@@ -21,6 +21,7 @@ from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.standings import decided_label
 from scoring.engine.vocabulary import LANGUAGE_CODES, PENALTY_WORDS, SIDE_LABELS, dealer_for
+from scoring.event_io import three_handed_dealer
 from scoring.models import Hand, HandChange
 from scoring.printing import KINDS, render
 from scoring.printing.documents import (
@@ -36,6 +37,7 @@ from scoring.printing.documents import (
     RoundCell,
     SheetHand,
     SheetsDoc,
+    SheetSeat,
     SheetSide,
     SheetTable,
     StandingRow,
@@ -46,7 +48,7 @@ from scoring.selectors import event_standings
 from scoring.tables import ranked_by_words
 from tournaments import language
 from tournaments import selectors as event_selectors
-from tournaments.models import Event, Partnership, Round, Seating, Table, format_token
+from tournaments.models import Event, Partnership, Round, Seating, Table, TableSeat, format_token
 
 # The medals in words: the medal standings' column, and the certificate's heading.
 MEDAL_WORDS = {"gold": gettext_noop("Gold"), "silver": gettext_noop("Silver"), "bronze": gettext_noop("Bronze")}
@@ -158,6 +160,8 @@ def _status(event: Event, table: Table, count: int) -> str:
     if table.confirmed_at:
         return _("Confirmed by %(who)s at %(time)s") % {"who": table.confirmed_by,
                                                        "time": language.clock(table.confirmed_at)}
+    if event.confirmation_required and event.individuals:
+        return _("Entered, not yet confirmed by another player at the table")
     if event.confirmation_required:
         return _("Entered, not yet confirmed by the other partnership")
     return _("Entered (this event does not ask for confirmation)")
@@ -168,6 +172,9 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
     """Score sheets (blank, with QR codes) or result sheets (filled) for one round or all.
     Three queries for result sheets, one for blank sheets, plus one checking the round."""
     rounds = select_rounds(event, round_number=round_number, tiebreak=tiebreak)
+    if event.individuals:
+        return _individual_sheets(event, rounds, round_number=round_number, tiebreak=tiebreak, filled=filled,
+                                  site_url=site_url)
     tables = list(
         Table.objects.filter(round__in=rounds)
         .select_related("round__tiebreak", "ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")
@@ -281,6 +288,8 @@ def game_lines(played: event_selectors.TableGamesView) -> tuple[str, ...]:
 
 def cards_doc(event: Event) -> CardsDoc:
     """One movement card per partnership still playing (two queries)."""
+    if event.individuals:
+        return _individual_cards(event)
     partnerships = {
         p.pk: p for p in Partnership.objects.filter(event=event).select_related("player_one", "player_two")
     }
@@ -377,6 +386,7 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
                      + _("Points: the sum of the final game scores."))
         games_heads = (_("Won"), _("Lost"), _("Drawn"), *((_("Matches"),) if matches else ()), _("Diff."))
     return StandingsDoc(
+        individuals=event.individuals,
         games_heads=games_heads,
         header=header_for(event),
         round_labels=tuple(pgettext("round column", "R%(number)s") % {"number": n} for n in standings.rounds),
@@ -430,7 +440,7 @@ def medals_doc(event: Event, standings=None) -> MedalsDoc:
     notes = (_progress(standings.progress) + ".",) if not standings.progress.complete else ()
     if standings.setup.games:
         notes = (ranked_by_words(standings.setup.rank_by) + ".", *notes)
-    return MedalsDoc(header_for(event), tuple(groups), notes, words=words())
+    return MedalsDoc(header_for(event), tuple(groups), notes, words=words(), individuals=event.individuals)
 
 
 def document(event: Event, kind: str, *, round_number: int | None = None, tiebreak: int | None = None,
@@ -452,3 +462,140 @@ def document(event: Event, kind: str, *, round_number: int | None = None, tiebre
         else:
             doc = medals_doc(event)
         return render(kind, doc)
+
+
+# Events of individuals (README, "Events of individuals"): the sheets and cards read each table's
+# players from its TableSeat rows.
+
+
+def _seats_of(tables) -> dict[int, dict[str, Partnership]]:
+    """{table id: {seat: entrant}} for tables of individuals (one query)."""
+    found: dict[int, dict[str, Partnership]] = {}
+    for seat in TableSeat.objects.filter(table__in=tables).select_related("entrant__player_one").order_by():
+        found.setdefault(seat.table_id, {})[seat.seat] = seat.entrant
+    return found
+
+
+def _progressive_side(side: str, one: Partnership | None, two: Partnership | None) -> SheetSide:
+    """This round's partners at a progressive table, as a sheet's side."""
+    return SheetSide(side, one.number if one else 0, one.player_one.name if one else "",
+                     two.player_one.name if two else "", numbers=tuple(p.number for p in (one, two) if p))
+
+
+def _individual_sheets(event: Event, rounds, *, round_number, tiebreak, filled: bool, site_url) -> SheetsDoc:
+    """Score or result sheets of an event of individuals: three seats by name (three-handed), or
+    four seats with this round's partners (progressive), filled from the hands likewise."""
+    tables = list(Table.objects.filter(round__in=rounds).select_related("round__tiebreak")
+                  .order_by(MAIN_FIRST, "round__number", "number"))
+    seated = _seats_of(tables)
+    three = event.rules.players == 3
+    hands: dict[int, dict[int, Hand]] = {}
+    fixes: dict[int, list[HandChange]] = {}
+    if filled:
+        for hand in Hand.objects.filter(table__round__in=rounds).order_by():
+            hands.setdefault(hand.table_id, {})[hand.number] = hand
+        updates = HandChange.objects.filter(table__round__in=rounds, action=HandChange.Action.UPDATE)
+        for change in updates.order_by("at", "pk"):
+            fixes.setdefault(change.table_id, []).append(change)
+    per_round = sheet_rows(event)
+    dealers = [(n, three_handed_dealer(n) if three else dealer_for(n)) for n in range(1, per_round + 1)]
+    out = []
+    for table in tables:
+        at = seated.get(table.pk, {})
+        code = {"entry_url": entry_url(table.token, site_url), "short_code": format_token(table.token)}
+        if three:
+            order = sorted(at)
+            seats = tuple(SheetSeat(seat, at[seat].number, at[seat].player_one.name) for seat in order)
+            sides = {"ns": None, "ew": None}
+        else:
+            order = ()
+            seats = ()
+            sides = {"ns": _progressive_side("ns", at.get("N"), at.get("S")),
+                     "ew": _progressive_side("ew", at.get("E"), at.get("W"))}
+        if not filled:
+            out.append(SheetTable(_round_label(table.round), table.number, sides["ns"], sides["ew"],
+                                  tuple(SheetHand(n, d) for n, d in dealers), seats=seats, **code))
+            continue
+        entered = hands.get(table.pk, {})
+        changes = fixes.get(table.pk, [])
+        corrected = {c.hand_number for c in changes}
+        rows = []
+        for n, dealer in dealers:
+            hand = entered.get(n)
+            if hand is None:
+                rows.append(SheetHand(n, dealer))
+                continue
+            penalty = _penalty_text(hand.penalty_kind, hand.penalty_side, hand.penalty_seat, hand.note)
+            if three:
+                tricks = hand.seat_tricks or {}
+                points = hand.seat_points or {}
+                rows.append(SheetHand(
+                    n, hand.dealer or dealer, "", _contract_text(hand.contract), tricks.get(hand.declarer_seat),
+                    penalty=penalty, corrected=n in corrected, bidder=hand.declarer_seat,
+                    seat_tricks=tuple(tricks.get(seat, 0) for seat in order),
+                    seat_points=tuple(points.get(seat, 0) for seat in order)))
+            else:
+                rows.append(SheetHand(n, hand.dealer, hand.declarer, _contract_text(hand.contract), hand.tricks,
+                                      hand.ns_points, hand.ew_points, penalty, corrected=n in corrected))
+        seat_totals = ()
+        ns_total = ew_total = None
+        if entered:
+            if three:
+                seat_totals = tuple(sum((h.seat_points or {}).get(seat, 0) for h in entered.values()) for seat in order)
+            else:
+                ns_total = sum(h.ns_points for h in entered.values())
+                ew_total = sum(h.ew_points for h in entered.values())
+        out.append(SheetTable(
+            _round_label(table.round), table.number, sides["ns"], sides["ew"], tuple(rows),
+            ns_total=ns_total, ew_total=ew_total, seats=seats, seat_totals=seat_totals,
+            status=_status(event, table, len(entered)),
+            corrections=tuple(Correction(c.hand_number or 0, language.clock(c.at), c.by, _describe(c.old),
+                                         _describe(c.new), c.reason) for c in changes),
+        ))
+    rules = event.rules
+    return SheetsDoc(header_for(event), language.label(rules.label), contract_values(rules), per_round, tuple(out),
+                     filled, _title(round_number, tiebreak), words=words(), three_handed=three, individuals=True)
+
+
+def _numbered(entrant: Partnership) -> str:
+    return f"{entrant.number} {entrant.player_one.name}"
+
+
+def _individual_cards(event: Event) -> CardsDoc:
+    """One movement card per player still playing: each round's table, seat, partner (progressive)
+    or tablemates (three-handed), and his sit-outs."""
+    players = {p.pk: p for p in Partnership.objects.filter(event=event).select_related("player_one")}
+    seatings = list(Seating.objects.filter(round__event=event).select_related("round__tiebreak", "table")
+                    .order_by(MAIN_FIRST, "round__number"))
+    seated = _seats_of({s.table_id for s in seatings if s.table_id})
+    three = event.rules.players == 3
+    partner_of = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    rounds_of: dict[int, list[CardRound]] = {pk: [] for pk in players}
+    for s in seatings:
+        rnd = s.round
+        label = (pgettext("tiebreak round on a movement card", "T%(session)s·%(number)s")
+                 % {"session": rnd.tiebreak.sequence, "number": rnd.number}) if rnd.tiebreak_id else str(rnd.number)
+        if s.partnership_id not in rounds_of:
+            continue
+        if s.table_id is None:
+            rounds_of[s.partnership_id].append(CardRound(label, None))
+            continue
+        at = seated.get(s.table_id, {})
+        mine = next((seat for seat, p in at.items() if p.pk == s.partnership_id), "")
+        if three:
+            others = tuple(_numbered(at[seat]) for seat in sorted(at) if seat != mine)
+            rounds_of[s.partnership_id].append(CardRound(label, s.table.number, mine, others=others))
+        else:
+            partner = at.get(partner_of.get(mine, ""))
+            others = tuple(_numbered(at[seat]) for seat in ("N", "E", "S", "W")
+                           if seat in at and seat not in (mine, partner_of.get(mine)))
+            rounds_of[s.partnership_id].append(CardRound(
+                label, s.table.number, language.seat_letter(mine) if mine else "",
+                partner=_numbered(partner) if partner else "", others=others))
+    cards = tuple(
+        PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]), pin=p.pin)
+        for p in sorted(players.values(), key=lambda p: p.number)
+        if not p.withdrawn
+    )
+    return CardsDoc(header_for(event), cards, sit_out_note=_sit_out_note(event), words=words(),
+                    individuals="three-handed" if three else "progressive")

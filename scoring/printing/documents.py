@@ -76,6 +76,9 @@ class SheetSide:
     number: int
     first: str  # the player at N (or E)
     second: str  # the player at S (or W)
+    # A progressive table of individuals: the two players' own numbers (first, second); the side
+    # is this round's partnership, not an entrant, so `number` is the first player's.
+    numbers: tuple[int, ...] = ()
 
     @property
     def label(self) -> str:
@@ -103,6 +106,20 @@ class SheetHand:
     game_ns: int | None = None
     game_ew: int | None = None
     game_end: bool = False
+    # A three-handed hand: the bidder's seat ("1", "2", "3"), and each seat's tricks and points in
+    # seating order (SheetTable.seats).
+    bidder: str = ""
+    seat_tricks: tuple[int, ...] = ()
+    seat_points: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SheetSeat:
+    """One player at a three-handed table: his seat ("1", "2", "3" in seating order), number and name."""
+
+    seat: str
+    number: int
+    name: str
 
 
 @dataclass(frozen=True)
@@ -119,8 +136,8 @@ class Correction:
 class SheetTable:
     round_label: str  # "Round 3", "Tiebreak 1 · Round 1"
     number: int
-    ns: SheetSide
-    ew: SheetSide
+    ns: SheetSide | None  # None at a three-handed table: its players are `seats`
+    ew: SheetSide | None
     hands: tuple[SheetHand, ...]
     entry_url: str = ""
     short_code: str = ""
@@ -129,8 +146,12 @@ class SheetTable:
     status: str = ""  # result sheets: "Confirmed by ...", "Not confirmed", "DISPUTED: ..."
     corrections: tuple[Correction, ...] = ()
     games: tuple[str, ...] = ()  # result sheets of a games event: each game and who won it, as printed
+    seats: tuple[SheetSeat, ...] = ()  # a three-handed table: its three players in seating order
+    seat_totals: tuple[int | None, ...] = ()  # result sheets of a three-handed table: each seat's total
 
     def dealer_name(self, seat: str) -> str:
+        if self.seats:
+            return next((s.name for s in self.seats if s.seat == seat), "")
         return {"N": self.ns.first, "S": self.ns.second, "E": self.ew.first, "W": self.ew.second}[seat]
 
 
@@ -145,6 +166,8 @@ class SheetsDoc:
     title: str = ""  # "Round 3" or "All rounds": used in the file name (English, like every file name)
     words: Words = ENGLISH
     games: bool = False  # an event played as games: running game score columns, room for several games
+    three_handed: bool = False  # three seats, each player's tricks and points (SheetTable.seats)
+    individuals: bool = False  # progressive: each side is this round's partners, not a partnership
 
 
 @dataclass(frozen=True)
@@ -155,6 +178,10 @@ class CardRound:
     seats: str = ""  # "N María · S José"
     opponent_number: int | None = None
     opponent_names: str = ""
+    # An event of individuals: this round's partner (progressive) and the others at the table
+    # (opponents, or three-handed the two tablemates), each as "7 Ana Garza".
+    partner: str = ""
+    others: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,6 +199,7 @@ class CardsDoc:
     cards: tuple[PartnershipCard, ...]
     sit_out_note: str = ""
     words: Words = ENGLISH
+    individuals: str = ""  # "three-handed" or "progressive": one card per player; "" for partnerships
 
 
 @dataclass(frozen=True)
@@ -213,6 +241,7 @@ class StandingsDoc:
     sit_out_note: str = ""
     notes: tuple[str, ...] = ()
     words: Words = ENGLISH
+    individuals: bool = False  # one player a row: the column reads "Player"
     games_heads: tuple[str, ...] = ()  # a games event: "Won", "Lost", "Drawn", ("Matches"), "Diff."
 
 
@@ -221,7 +250,7 @@ class MedalPlace:
     place: int
     medal: str  # Gold, Silver, Bronze: in the document's language
     number: int
-    players: tuple[str, str]
+    players: tuple[str, ...]  # two names, or one in an event of individuals
     total: int
     tiebreak: str = ""  # "Tiebreak 1: 420 (decided 2nd place)" when a tiebreak decided it
     medal_title: str = ""  # "Gold medal", the certificate's heading
@@ -247,3 +276,4 @@ class MedalsDoc:
     groups: tuple[MedalGroup, ...]
     notes: tuple[str, ...] = ()
     words: Words = ENGLISH
+    individuals: bool = False  # medals to players: the column reads "Player"

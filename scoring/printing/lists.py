@@ -90,6 +90,17 @@ def _head(text: str, size: float, width: float, align: str = "left"):
     return Paragraph(_esc(text), style)
 
 
+def _who(doc) -> str:
+    """The names column's heading: one player a row in an event of individuals."""
+    _ = doc.words.gettext
+    return _("Player") if doc.individuals else _("Players")
+
+
+def _nobody(doc) -> str:
+    _ = doc.words.gettext
+    return _("No players yet.") if doc.individuals else _("No partnerships yet.")
+
+
 def _round_cell(cell: RoundCell) -> str:
     if cell.points is None:
         return "·"
@@ -127,7 +138,7 @@ def standings(doc: StandingsDoc) -> bytes:
         names_w = 170.0
         round_heads, round_widths = ([_("Round by round")], [spare - names_w]) if n else ([], [])
         names_w = spare - sum(round_widths)
-    head = [_head(_("Rank"), 8, fixed["rank"] - 6, "right"), _("No."), _("Players")] \
+    head = [_head(_("Rank"), 8, fixed["rank"] - 6, "right"), _("No."), _who(doc)] \
         + ([_head(_("Division"), 8, fixed["div"] - 6)] if has_div else []) + round_heads \
         + [_("Points") if doc.games_heads else _("Total")] \
         + ([_head(_("Tiebreak"), 8, fixed["tb"] - 9, "right")] if has_tb else []) \
@@ -157,7 +168,7 @@ def standings(doc: StandingsDoc) -> bytes:
         row += [str(value) for value in r.games]
         data.append(row)
     if not doc.rows:
-        data.append(["", "", _("No partnerships yet.")] + [""] * (len(head) - 3))
+        data.append(["", "", _nobody(doc)] + [""] * (len(head) - 3))
     table = LongTable(data, colWidths=widths, repeatRows=1)
     first_round = 4 if has_div else 3
     total_col = first_round + (len(round_heads))
@@ -217,7 +228,7 @@ def wall_standings(doc: StandingsDoc) -> bytes:
     tb_w = 100.0 if has_tb else 0.0
     games_w = 150.0 if doc.games_heads else 0.0
     names_w = frame_w - rank_w - no_w - total_w - div_w - tb_w - games_w
-    head = [_head(_("Rank"), 14, rank_w - 13, "right"), _head(_("No."), 14, no_w - 13, "right"), _("Players")] \
+    head = [_head(_("Rank"), 14, rank_w - 13, "right"), _head(_("No."), 14, no_w - 13, "right"), _who(doc)] \
         + ([_head(_("Division"), 14, div_w - 13)] if has_div else []) \
         + [_head(_("Points") if doc.games_heads else _("Total"), 14, total_w - 13, "right")] \
         + ([_head(_("Tiebreak"), 14, tb_w - 13, "right")] if has_tb else []) \
@@ -238,7 +249,7 @@ def wall_standings(doc: StandingsDoc) -> bytes:
             row.append("–".join(str(value) for value in r.games[:3]))
         data.append(row)
     if not doc.rows:
-        data.append(["", "", Paragraph(_esc(_("No partnerships yet.")), big)] + [""] * (len(head) - 3))
+        data.append(["", "", Paragraph(_esc(_nobody(doc)), big)] + [""] * (len(head) - 3))
     total_col = 3 + (1 if has_div else 0)
     table = LongTable(data, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle([
@@ -283,7 +294,7 @@ def medal_standings(doc: MedalsDoc) -> bytes:
     for group in doc.groups:
         story.append(Paragraph(_esc(group.title), st["h2"]))
         data = [[_head(_("Place"), 9, widths[0] - 12), _head(_("Medal"), 9, widths[1] - 12),
-                 _head(_("No."), 9, widths[2] - 12, "right"), _("Players"),
+                 _head(_("No."), 9, widths[2] - 12, "right"), _who(doc),
                  _head(_("Points") if any(p.games for p in group.places) else _("Total"), 9, widths[4] - 16,
                        "right"), _head(_("Tiebreak"), 9, widths[5] - 12)]]
         for p in group.places:

@@ -71,7 +71,7 @@ class _SheetLayout:
         self.value_bottom = m + 2 + len(self.also) * LEADING
         self.value_top = self.value_bottom + (len(grid) + 1) * self.value_rh
         self.value_title = self.value_top + 5
-        reminder = REMINDER + (GAMES_REMINDER if doc.games else ())
+        reminder = THREE_REMINDER if doc.three_handed else REMINDER + (GAMES_REMINDER if doc.games else ())
         self.reminder = [line for text in reminder for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
         reminder_h = 6 + len(self.reminder) * LEADING
         below_rows = self.total_h + 42 + 8  # the total row, the initials boxes, a gap
@@ -94,16 +94,25 @@ class _SheetLayout:
         self.total_bottom = self.rows_bottom - self.total_h
         # Each column at least as wide as its heading (Spanish and French words are longer); the
         # dealer's names give up the room first, then the penalty column, never below its floor.
-        self.headings = _headings(doc.words, doc.games)
-        bases = (30, 96, 52, 52, 38, 46, 46, 46, 46) if doc.games else (36, 120, 60, 58, 42, 54, 54)
+        self.headings = _three_headings(doc.words) if doc.three_handed else _headings(doc.words, doc.games)
+        if doc.three_handed:
+            bases = (30, 70, 52, 56, 36, 36, 36, 50, 50, 50)
+        elif doc.games:
+            bases = (30, 96, 52, 52, 38, 46, 46, 46, 46)
+        else:
+            bases = (36, 120, 60, 58, 42, 54, 54)
+        # A three-handed sheet's seat columns are as wide as "Tricks" / "Points": "Seat 1" below may shrink.
+        sized = [heading[:1] if doc.three_handed and 4 <= col <= 9 else heading
+                 for col, heading in enumerate(self.headings)]
         widths = [max(base, max(text_width(line, BOLD, MIN_TYPE) for line in heading if line) + 6)
-                  for base, heading in zip(bases, self.headings, strict=False)]
+                  for base, heading in zip(bases, sized, strict=False)]
         # The penalty column's floor: on a games sheet, at least its heading's longest word.
         longest = max(text_width(word, BOLD, MIN_TYPE) for word in self.headings[-1][0].split())
-        floor = max(70.0, longest + 8) if doc.games else 90
+        floor = max(70.0, longest + 8) if doc.games else (60 if doc.three_handed else 90)
         over = sum(widths) + floor - self.uw
         if over > 0:
-            widths[1] = max(72.0 if doc.games else 96.0, widths[1] - over)
+            least = text_width(self.headings[1][0], BOLD, MIN_TYPE) + 6 if doc.three_handed else 0.0
+            widths[1] = max(least if doc.three_handed else 72.0 if doc.games else 96.0, widths[1] - over)
         if doc.games:  # still too wide: the number columns give up what their headings do not need
             for index in (5, 6, 7, 8, 2, 3, 4):
                 over = sum(widths) + floor - self.uw
@@ -139,6 +148,25 @@ GAMES_REMINDER = (
     gettext_noop("Game score: each side's running score in the game, after each hand. When a game ends, draw a "
                  "line under its last hand: the next hand starts the next game at 0 to 0."),
 )
+
+
+THREE_REMINDER = (
+    gettext_noop("Tricks: each player's own tricks; the three add up to 10."),
+    gettext_noop("The bidder scores the contract: made + the value (all ten tricks: at least 250), set − the "
+                 "value. Each defender scores 10 for each trick he took himself."),
+)
+
+
+def _seat_name(words: Words, seat: str) -> str:
+    return words.gettext("Seat %(seat)s") % {"seat": seat}
+
+
+def _three_headings(words: Words) -> list[tuple[str, str]]:
+    """A three-handed sheet's columns: each seat's tricks, then each seat's points."""
+    _ = words.gettext
+    return [(_("Hand"), ""), (_("Dealer"), ""), (_("Declarer"), ""), (_("Contract"), ""),
+            *((_("Tricks"), _seat_name(words, seat)) for seat in "123"),
+            *((_("Points"), _seat_name(words, seat)) for seat in "123"), (_("Penalty / note"), "")]
 
 
 def _headings(words: Words, games: bool = False) -> list[tuple[str, str]]:
@@ -178,11 +206,12 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     _ = doc.words.gettext
     c.setStrokeColor(colors.black)
     c.setFillColor(colors.black)
-    # Partnership boxes
-    half = (lay.uw - 12) / 2
+    # Partnership boxes (three-handed: one box a seat)
+    boxes = 3 if doc.three_handed else 2
+    part_w = (lay.uw - 12 * (boxes - 1)) / boxes
     c.setLineWidth(1)
-    for i in range(2):
-        c.rect(lay.left + i * (half + 12), lay.parts_top - lay.parts_h, half, lay.parts_h)
+    for i in range(boxes):
+        c.rect(lay.left + i * (part_w + 12), lay.parts_top - lay.parts_h, part_w, lay.parts_h)
     # Hand grid
     headings = lay.headings
     bottom = lay.rows_bottom
@@ -202,7 +231,8 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
         room = lay.cols[col][1] - 4
         if b:
             draw_text(c, cx, lay.grid_top - 12, a, BOLD, MIN_TYPE, align="center", max_width=room, min_size=MIN_TYPE)
-            draw_text(c, cx, lay.grid_top - 24, b, SANS, MIN_TYPE, align="center", max_width=room, min_size=MIN_TYPE)
+            draw_text(c, cx, lay.grid_top - 24, b, SANS, MIN_TYPE, align="center", max_width=room,
+                      min_size=7 if doc.three_handed else MIN_TYPE)
         else:
             # A heading too long for its column at 10 points takes two lines.
             lines, _size = fit_lines(a, BOLD, MIN_TYPE, room, 2)
@@ -210,9 +240,10 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     # Round total row
     c.setLineWidth(1.2)
     c.rect(lay.left, lay.total_bottom, lay.uw, lay.rows_bottom - lay.total_bottom)
-    tx, _w = lay.cols[5]
+    first_points = 7 if doc.three_handed else 5
+    tx, _w = lay.cols[first_points]
     c.line(tx, lay.total_bottom, tx, lay.rows_bottom)
-    for x, _w in lay.cols[6:]:
+    for x, _w in lay.cols[first_points + 1:]:
         c.line(x, lay.total_bottom, x, lay.rows_bottom)
     draw_text(c, tx - 8, lay.total_bottom + 12, _("Points (final game scores)") if doc.games else _("Round total"),
               BOLD, 11, align="right", max_width=tx - lay.left - 12)
@@ -222,7 +253,18 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
         c.line(x, bottom, x, lay.grid_top)
         x, _w = lay.cols[9]
         c.line(x, bottom, x, lay.grid_top)
-    if not doc.filled:
+    if doc.three_handed:  # the points columns set apart from the tricks
+        c.setLineWidth(1.6)
+        x, _w = lay.cols[7]
+        c.line(x, bottom, x, lay.grid_top)
+    if not doc.filled and doc.three_handed:
+        # Blank sheets: circle the bidder's seat.
+        cx = lay.cell_center(2)
+        for i in range(lay.hands):
+            y = lay.row_baseline(i, MIN_TYPE)
+            for k, seat in enumerate("123"):
+                draw_text(c, cx + (k - 1) * 14, y, seat, SANS, MIN_TYPE, align="center")
+    elif not doc.filled:
         # Blank sheets: each side circles the declaring side.
         cx = lay.cell_center(2)
         for i in range(lay.hands):
@@ -233,10 +275,14 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     y = lay.total_bottom - 40
     box_w = (lay.uw - 12) / 2
     c.setLineWidth(0.8)
-    for i, side in enumerate(("ns", "ew")):
+    if doc.three_handed:
+        box_w = (lay.uw - 24) / 3
+    agreeing = ([_("%(seat)s agrees, initials") % {"seat": _seat_name(doc.words, seat)} for seat in "123"]
+                if doc.three_handed else
+                [_("%(side)s agree, initials") % {"side": _(SIDE_LABELS[side])} for side in ("ns", "ew")])
+    for i, label in enumerate(agreeing):
         x = lay.left + i * (box_w + 12)
         c.rect(x, y, box_w, 30)
-        label = _("%(side)s agree, initials") % {"side": _(SIDE_LABELS[side])}
         draw_text(c, x + 6, y + 18, label, SANS, MIN_TYPE, max_width=box_w - 12, min_size=MIN_TYPE)
     # Rules reminder and value table
     y = lay.foot_top - 10
@@ -276,7 +322,6 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
 def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, form: str) -> None:
     c.doForm(form)
     _ = doc.words.gettext
-    ngettext = doc.words.ngettext
     h = doc.header
     c.setFillColor(colors.black)
     text_w = lay.uw - lay.QR - 14
@@ -298,14 +343,75 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
         draw_text(c, lay.left, lay.top - 96, _("Enter scores: scan the QR code, or type this table code:"), SANS,
                   MIN_TYPE, max_width=text_w, min_size=MIN_TYPE)
         draw_text(c, lay.left, lay.top - 113, t.short_code, BOLD, 12, max_width=text_w, min_size=MIN_TYPE)
+    if doc.three_handed:
+        _draw_three_handed(c, doc, t, lay)
+    else:
+        _draw_four_handed(c, doc, t, lay)
+    _draw_corrections(c, doc, t, lay)
+
+
+def _draw_three_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout) -> None:
+    """A three-handed sheet's seats, hands and totals: each seat's tricks and points."""
+    _ = doc.words.gettext
+    part_w = (lay.uw - 24) / 3
+    for i, seat in enumerate(t.seats):
+        x = lay.left + i * (part_w + 12) + 8
+        top = lay.parts_top
+        draw_text(c, x, top - 15, _("%(seat)s  ·  Player %(number)s") % {"seat": _seat_name(doc.words, seat.seat),
+                                                                        "number": seat.number},
+                  BOLD, 12, max_width=part_w - 16, min_size=MIN_TYPE)
+        lines, size = fit_lines(seat.name, SANS, 14, part_w - 16, 2, min_size=MIN_TYPE)
+        draw_lines(c, x, top - 38, lines, SANS, size, 15)
+    size = 11.0 if lay.row_h >= 22 else MIN_TYPE
+    two_line = lay.row_h >= 26
+    dx, dw = lay.cols[1]
+    px, pw = lay.cols[10]
+    for i, hand in enumerate(t.hands[: lay.hands]):
+        y = lay.row_baseline(i, size)
+        mark = " †" if hand.corrected else ""
+        draw_text(c, lay.cell_center(0), y, f"{hand.number}{mark}", BOLD, size, align="center")
+        draw_text(c, dx + 5, y, hand.dealer, BOLD, size)
+        name_x = dx + 5 + text_width("3", BOLD, size) + 5
+        if dx + dw - 4 - name_x >= 24:  # the dealer's name where the column has room for it
+            lines, _size = fit_lines(t.dealer_name(hand.dealer), SANS, MIN_TYPE, dx + dw - 4 - name_x,
+                                     2 if two_line else 1)
+            draw_lines(c, name_x, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
+        if not doc.filled or not hand.contract:
+            continue
+        draw_text(c, lay.cell_center(2), y, hand.bidder, BOLD, size, align="center")
+        draw_text(c, lay.cell_center(3), y, hand.contract, BOLD, size, align="center")
+        for k, tricks in enumerate(hand.seat_tricks):
+            draw_text(c, lay.cell_center(4 + k), y, str(tricks), BOLD if t.seats[k].seat == hand.bidder else SANS,
+                      size, align="center")
+        for k, pts in enumerate(hand.seat_points):
+            x, wd = lay.cols[7 + k]
+            draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
+        penalty = (hand.penalty + ("; " + _("corrected") if hand.corrected else "")).lstrip("; ")
+        lines, _size = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
+        draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
+    for k, seat in enumerate(t.seats):
+        x, wd = lay.cols[7 + k]
+        if doc.filled and k < len(t.seat_totals):
+            draw_text(c, x + wd - 6, lay.total_bottom + 7, signed_or_blank(t.seat_totals[k]), BOLD, 12, align="right")
+        draw_text(c, x + 3, lay.total_bottom + 23, f"#{seat.number}", SANS, MIN_TYPE)
+
+
+def _side_heading(words: Words, side) -> str:
+    _ = words.gettext
+    if side.numbers:  # a progressive table: this round's partners, each his own number
+        return _("%(side)s  ·  Players %(numbers)s") % {"side": _(side.label),
+                                                       "numbers": " & ".join(map(str, side.numbers))}
+    return _("%(side)s  ·  Partnership %(number)s") % {"side": _(side.label), "number": side.number}
+
+
+def _draw_four_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout) -> None:
+    _ = doc.words.gettext
     # Partnerships by seat: a name that does not fit on one line at 10 points takes two.
     half = (lay.uw - 12) / 2
     for i, side in enumerate((t.ns, t.ew)):
         x = lay.left + i * (half + 12) + 8
         top = lay.parts_top
-        draw_text(c, x, top - 15, _("%(side)s  ·  Partnership %(number)s") % {"side": _(side.label),
-                                                                              "number": side.number},
-                  BOLD, 12, max_width=half - 16, min_size=MIN_TYPE)
+        draw_text(c, x, top - 15, _side_heading(doc.words, side), BOLD, 12, max_width=half - 16, min_size=MIN_TYPE)
         for j, (seat, name) in enumerate(zip(side.seats, (side.first, side.second), strict=True)):
             y = top - 33 - j * 26
             draw_text(c, x, y, doc.words.seat(seat), BOLD, 12)
@@ -360,7 +466,13 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
     # Partnership numbers in the totals row, so a total cannot be read against the wrong pair
     for col, side in ((5, t.ns), (6, t.ew)):
         x, wd = lay.cols[col]
-        draw_text(c, x + 3, lay.total_bottom + 23, f"#{side.number}", SANS, MIN_TYPE)
+        numbers = " ".join(f"#{n}" for n in side.numbers) if side.numbers else f"#{side.number}"
+        draw_text(c, x + 3, lay.total_bottom + 23, numbers, SANS, MIN_TYPE, max_width=wd - 4, min_size=7)
+
+
+def _draw_corrections(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout) -> None:
+    _ = doc.words.gettext
+    ngettext = doc.words.ngettext
     if t.corrections or t.games:
         # Each game (a games event), then each correction on up to two lines, as many as fit above
         # the foot; the last line that fits says how many more there are when they do not all fit.

@@ -87,9 +87,6 @@ def _staff_pdf(request, event: Event, kind: str) -> HttpResponse:
 def pdf_download(request, slug: str, kind: str) -> HttpResponse:
     if kind not in KINDS:
         raise Http404(f"No document called {kind}.")
-    event = get_object_or_404(Event, slug=slug)
-    if event.individuals:
-        return render(request, "not_for_individuals.html", {"event": event})
     if kind in PUBLIC_KINDS:
         return _pdf_response(get_object_or_404(Event, slug=slug), kind, request)
     return _staff_pdf(request, slug, kind)

@@ -203,6 +203,11 @@ def partnership_page(request, slug, number):
                                     event=event, number=number)
     standings = selectors.event_standings(event)
     row = next(r for r in standings.rows if r.id == partnership.pk)
+    if event.individuals:  # a player's page: each round's table, seat, partner or tablemates, points
+        return render(request, "scoring/partnership_page.html",
+                      {"event": event, "partnership": partnership, "row": row, "standings": standings,
+                       "player_rounds": selectors.player_record(event, partnership), "matches": False,
+                       "three_handed": event.rules.players == 3})
     records = selectors.partnership_record(event, partnership)
     games = selectors.partnership_games(event, partnership)
     for record in records:  # a games event: each round's games, and its points as the games count them

@@ -237,17 +237,19 @@ def test_the_existing_pages_answer_for_an_event_of_individuals(make, client):
         assert staff.get(url).status_code == 200, url
     page = client.get(f"/events/{slug}/standings/").content.decode()
     assert "Ana Garza" in page and "&amp;" not in page.split("<table", 1)[1].split("</table>", 1)[0]
-    # The table's phone and the organizer's table page show the players (tests/play/test_individuals_entry.py).
+    # The table's phone and the organizer's table page show the players (tests/play/test_individuals_entry.py);
+    # the PDFs print them (tests/play/test_individuals_pdf.py).
+    assert staff.get(f"/events/{slug}/pdf/standings/")["Content-Type"] == "application/pdf"
     table = Table.objects.filter(round__event=event).first()
     for response in (client.get(f"/t/{table.token}/"), staff.get(f"/events/{slug}/score/tables/{table.pk}/")):
         assert response.status_code == 200 and "Ana Garza" in response.content.decode()
-    # Pages that cannot show individuals yet say so plainly (PDFs: a later step).
-    for response in (staff.get(f"/events/{slug}/pdf/standings/"),):
+    # The paper-sheet grid is for partnerships: it says so plainly.
+    grid = f"/events/{slug}/score/tables/{table.pk}/sheet/"
+    for response in (staff.get(grid),):
         assert response.status_code == 200
         assert 'class="not-for-individuals"' in response.content.decode()  # in the event's language (fr, here)
     staff.cookies["fh_language"] = "en"
-    assert "This event is played by individuals. This page cannot show it yet" in staff.get(
-        f"/events/{slug}/pdf/standings/").content.decode()
+    assert "This event is played by individuals. This page cannot show it yet" in staff.get(grid).content.decode()
 
 
 @pytest.mark.django_db
