@@ -405,8 +405,10 @@ def partnership_update(*, partnership: Partnership, player_one: str, player_two:
                        division: str = "") -> Partnership:
     """Fix a partnership's names or division (a misspelling on the sign-up sheet). The number
     stays: it is on the movement cards and score sheets already printed."""
-    partnership = Partnership.objects.select_for_update().select_related("player_one", "player_two", "event").get(
-        pk=partnership.pk)
+    # Only the partnership's row is locked: FOR UPDATE may not reach the nullable side of an outer
+    # join (player_two is empty for an entrant of one player), which PostgreSQL refuses.
+    partnership = (Partnership.objects.select_for_update(of=("self",))
+                   .select_related("player_one", "player_two", "event").get(pk=partnership.pk))
     errors = {}
     names = {}
     for field, label, value in (("player_one", registration.PLAYER_ONE, player_one),
