@@ -283,6 +283,23 @@ def run_failing(*args, stdin=None) -> tuple[str, str]:
     return str(caught.value), err.getvalue()
 
 
+# --- events of individuals (README, "Event files") ------------------------------------------------
+
+
+def seat_a_seventh_player(data: dict, name: str) -> dict:
+    """tests/fixtures/three_handed_event.json with a seventh player: 7 sits out round 1, then takes
+    6's seat in round 2 (the same hands, 6's tricks now 7's) while 6 sits out."""
+    data["players"].append({"number": 7, "name": name})
+    data["rounds"][0]["byes"] = [7]
+    table = data["rounds"][1]["tables"][1]
+    table["seats"] = [2, 3, 7]
+    for hand in table["hands"]:
+        hand["tricks"] = {("7" if k == "6" else k): v for k, v in hand["tricks"].items()}
+        hand["declarer"] = 7 if hand["declarer"] == 6 else hand["declarer"]
+    data["rounds"][1]["byes"] = [6]
+    return data
+
+
 # --- events played as games (README, "Games") ---------------------------------------------------
 
 # Round 1 of a games event under Wikipedia rules with a hand limit of 4, worked by hand in

@@ -16,6 +16,7 @@ from scoring.event_io import event_export, event_import
 from scoring.integrity import event_check
 from scoring.models import Hand
 from tests import builders
+from tests.builders import seat_a_seventh_player
 from tournaments.models import Event, Partnership, Seating, Table, TableSeat
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -145,15 +146,7 @@ def with_byes(policy: str, points: int = 0) -> dict:
     (the same hands) while 6 sits out."""
     data = three_handed()
     data["event"].update(sit_out_policy=policy, sit_out_points=points)
-    data["players"].append({"number": 7, "name": "Lena Ortiz"})
-    data["rounds"][0]["byes"] = [7]
-    table = data["rounds"][1]["tables"][1]
-    table["seats"] = [2, 3, 7]
-    for hand in table["hands"]:
-        hand["tricks"] = {("7" if k == "6" else k): v for k, v in hand["tricks"].items()}
-        hand["declarer"] = 7 if hand["declarer"] == 6 else hand["declarer"]
-    data["rounds"][1]["byes"] = [6]
-    return data
+    return seat_a_seventh_player(data, "Lena Ortiz")
 
 
 @pytest.mark.django_db

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scoring.event_io import event_import
+from tests.builders import seat_a_seventh_player
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -100,15 +101,7 @@ def test_the_pages_of_individuals_in_spanish_and_french(three, client, language,
 
 @pytest.mark.django_db
 def test_a_players_page_shows_his_sit_out(client):
-    data = load("three_handed_event.json")
-    data["players"].append({"number": 7, "name": "Lena Ortiz"})
-    data["rounds"][0]["byes"] = [7]
-    table = data["rounds"][1]["tables"][1]
-    table["seats"] = [2, 3, 7]
-    for hand in table["hands"]:
-        hand["tricks"] = {("7" if k == "6" else k): v for k, v in hand["tricks"].items()}
-        hand["declarer"] = 7 if hand["declarer"] == 6 else hand["declarer"]
-    data["rounds"][1]["byes"] = [6]
+    data = seat_a_seventh_player(load("three_handed_event.json"), "Lena Ortiz")
     event = event_import(data)
     page = text(client.get(f"/events/{event.slug}/partnerships/7/"))
     rounds = page.split("Round by round", 1)[1].split("Hand by hand", 1)[0]

@@ -20,6 +20,7 @@ from scoring.event_io import event_import
 from scoring.printing import KINDS
 from scoring.printing.data import cards_doc, document, sheets_doc
 from tests import builders
+from tests.builders import seat_a_seventh_player
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -144,16 +145,8 @@ def test_the_pages_render_as_images(three, progressive, tmp_path):
 def with_a_bye() -> dict:
     """The three-handed event with a seventh player (a long name): 7 sits out round 1, then takes
     6's seat in round 2 while 6 sits out."""
-    data = load("three_handed_event.json")
-    data["players"].append({"number": 7, "name": "María de los Ángeles Villarreal-Zúñiga de la Garza"})
-    data["rounds"][0]["byes"] = [7]
-    table = data["rounds"][1]["tables"][1]
-    table["seats"] = [2, 3, 7]
-    for hand in table["hands"]:
-        hand["tricks"] = {("7" if k == "6" else k): v for k, v in hand["tricks"].items()}
-        hand["declarer"] = 7 if hand["declarer"] == 6 else hand["declarer"]
-    data["rounds"][1]["byes"] = [6]
-    return data
+    return seat_a_seventh_player(load("three_handed_event.json"),
+                                 "María de los Ángeles Villarreal-Zúñiga de la Garza")
 
 
 @pytest.mark.django_db
