@@ -352,6 +352,22 @@ def staff_remove(*, staff: EventStaff, by) -> None:
     staff.delete()
 
 
+def _checked_name(raw: str, label: str, field: str, errors: dict) -> str:
+    """A player's name as stored (registration.check_name); a problem goes into errors[field]."""
+    name, message = registration.check_name(raw, label)
+    if message:
+        errors[field] = _say(message)
+    return name
+
+
+def _checked_division(raw: str, errors: dict) -> str:
+    """A division as stored, at most MAX_DIVISION characters; a problem goes into errors["division"]."""
+    division = registration.clean_name(raw)
+    if len(division) > MAX_DIVISION:
+        errors["division"] = _("is longer than %(most)s characters") % {"most": MAX_DIVISION}
+    return division
+
+
 def _check_partnership(event: Event, number, player_one: str, player_two: str, division: str) -> dict:
     errors = {}
     value, message = registration.check_number(str(number) if number is not None else "")
@@ -359,15 +375,9 @@ def _check_partnership(event: Event, number, player_one: str, player_two: str, d
         errors["number"] = _say(message)
     elif event.partnerships.filter(number=value).exists():
         errors["number"] = _("partnership %(number)s is already registered") % {"number": value}
-    one, message = registration.check_name(player_one, registration.PLAYER_ONE)
-    if message:
-        errors["player_one"] = _say(message)
-    two, message = registration.check_name(player_two, registration.PLAYER_TWO)
-    if message:
-        errors["player_two"] = _say(message)
-    division = registration.clean_name(division)
-    if len(division) > MAX_DIVISION:
-        errors["division"] = _("is longer than %(most)s characters") % {"most": MAX_DIVISION}
+    one = _checked_name(player_one, registration.PLAYER_ONE, "player_one", errors)
+    two = _checked_name(player_two, registration.PLAYER_TWO, "player_two", errors)
+    division = _checked_division(division, errors)
     if errors:
         raise ValidationError(errors)
     return {"number": value, "player_one": one, "player_two": two, "division": division}
@@ -413,12 +423,8 @@ def partnership_update(*, partnership: Partnership, player_one: str, player_two:
     names = {}
     for field, label, value in (("player_one", registration.PLAYER_ONE, player_one),
                                 ("player_two", registration.PLAYER_TWO, player_two)):
-        names[field], message = registration.check_name(value, label)
-        if message:
-            errors[field] = _say(message)
-    division = registration.clean_name(division)
-    if len(division) > MAX_DIVISION:
-        errors["division"] = _("is longer than %(most)s characters") % {"most": MAX_DIVISION}
+        names[field] = _checked_name(value, label, field, errors)
+    division = _checked_division(division, errors)
     if errors:
         raise ValidationError(errors)
     for field in ("player_one", "player_two"):
@@ -467,12 +473,8 @@ def _check_player(event: Event, number, name: str, division: str) -> dict:
         errors["number"] = _say(message)
     elif event.partnerships.filter(number=value).exists():
         errors["number"] = _("player %(number)s is already registered") % {"number": value}
-    name, message = registration.check_name(name, PLAYER_NAME)
-    if message:
-        errors["name"] = _say(message)
-    division = registration.clean_name(division)
-    if len(division) > MAX_DIVISION:
-        errors["division"] = _("is longer than %(most)s characters") % {"most": MAX_DIVISION}
+    name = _checked_name(name, PLAYER_NAME, "name", errors)
+    division = _checked_division(division, errors)
     if errors:
         raise ValidationError(errors)
     return {"number": value, "name": name, "division": division}
@@ -514,12 +516,8 @@ def player_update(*, partnership: Partnership, name: str, division: str = "") ->
     """Fix a player's name or division in an event of individuals. The number stays."""
     partnership = Partnership.objects.select_for_update().select_related("player_one", "event").get(pk=partnership.pk)
     errors = {}
-    name, message = registration.check_name(name, PLAYER_NAME)
-    if message:
-        errors["name"] = _say(message)
-    division = registration.clean_name(division)
-    if len(division) > MAX_DIVISION:
-        errors["division"] = _("is longer than %(most)s characters") % {"most": MAX_DIVISION}
+    name = _checked_name(name, PLAYER_NAME, "name", errors)
+    division = _checked_division(division, errors)
     if errors:
         raise ValidationError(errors)
     if partnership.player_one.name != name:

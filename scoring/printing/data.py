@@ -180,14 +180,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         .select_related("round__tiebreak", "ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")
         .order_by(MAIN_FIRST, "round__number", "number")
     )
-    hands: dict[int, dict[int, Hand]] = {}
-    fixes: dict[int, list[HandChange]] = {}
-    if filled:
-        for hand in Hand.objects.filter(table__round__in=rounds).order_by():
-            hands.setdefault(hand.table_id, {})[hand.number] = hand
-        updates = HandChange.objects.filter(table__round__in=rounds, action=HandChange.Action.UPDATE)
-        for change in updates.order_by("at", "pk"):
-            fixes.setdefault(change.table_id, []).append(change)
+    hands, fixes = _entered(rounds) if filled else ({}, {})
     per_round = sheet_rows(event)
     if filled and event.plays_games:  # every hand a table played, however many games it took
         per_round = max([per_round, *(max(found) for found in hands.values() if found)])
@@ -482,6 +475,18 @@ def _progressive_side(side: str, one: Partnership | None, two: Partnership | Non
                      two.player_one.name if two else "", numbers=tuple(p.number for p in (one, two) if p))
 
 
+def _entered(rounds) -> tuple[dict[int, dict[int, Hand]], dict[int, list[HandChange]]]:
+    """What result sheets are filled from: each table's hands by number, and its corrections in order."""
+    hands: dict[int, dict[int, Hand]] = {}
+    fixes: dict[int, list[HandChange]] = {}
+    for hand in Hand.objects.filter(table__round__in=rounds).order_by():
+        hands.setdefault(hand.table_id, {})[hand.number] = hand
+    updates = HandChange.objects.filter(table__round__in=rounds, action=HandChange.Action.UPDATE)
+    for change in updates.order_by("at", "pk"):
+        fixes.setdefault(change.table_id, []).append(change)
+    return hands, fixes
+
+
 def _individual_sheets(event: Event, rounds, *, round_number, tiebreak, filled: bool, site_url) -> SheetsDoc:
     """Score or result sheets of an event of individuals: three seats by name (three-handed), or
     four seats with this round's partners (progressive), filled from the hands likewise."""
@@ -489,14 +494,7 @@ def _individual_sheets(event: Event, rounds, *, round_number, tiebreak, filled: 
                   .order_by(MAIN_FIRST, "round__number", "number"))
     seated = _seats_of(tables)
     three = event.rules.players == 3
-    hands: dict[int, dict[int, Hand]] = {}
-    fixes: dict[int, list[HandChange]] = {}
-    if filled:
-        for hand in Hand.objects.filter(table__round__in=rounds).order_by():
-            hands.setdefault(hand.table_id, {})[hand.number] = hand
-        updates = HandChange.objects.filter(table__round__in=rounds, action=HandChange.Action.UPDATE)
-        for change in updates.order_by("at", "pk"):
-            fixes.setdefault(change.table_id, []).append(change)
+    hands, fixes = _entered(rounds) if filled else ({}, {})
     per_round = sheet_rows(event)
     dealers = [(n, three_handed_dealer(n) if three else dealer_for(n)) for n in range(1, per_round + 1)]
     out = []

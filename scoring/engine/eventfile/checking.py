@@ -349,11 +349,7 @@ class _Checker(Problems):
                 else:
                     names = []
                     for j, raw in enumerate(p["players"]):
-                        if isinstance(raw, str) and not raw.strip():
-                            self.add(f"{place}.players[{j}]", Message(gettext_noop("empty name")))
-                            names = None
-                            continue
-                        name = self.text(raw, f"{place}.players[{j}]", MAX_NAME)
+                        name = self.name(raw, f"{place}.players[{j}]")
                         if name is None:
                             names = None
                         elif names is not None:
@@ -364,6 +360,13 @@ class _Checker(Problems):
                 continue
             found.append(PartnershipSpec(number=number, players=(names[0], names[1]), **extras))
         return found if ok else None
+
+    def name(self, raw: object, place: str) -> str | None:
+        """A person's name: text of at most MAX_NAME characters, not blank; None after a problem."""
+        if isinstance(raw, str) and not raw.strip():
+            self.add(place, Message(gettext_noop("empty name")))
+            return None
+        return self.text(raw, place, MAX_NAME)
 
     def entrant_number(self, p: dict, key: str, i: int, seen: dict[int, int], listed_twice: str) -> int | None:
         """The number of `key`[i] (a partnership or a player): 1 to the limit and not listed twice
@@ -399,10 +402,8 @@ class _Checker(Problems):
             name = None
             if "name" not in p:
                 self.add(f"{place}.name", missing())
-            elif isinstance(p["name"], str) and not p["name"].strip():
-                self.add(f"{place}.name", Message(gettext_noop("empty name")))
             else:
-                name = self.text(p["name"], f"{place}.name", MAX_NAME)
+                name = self.name(p["name"], f"{place}.name")
             extras, good = self.optional("partnership", p, place)  # a player's rows are a partnership's
             if number is None or name is None or not good:
                 ok = False
