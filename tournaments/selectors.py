@@ -47,54 +47,11 @@ def partnerships_of(event: Event) -> list[Partnership]:
     return list(event.partnerships.select_related("player_one", "player_two").order_by("number"))
 
 
-def _grid_cells(plans: list[movement.RoundPlan], numbers: list[int]) -> dict[int, list[tuple[str, str]]]:
-    """Partnership -> one (kind, text) cell per round, in the active language: ("table", "T3 NS v 7"),
-    ("bye", "sits out") or ("absent", "") when not in that round (the words of scoring.engine.movement.grid)."""
-    words = {"ns": gettext("T%(table)s NS v %(opponent)s"), "ew": gettext("T%(table)s EW v %(opponent)s")}
-    rows = {n: [("absent", "")] * len(plans) for n in numbers}
-    for index, rnd in enumerate(plans):
-        for table, ns, ew in rnd.tables:
-            for side, number, opponent in (("ns", ns, ew), ("ew", ew, ns)):
-                if number in rows:
-                    rows[number][index] = ("table", words[side] % {"table": table, "opponent": opponent})
-        for bye in rnd.byes:
-            if bye in rows:
-                rows[bye][index] = ("bye", gettext("sits out"))
-    return rows
-
-
 def seat_name(label: str) -> str:
     """A seat at a table of individuals as the pages show it: N, E, S, W (in the reader's language) or 1, 2, 3."""
     names = {"N": pgettext("seat", "N"), "E": pgettext("seat", "E"), "S": pgettext("seat", "S"),
              "W": pgettext("seat", "W")}
     return names.get(label, label)
-
-
-def _seated_cells(plans: list[movement_individuals.SeatedRound],
-                  numbers: list[int]) -> dict[int, list[tuple[str, str]]]:
-    """Player -> one (kind, text) cell per round, in the active language: "T3 N with 7 v 2 & 9"
-    (four-handed: seat, partner, opponents), "T3 seat 2 with 4 & 9" (three-handed), "sits out" or ""
-    (the words of scoring.engine.movement_individuals.grid)."""
-    four = gettext("T%(table)s %(seat)s with %(partner)s v %(left)s & %(right)s")
-    three = gettext("T%(table)s seat %(seat)s with %(others)s")
-    rows = {n: [("absent", "")] * len(plans) for n in numbers}
-    for index, rnd in enumerate(plans):
-        for table, seats in rnd.tables:
-            for position, player in enumerate(seats):
-                if player not in rows:
-                    continue
-                if len(seats) == 4:
-                    left, right = sorted((seats[(position + 1) % 4], seats[(position + 3) % 4]))
-                    text = four % {"table": table, "seat": seat_name(services.seat_labels(4)[position]),
-                                   "partner": seats[(position + 2) % 4], "left": left, "right": right}
-                else:
-                    text = three % {"table": table, "seat": position + 1,
-                                    "others": " & ".join(str(p) for p in seats if p != player)}
-                rows[player][index] = ("table", text)
-        for bye in rnd.byes:
-            if bye in rows:
-                rows[bye][index] = ("bye", gettext("sits out"))
-    return rows
 
 
 def movement_grid(event: Event) -> dict:
@@ -104,9 +61,10 @@ def movement_grid(event: Event) -> dict:
     rounds = list(services.main_rounds(event))
     partners = partnerships_of(event)
     if event.individuals:
-        cells = _seated_cells(services.seated_plans(rounds), [p.number for p in partners])
+        cells = movement_individuals.grid_cells(services.seated_plans(rounds), [p.number for p in partners],
+                                               gettext, seat_name)
     else:
-        cells = _grid_cells(services.round_plans(rounds), [p.number for p in partners])
+        cells = movement.grid_cells(services.round_plans(rounds), [p.number for p in partners], gettext)
     rows = [(p, cells[p.number]) for p in partners
             if any(kind != "absent" for kind, _text in cells[p.number]) or (p.checked_in and not p.withdrawn)]
     return {"rounds": rounds, "rows": rows}

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from scoring.engine.vocabulary import MAX_MOVEMENT_ROUNDS, MAX_PARTNERSHIPS
+from scoring.engine.vocabulary import MAX_MOVEMENT_ROUNDS, MAX_PARTNERSHIPS, gettext_noop
 
 Pair = tuple[int, int]
 
@@ -363,16 +363,28 @@ def schedule_text(plans: list[RoundPlan]) -> str:
     return "\n".join(lines)
 
 
-def grid(plans: list[RoundPlan], partnerships: Iterable[int]) -> dict[int, list[str]]:
-    """Partnership -> one cell per round: "T3 NS v 7", "T3 EW v 2", "sits out" or "" (absent)."""
-    rows = {p: [""] * len(plans) for p in partnerships}
+# The words of a movement grid's cells, translated by the pages (gettext) and English here.
+GRID_WORDS = {"ns": gettext_noop("T%(table)s NS v %(opponent)s"), "ew": gettext_noop("T%(table)s EW v %(opponent)s"),
+              "bye": gettext_noop("sits out")}
+
+
+def grid_cells(plans: list[RoundPlan], partnerships: Iterable[int],
+               translate: Callable[[str], str] = str) -> dict[int, list[tuple[str, str]]]:
+    """Partnership -> one (kind, text) cell per round: ("table", "T3 NS v 7"), ("table", "T3 EW v 2"),
+    ("bye", "sits out") or ("absent", ""); the words go through `translate` (gettext on the pages)."""
+    words = {key: translate(text) for key, text in GRID_WORDS.items()}
+    rows = {p: [("absent", "")] * len(plans) for p in partnerships}
     for index, rnd in enumerate(plans):
         for table, ns, ew in rnd.tables:
-            if ns in rows:
-                rows[ns][index] = f"T{table} NS v {ew}"
-            if ew in rows:
-                rows[ew][index] = f"T{table} EW v {ns}"
+            for side, number, opponent in (("ns", ns, ew), ("ew", ew, ns)):
+                if number in rows:
+                    rows[number][index] = ("table", words[side] % {"table": table, "opponent": opponent})
         for bye in rnd.byes:
             if bye in rows:
-                rows[bye][index] = "sits out"
+                rows[bye][index] = ("bye", words["bye"])
     return rows
+
+
+def grid(plans: list[RoundPlan], partnerships: Iterable[int]) -> dict[int, list[str]]:
+    """Partnership -> one cell per round: "T3 NS v 7", "T3 EW v 2", "sits out" or "" (absent)."""
+    return {p: [text for _kind, text in cells] for p, cells in grid_cells(plans, partnerships).items()}

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from scoring.engine.movement import circle_pairings
-from scoring.engine.vocabulary import MAX_INDIVIDUALS, MAX_MOVEMENT_ROUNDS, SEATS
+from scoring.engine.vocabulary import MAX_INDIVIDUALS, MAX_MOVEMENT_ROUNDS, SEATS, gettext_noop
 
 Pair = tuple[int, int]
 Seating = tuple[int, ...]  # four-handed: (n, e, s, w); three-handed: the three seats in order
@@ -652,23 +652,38 @@ def schedule_text(plans: list[SeatedRound]) -> str:
     return "\n".join(lines)
 
 
-def grid(plans: list[SeatedRound], players: Iterable[int]) -> dict[int, list[str]]:
-    """Player -> one cell per round: "T3 N with 7 v 2 & 9", "T3 seat 2 with 4 & 9", "sits out"
-    or "" (absent)."""
-    rows = {p: [""] * len(plans) for p in players}
+# The words of a movement grid's cells for players, translated by the pages and English here.
+GRID_WORDS = {"four": gettext_noop("T%(table)s %(seat)s with %(partner)s v %(left)s & %(right)s"),
+              "three": gettext_noop("T%(table)s seat %(seat)s with %(others)s"), "bye": gettext_noop("sits out")}
+
+
+def grid_cells(plans: list[SeatedRound], players: Iterable[int], translate: Callable[[str], str] = str,
+               seat_name: Callable[[str], str] = str) -> dict[int, list[tuple[str, str]]]:
+    """Player -> one (kind, text) cell per round: ("table", "T3 N with 7 v 2 & 9") four-handed (seat,
+    partner, opponents), ("table", "T3 seat 2 with 4 & 9") three-handed, ("bye", "sits out") or
+    ("absent", ""); the words go through `translate` and the seat letters through `seat_name`."""
+    words = {key: translate(text) for key, text in GRID_WORDS.items()}
+    rows = {p: [("absent", "")] * len(plans) for p in players}
     for index, rnd in enumerate(plans):
         for table, seats in rnd.tables:
             for position, player in enumerate(seats):
                 if player not in rows:
                     continue
                 if len(seats) == 4:
-                    partner = seats[(position + 2) % 4]
                     left, right = sorted((seats[(position + 1) % 4], seats[(position + 3) % 4]))
-                    rows[player][index] = f"T{table} {SEATS[position]} with {partner} v {left} & {right}"
+                    text = words["four"] % {"table": table, "seat": seat_name(SEATS[position]),
+                                            "partner": seats[(position + 2) % 4], "left": left, "right": right}
                 else:
-                    others = " & ".join(str(p) for p in seats if p != player)
-                    rows[player][index] = f"T{table} seat {position + 1} with {others}"
+                    text = words["three"] % {"table": table, "seat": position + 1,
+                                             "others": " & ".join(str(p) for p in seats if p != player)}
+                rows[player][index] = ("table", text)
         for bye in rnd.byes:
             if bye in rows:
-                rows[bye][index] = "sits out"
+                rows[bye][index] = ("bye", words["bye"])
     return rows
+
+
+def grid(plans: list[SeatedRound], players: Iterable[int]) -> dict[int, list[str]]:
+    """Player -> one cell per round: "T3 N with 7 v 2 & 9", "T3 seat 2 with 4 & 9", "sits out"
+    or "" (absent)."""
+    return {p: [text for _kind, text in cells] for p, cells in grid_cells(plans, players).items()}
