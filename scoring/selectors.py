@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import connection, connections
-from django.db.models import BooleanField, Count, ExpressionWrapper, IntegerField, Q, Sum, Value
+from django.db.models import BooleanField, Count, ExpressionWrapper, IntegerField, Prefetch, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext, pgettext_lazy
 
@@ -129,6 +129,24 @@ def _tiebreak_sessions(memberships, tiebreak_tables: dict) -> list:
         standings_engine.TiebreakSession(sequence, frozenset(ids), tuple(tiebreak_tables.get(tid, ())))
         for tid, (sequence, ids) in members.items()
     ]
+
+
+SEAT_ORDER = {label: i for i, label in enumerate(("1", "2", "3", "N", "E", "S", "W"))}
+
+
+def tiebreak_sessions(event: Event) -> list[Tiebreak]:
+    """The event's tiebreak sessions with their entrants, rounds and tables (five queries); at a
+    table of individuals `table.seated` lists (seat as shown, entrant) in seating order."""
+    sessions = list(Tiebreak.objects.filter(event=event).prefetch_related(
+        "partnerships", "rounds", Prefetch("rounds__sit_outs", queryset=SitOut.objects.select_related("partnership")),
+        Prefetch("rounds__tables", queryset=Table.objects.select_related("ns", "ew")),
+        Prefetch("rounds__tables__seats", queryset=TableSeat.objects.select_related("entrant"))))
+    for session in sessions:
+        for rnd in session.rounds.all():
+            for table in rnd.tables.all():
+                table.seated = [(event_selectors.seat_name(s.seat), s.entrant)
+                                for s in sorted(table.seats.all(), key=lambda s: SEAT_ORDER.get(s.seat, 99))]
+    return sessions
 
 
 def event_standings(event: Event) -> standings_engine.Standings:

@@ -32,10 +32,17 @@ class TiebreakForm(forms.Form):
         help_text=_("One table a line: table number, N-S partnership, E-W partnership. Example: 1 3 7"),
     )
 
-    def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int, **kwargs):
+    def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int, individuals: bool = False,
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["partnerships"].choices = choices
         self.fields["hands"].initial = hands_per_round
+        if individuals:
+            # Tied players' tables are planned for them (scoring.tiebreaks): no layout to choose.
+            del self.fields["layout"], self.fields["tables"]
+            self.fields["partnerships"].label = _("Tied players who play")
+            self.fields["partnerships"].error_messages["required"] = _("Tick the tied players.")
+            self.fields["hands"].label = _("Hands in each pass through the tiebreak's rounds")
 
     def clean_tables(self) -> list[tuple[int, int, int]]:
         parsed = []

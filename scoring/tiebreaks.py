@@ -1,28 +1,34 @@
 """Tiebreak sessions (McAllen A: "In case of a tie, there will be a tiebreak session") and the
 organizer's medal choices (medal scope, secondary tiebreakers).
 
-Writes Tiebreak rows with their rounds, tables and sit-outs (through tournaments.services.round_create)
-and the event's medal settings; every call is one transaction and bumps Event.version so the live
-standings show the change. It scores nothing: tiebreak hands are entered like any other hands, at
-tables whose round has `tiebreak` set, and scoring.engine.standings decides what the totals mean.
+Writes Tiebreak rows with their rounds, tables and sit-outs (through tournaments.services.round_create,
+or round_create_seated in an event of individuals, whose tied players sit at tables of three or
+progressive tables of four planned by scoring.engine.movement_individuals) and the event's medal
+settings; every call is one transaction and bumps Event.version so the live standings show the change.
+It scores nothing: tiebreak hands are entered like any other hands, at tables whose round has
+`tiebreak` set, and scoring.engine.standings decides what the totals mean.
 """
 
 from __future__ import annotations
+
+from math import gcd
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext, ngettext
 
+from scoring.engine import movement_individuals
 from scoring.engine.movement import plan
+from scoring.engine.vocabulary import MAX_MOVEMENT_ROUNDS
 from scoring.models import Hand
 from scoring.selectors import event_standings
 from tournaments import language
 from tournaments.models import Event, Partnership, Round, Tiebreak
-from tournaments.services import round_create
+from tournaments.services import round_create, round_create_seated, table_size
 
 
-def _numbers(numbers: list[int]) -> str:
+def _numbers(numbers: list) -> str:
     """"4" / "2 and 4" / "1, 2 and 4", in the active language."""
     words = [str(n) for n in numbers]
     if len(words) == 1:
@@ -31,21 +37,28 @@ def _numbers(numbers: list[int]) -> str:
 
 
 def _partnerships(event: Event, given: list) -> list[Partnership]:
-    """Accept Partnership objects or partnership numbers; refuse strangers and repeats."""
+    """Accept Partnership objects or partnership numbers (players' numbers in an event of
+    individuals); refuse strangers and repeats."""
+    players = event.individuals
     numbers = [p.number if isinstance(p, Partnership) else p for p in given]
     if len(numbers) < 2:
-        raise ValidationError({"partnerships": gettext("Choose at least two tied partnerships.")})
+        raise ValidationError({"partnerships": gettext("Choose at least two tied players.") if players
+                               else gettext("Choose at least two tied partnerships.")})
     if len(set(numbers)) != len(numbers):
-        raise ValidationError({"partnerships": gettext("A partnership is listed twice.")})
-    found = {p.number: p for p in Partnership.objects.filter(event=event, number__in=numbers)}
+        raise ValidationError({"partnerships": gettext("A player is listed twice.") if players
+                               else gettext("A partnership is listed twice.")})
+    found = {p.number: p for p in Partnership.objects.filter(event=event, number__in=numbers)
+             .select_related("player_one", "player_two")}
     missing = [str(n) for n in numbers if n not in found]
     if missing:
-        raise ValidationError({"partnerships": gettext("No partnership %(numbers)s at this event.")
-                               % {"numbers": ", ".join(missing)}})
+        message = (gettext("No player %(numbers)s at this event.") if players
+                   else gettext("No partnership %(numbers)s at this event."))
+        raise ValidationError({"partnerships": message % {"numbers": ", ".join(missing)}})
     for given_one in given:
         if isinstance(given_one, Partnership) and given_one.event_id != event.pk:
-            raise ValidationError({"partnerships": gettext("Partnership %(number)s belongs to another event.")
-                                   % {"number": given_one.number}})
+            message = (gettext("Player %(number)s belongs to another event.") if players
+                       else gettext("Partnership %(number)s belongs to another event."))
+            raise ValidationError({"partnerships": message % {"number": given_one.number}})
     return [found[n] for n in sorted(numbers)]
 
 
@@ -74,17 +87,24 @@ def _check_tied(event: Event, chosen: list[Partnership]) -> None:
                 block = {r.id for r in ranking.rows if r.rank == row.rank}
                 if wanted < block:
                     others = sorted(rows[i].number for i in block - wanted)
-                    raise ValidationError({"partnerships": ngettext(
-                        "Partnership %(numbers)s is tied on that place too and must play as well.",
-                        "Partnerships %(numbers)s are tied on that place too and must play as well.",
-                        len(others)) % {"numbers": _numbers(others)}})
+                    if event.individuals:
+                        message = ngettext("Player %(numbers)s is tied on that place too and must play as well.",
+                                           "Players %(numbers)s are tied on that place too and must play as well.",
+                                           len(others))
+                    else:
+                        message = ngettext(
+                            "Partnership %(numbers)s is tied on that place too and must play as well.",
+                            "Partnerships %(numbers)s are tied on that place too and must play as well.",
+                            len(others))
+                    raise ValidationError({"partnerships": message % {"numbers": _numbers(others)}})
     described = "; ".join(
         gettext("%(number)s is %(place)s on %(total)s") % {
             "number": rows[p.pk].number, "place": _place(rows[p.pk]), "total": rows[p.pk].total}
         for p in chosen
     )
-    raise ValidationError({"partnerships": gettext("These partnerships are not tied with each other (%(described)s).")
-                           % {"described": described}})
+    message = (gettext("These players are not tied with each other (%(described)s).") if event.individuals
+               else gettext("These partnerships are not tied with each other (%(described)s)."))
+    raise ValidationError({"partnerships": message % {"described": described}})
 
 
 def _place(row) -> str:
@@ -146,24 +166,63 @@ def _organizer_tables(chosen: list[Partnership], tables) -> list[tuple[int, Part
     return layout
 
 
+def rounds_per_pass(count: int, seats: int) -> int:
+    """The rounds of one pass of a tiebreak among `count` tied players at tables of `seats`.
+
+    Four-handed with a whole number of tables: count - 1 rounds, in which each tied player partners
+    each of the others once (one round would leave partners level on the same points). Otherwise
+    (count mod seats players sit out each round, as in scoring.engine.movement_individuals) the
+    fewest rounds in which everyone sits out equally often, so all play the same number of hands:
+    one round when nobody sits out three-handed, count / gcd(count, count mod seats) rounds else.
+    """
+    sitting_out = count % seats
+    if seats == 4 and not sitting_out:
+        return count - 1
+    return count // gcd(count, sitting_out)
+
+
+def _seated_rounds(event: Event, chosen: list[Partnership], legs: int) -> list[tuple[list, list]]:
+    """The rounds of a tiebreak among tied players: [([(table, [player in seating order])], [sitting out])]."""
+    seats = table_size(event)
+    if len(chosen) < seats:
+        players = _numbers([f"{p.number} {p.players_label}" for p in chosen])
+        message = (gettext("A tiebreak table seats only tied players, and a three-handed table needs three: "
+                           "%(players)s cannot fill one.") if seats == 3 else
+                   gettext("A tiebreak table seats only tied players, and a progressive table needs four: "
+                           "%(players)s cannot fill one."))
+        raise ValidationError({"partnerships": message % {"players": players}})
+    rounds = rounds_per_pass(len(chosen), seats) * legs
+    if rounds > MAX_MOVEMENT_ROUNDS:
+        raise ValidationError({"hands": gettext(
+            "%(count)s tied players need %(rounds)s rounds for that; keep a tiebreak to %(max)s rounds or fewer.")
+            % {"count": len(chosen), "rounds": rounds, "max": MAX_MOVEMENT_ROUNDS}})
+    by_number = {p.number: p for p in chosen}
+    return [([(t, [by_number[n] for n in seated]) for t, seated in rp.tables], [by_number[b] for b in rp.byes])
+            for rp in movement_individuals.plan(list(by_number), rounds, seats=seats)]
+
+
 @transaction.atomic
 def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = None, tables=None) -> Tiebreak:
-    """A tiebreak session for partnerships tied on one place.
+    """A tiebreak session for partnerships (or, in an event of individuals, players) tied on one place.
 
     hands: how many hands each meeting lasts, a whole number of rounds (default one round of
     event.hands_per_round). Two partnerships play each other; three or more play a round robin
     (scoring.engine.movement.plan), unless `tables` gives one round's layout [(table, ns, ew)],
-    which is then played `hands / hands_per_round` times.
+    which is then played `hands / hands_per_round` times. Tied players sit at tables of three or
+    progressive tables of four among themselves (scoring.engine.movement_individuals.plan) for
+    rounds_per_pass() rounds, `hands / hands_per_round` times over; `tables` is for partnerships.
     """
-    if event.individuals:
-        raise ValidationError({"partnerships": gettext(
-            "A tiebreak session of an event of individuals cannot be made here yet: import it in an event file.")})
     chosen = _partnerships(event, partnerships)
     legs = _rounds_needed(event, hands)
+    if event.individuals and tables:
+        raise ValidationError({"tables": gettext(
+            "Your own tables are for partnerships: the tied players' tables are planned for you.")})
     layout = _organizer_tables(chosen, tables) if tables else None
     _check_tied(event, chosen)
     by_number = {p.number: p for p in chosen}
-    if layout is not None:
+    if event.individuals:
+        rounds = _seated_rounds(event, chosen, legs)
+    elif layout is not None:
         rounds = [(layout, []) for _ in range(legs)]
     elif len(chosen) == 2:
         a, b = chosen
@@ -178,9 +237,10 @@ def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = Non
     sequence = (Tiebreak.objects.filter(event=event).aggregate(m=Max("sequence"))["m"] or 0) + 1
     tiebreak = Tiebreak.objects.create(event=event, sequence=sequence)
     tiebreak.partnerships.set(chosen)
+    make_round = round_create_seated if event.individuals else round_create
     for number, (round_tables, byes) in enumerate(rounds, start=1):
-        round_create(event=event, number=number, tables=round_tables, byes=byes, tiebreak=tiebreak,
-                     status=Round.Status.OPEN)
+        make_round(event=event, number=number, tables=round_tables, byes=byes, tiebreak=tiebreak,
+                   status=Round.Status.OPEN)
     event.bump_version()
     return tiebreak
 

@@ -47,6 +47,21 @@ def round_create(*, event, number: int, tables: list[tuple[int, object, object]]
     return rnd
 
 
+@transaction.atomic
+def round_create_seated(*, event, number: int, tables, byes=(), tiebreak=None,
+                        status: str = Round.Status.PLANNED) -> Round:
+    """Create a round of an event of individuals: `tables` is [(table number, [entrant, ...] in
+    seating order)], `byes` the players sitting out (see round_fill_seated)."""
+    try:
+        with transaction.atomic():
+            rnd = Round.objects.create(event=event, number=number, tiebreak=tiebreak, status=status)
+            round_fill_seated(rnd, tables=tables, byes=byes)
+    except IntegrityError as exc:
+        raise ValidationError({"__all__": _("round %(number)s cannot be saved: %(why)s")
+                                          % {"number": number, "why": _explain(exc)}}) from None
+    return rnd
+
+
 def seat_labels(count: int) -> tuple[str, ...]:
     """The TableSeat.seat labels of a table of individuals with `count` players, in seating order:
     "1", "2", "3" three-handed, "N", "E", "S", "W" four-handed (as an imported event file stores them)."""
@@ -710,14 +725,9 @@ def seated_plans(rounds) -> list[movement_individuals.SeatedRound]:
 def _store_seated_plans(event: Event, plans: list[movement_individuals.SeatedRound]) -> None:
     by_number = {p.number: p for p in event.partnerships.all()}
     for rnd in plans:
-        try:
-            with transaction.atomic():
-                created = Round.objects.create(event=event, number=rnd.number)
-                round_fill_seated(created, tables=[(t, [by_number[n] for n in seats]) for t, seats in rnd.tables],
-                                  byes=[by_number[b] for b in rnd.byes])
-        except IntegrityError as exc:
-            raise ValidationError({"__all__": _("round %(number)s cannot be saved: %(why)s")
-                                              % {"number": rnd.number, "why": _explain(exc)}}) from None
+        round_create_seated(event=event, number=rnd.number,
+                            tables=[(t, [by_number[n] for n in seats]) for t, seats in rnd.tables],
+                            byes=[by_number[b] for b in rnd.byes])
     event.bump_version()
 
 

@@ -18,7 +18,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -36,7 +35,7 @@ from scoring.tables import shown_rounds, standings_table
 from tournaments import language
 from tournaments import services as event_services
 from tournaments.forms import add_service_errors
-from tournaments.models import Event, Partnership, Table, Tiebreak
+from tournaments.models import Event, Partnership, Tiebreak
 from tournaments.permissions import is_organizer, organizer_required
 
 LIVE_SECONDS = 5  # the pages poll this often while visible: a new score shows within 10 s
@@ -239,12 +238,12 @@ def tiebreaks_page(request, event, tiebreak_form=None, settings_form=None, statu
     chosen = [n for n in map(whole_number, request.GET.getlist("p")) if n is not None]
     tiebreak_form = tiebreak_form or TiebreakForm(choices=_tied_choices(standings),
                                                   hands_per_round=event.hands_per_round,
-                                                  initial={"partnerships": chosen})
+                                                  individuals=event.individuals, initial={"partnerships": chosen})
     return render(request, "scoring/tiebreak_page.html", {
         "event": event, "standings": standings, "tiebreak_form": tiebreak_form,
         "settings_form": settings_form or MedalSettingsForm.for_event(event),
-        "sessions": Tiebreak.objects.filter(event=event).prefetch_related(
-            "partnerships", "rounds", Prefetch("rounds__tables", queryset=Table.objects.select_related("ns", "ew"))),
+        "sessions": selectors.tiebreak_sessions(event),
+        "table_size": event_services.table_size(event) if event.individuals else None,
     }, status=status)
 
 
@@ -252,12 +251,13 @@ def tiebreaks_page(request, event, tiebreak_form=None, settings_form=None, statu
 @organizer_required
 def tiebreak_create(request, event):
     choices = _tied_choices(selectors.event_standings(event))
-    form = TiebreakForm(request.POST, choices=choices, hands_per_round=event.hands_per_round)
+    form = TiebreakForm(request.POST, choices=choices, hands_per_round=event.hands_per_round,
+                        individuals=event.individuals)
     if form.is_valid():
         try:
             tiebreak = tiebreaks.tiebreak_create(
                 event=event, partnerships=form.cleaned_data["partnerships"], hands=form.cleaned_data["hands"],
-                tables=form.cleaned_data["tables"] if form.cleaned_data["layout"] == "tables" else None)
+                tables=form.cleaned_data["tables"] if form.cleaned_data.get("layout") == "tables" else None)
             messages.success(request, gettext("Tiebreak %(number)s is ready: its tables are listed below.")
                              % {"number": tiebreak.sequence})
             return redirect("scoring:tiebreaks", event.slug)

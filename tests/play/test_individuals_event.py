@@ -260,12 +260,15 @@ def test_the_movement_of_individuals_is_made_on_the_movement_page():
 
 
 @pytest.mark.django_db
-def test_a_tiebreak_of_individuals_is_not_made_on_the_partnership_page():
+def test_two_tied_players_of_a_progressive_event_cannot_fill_a_tiebreak_table():
+    """3 and 8 tie for bronze on 580 (above); a progressive table seats four and a tiebreak table only
+    tied players, so the page refuses saying so (tests/play/test_tiebreak_individuals.py has the
+    sessions that can be made)."""
     event = event_import(progressive())
     staff = builders.login(builders.make_user("olga", event=event, role="organizer"))
     staff.cookies["fh_language"] = "en"  # the event's own language is French
-    response = staff.post(f"/events/{event.slug}/tiebreaks/new/", {"partnerships": ["3", "8"], "hands": "2",
-                                                                    "layout": "auto"})
+    response = staff.post(f"/events/{event.slug}/tiebreaks/new/", {"partnerships": ["3", "8"], "hands": "2"})
     assert response.status_code == 400
-    assert "cannot be made here yet" in response.content.decode()
+    assert ("A tiebreak table seats only tied players, and a progressive table needs four: 3 Marie Tremblay "
+            "and 8 Sam O&#x27;Brien cannot fill one.") in response.content.decode()
     assert not event.tiebreaks.exists()
