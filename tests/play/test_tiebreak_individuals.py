@@ -9,8 +9,11 @@ defenders score 10 a trick they took).
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
 
 from scoring.event_io import event_import
+from scoring.models import Hand
 from scoring.selectors import event_standings
 from scoring.services import hand_record
 from scoring.tiebreaks import rounds_per_pass, tiebreak_create, tiebreak_delete
@@ -158,6 +161,17 @@ def test_four_tied_players_play_three_progressive_rounds_each_partnering_each_ot
                   .values_list("table__round__number", flat=True)) == [1, 2, 3]
 
 
+def test_two_passes_double_the_rounds():
+    """2, 4, 6 and 8 tie for 5th on 20. Hands 2 at one hand a round: two passes of three rounds; over
+    six rounds of four players each pair partners twice (6 rounds x 2 pairs = 12 = twice the 6 pairs)."""
+    event = progressive()
+    tb = tiebreak_create(event=event, partnerships=[2, 4, 6, 8], hands=2)
+    rounds = seated(tb)
+    assert len(rounds) == 6
+    pairs = [frozenset(pair) for _, tables, _ in rounds for n, e, s, w in tables for pair in ((n, s), (e, w))]
+    assert sorted(pairs.count(p) for p in set(pairs)) == [2] * 6
+
+
 def test_eight_tied_players_play_seven_rounds_at_two_tables():
     """Two rounds more on the progressive event, so that all eight tie: in round 2 N 2, E 1, S 4, W 3 and
     N 6, E 5, S 8, W 7 play the same hand (N-S +200, E-W +20): everyone has 220."""
@@ -206,3 +220,119 @@ def test_a_tiebreak_of_individuals_is_removed_before_any_hand_and_kept_after():
         tiebreak_delete(tiebreak=tb)
     assert err.value.message_dict["__all__"] == ["Tiebreak 1 has hands entered; it cannot be removed."]
     assert Tiebreak.objects.filter(pk=tb.pk).exists()
+
+
+# ---- the organizer's page, the table's phone, the standings
+
+
+def _pins(event) -> dict[int, str]:
+    """Player n's PIN is n written four times (1111, 2222, ...)."""
+    for entrant in Partnership.objects.filter(event=event):
+        Partnership.objects.filter(pk=entrant.pk).update(pin=str(entrant.number) * 4)
+    return {n: str(n) * 4 for n in range(1, 10)}
+
+
+def _organizer(event):
+    return builders.login(builders.make_user("olga", event=event, role="organizer"))
+
+
+def test_the_organizer_makes_a_progressive_tiebreak_and_the_phones_settle_the_medals(client):
+    """1, 3, 5 and 7 tie for 1st on 200. The tiebreak's three rounds are played, one hand each, as
+    follows, by whom 7 partners (7's side declares; the other side takes the tricks 7's side does not):
+      with 1: 7H, 8 tricks: 7 and 1 +200, 3 and 5 +20 (two tricks);
+      with 3: 6S, 7 tricks: 7 and 3 +40, 1 and 5 +30 (three tricks);
+      with 5: 8H, 7 tricks, set: 7 and 5 -300, 1 and 3 +30.
+    Tiebreak totals: 1 = 200 + 30 + 30 = 260; 3 = 20 + 40 + 30 = 90; 7 = 200 + 40 - 300 = -60;
+    5 = 20 + 30 - 300 = -250. So 1 gold, 3 silver, 7 bronze, 5 fourth; main totals stay 200."""
+    event = progressive()
+    pins = _pins(event)
+    staff = _organizer(event)
+    page = staff.get(reverse("scoring:tiebreaks", args=[event.slug])).content.decode()
+    assert "Tied players who play" in page and "1 Ana Garza" in page and "Progressive tables of four" in page
+    assert "?p=1&amp;p=3&amp;p=5&amp;p=7" in page and 'name="layout"' not in page
+    response = staff.post(reverse("scoring:tiebreak-create", args=[event.slug]),
+                          {"partnerships": ["1", "3", "5", "7"], "hands": "1"})
+    assert response.status_code == 302
+    tb = Tiebreak.objects.get(event=event)
+    tables = list(Table.objects.filter(round__tiebreak=tb).order_by("round__number"))
+    assert len(tables) == 3
+    page = staff.get(reverse("scoring:tiebreaks", args=[event.slug])).content.decode()
+    assert "Tiebreak 1: players 1, 3, 5, 7" in page and "In play" in page
+    for table in tables:
+        assert f"code {table.short_code}" in page
+    contract = {1: ("7H", 8), 3: ("6S", 7), 5: ("8H", 7)}
+    for table in tables:
+        seats = {s.seat: s.entrant.number for s in table.seats.all()}
+        side = "ns" if 7 in (seats["N"], seats["S"]) else "ew"
+        partner = seats["S" if seats["N"] == 7 else "N"] if side == "ns" else seats["W" if seats["E"] == 7 else "E"]
+        phone = Client()
+        phone.cookies["fh_language"] = "en"
+        entry = phone.get(f"/t/{table.token}/").content.decode()
+        assert "Ana Garza" in entry and "Lena Ortiz" in entry
+        assert phone.post(f"/t/{table.token}/side/", {"side": side}).status_code == 302
+        name, tricks = contract[partner]
+        r = phone.post(f"/t/{table.token}/", {"number": 1, "round": table.round_id, "declarer": side,
+                                              "contract": name, "tricks": tricks, "save": "1"})
+        assert r.status_code == 302, r.content.decode()[:1500]
+        other = seats["E"] if side == "ns" else seats["N"]
+        assert phone.post(f"/t/{table.token}/confirm/", {"pin": pins[other]}).status_code == 302
+    standings = event_standings(event)
+    rows = {r.number: r for r in standings.rows}
+    assert [(n, rows[n].total, rows[n].tiebreak_total, rows[n].rank, rows[n].medal, rows[n].decided_by)
+            for n in (1, 3, 7, 5)] == [
+        (1, 200, 260, 1, "gold", "tiebreak 1"), (3, 200, 90, 2, "silver", "tiebreak 1"),
+        (7, 200, -60, 3, "bronze", "tiebreak 1"), (5, 200, -250, 4, None, "tiebreak 1")]
+    medals = client.get(reverse("scoring:medals", args=[event.slug])).content.decode()
+    gold = medals.split('<tr class="medal-gold">')[1].split("</tr>")[0]
+    assert "Ana Garza" in gold and "260" in gold
+    page = staff.get(reverse("scoring:tiebreaks", args=[event.slug])).content.decode()
+    assert "Complete: it orders the players in the standings." in page
+    # Hands are in: the session stays.
+    staff.post(reverse("scoring:tiebreak-delete", args=[event.slug, 1]))
+    assert Tiebreak.objects.filter(event=event).exists()
+
+
+def test_a_three_handed_tiebreak_is_entered_on_the_phone_and_breaks_the_tie(client):
+    """1, 4 and 7 tie for 1st on 300 and play one hand at one table of three: 4 bids 7S and takes 7
+    tricks, 1 takes 2 and 7 takes 1: 4 +140, 1 +20, 7 +10 (RULES.md section 6). So 4 gold, 1 silver,
+    7 bronze."""
+    event = three_handed(9)
+    pins = _pins(event)
+    staff = _organizer(event)
+    page = staff.get(reverse("scoring:tiebreaks", args=[event.slug])).content.decode()
+    assert "Tables of three" in page
+    assert staff.post(reverse("scoring:tiebreak-create", args=[event.slug]),
+                      {"partnerships": ["1", "4", "7"], "hands": "1"}).status_code == 302
+    table = Table.objects.get(round__tiebreak__event=event)
+    seat_of = {s.entrant.number: s.seat for s in table.seats.all()}
+    page = staff.get(reverse("scoring:tiebreaks", args=[event.slug])).content.decode()
+    assert f"{seat_of[1]} 1 Ana Garza" in page and f"{seat_of[4]} 4 Joe Smith" in page
+    phone = Client()
+    assert phone.post(f"/t/{table.token}/side/", {"side": seat_of[4]}).status_code == 302
+    r = phone.post(f"/t/{table.token}/", {"number": 1, "round": table.round_id, "declarer_seat": seat_of[4],
+                                          "contract": "7S", "tricks": 7, f"seat_{seat_of[1]}": 2,
+                                          f"seat_{seat_of[7]}": 1, "save": "1"})
+    assert r.status_code == 302, r.content.decode()[:1500]
+    assert Hand.objects.get(table=table).seat_points == {seat_of[4]: 140, seat_of[1]: 20, seat_of[7]: 10}
+    assert phone.post(f"/t/{table.token}/confirm/", {"pin": pins[1]}).status_code == 302
+    rows = {r.number: r for r in event_standings(event).rows}
+    assert [(n, rows[n].total, rows[n].tiebreak_total, rows[n].rank, rows[n].medal) for n in (4, 1, 7)] == [
+        (4, 300, 140, 1, "gold"), (1, 300, 20, 2, "silver"), (7, 300, 10, 3, "bronze")]
+
+
+def test_the_organizer_removes_a_tiebreak_of_players_and_sees_a_refusal_in_spanish():
+    event = three_handed(6)
+    staff = _organizer(event)
+    staff.cookies["fh_language"] = "es"
+    response = staff.post(reverse("scoring:tiebreak-create", args=[event.slug]), {"partnerships": ["1", "4"],
+                                                                                  "hands": "1"})
+    assert response.status_code == 400
+    assert ("En una mesa de desempate solo se sientan jugadores empatados, y una mesa de tres necesita tres: "
+            "1 Ana Garza y 4 Joe Smith no alcanzan para llenarla.") in response.content.decode()
+    assert staff.post(reverse("scoring:tiebreak-create", args=[event.slug]),
+                      {"partnerships": ["2", "3", "5", "6"], "hands": "1"}).status_code == 302
+    page = staff.get(reverse("scoring:tiebreaks", args=[event.slug])).content.decode()
+    assert "Desempate 1: jugadores 2, 3, 5, 6" in page and "descansan:" in page
+    assert staff.post(reverse("scoring:tiebreak-delete", args=[event.slug, 1])).status_code == 302
+    assert not Tiebreak.objects.filter(event=event).exists()
+    assert not TableSeat.objects.filter(table__round__event=event, table__round__tiebreak__isnull=False).exists()
