@@ -7,15 +7,18 @@ The events below are event files of one round of one hand (Avondale values, as R
 defenders score 10 a trick they took).
 """
 
+import json
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from scoring.event_io import event_import
+from scoring.event_io import event_export, event_import
+from scoring.integrity import event_check
 from scoring.models import Hand
 from scoring.selectors import event_standings
-from scoring.services import hand_record
+from scoring.services import hand_record, table_confirm
 from scoring.tiebreaks import rounds_per_pass, tiebreak_create, tiebreak_delete
 from tests import builders
 from tournaments.models import Partnership, Round, SitOut, Table, TableSeat, Tiebreak
@@ -114,6 +117,9 @@ def test_four_tied_players_three_handed_each_sit_out_once_in_four_rounds():
         (table,) = tables
         assert sorted(table + byes) == [2, 3, 5, 6]
     assert SitOut.objects.filter(round__tiebreak=tb).count() == 4
+    # A tiebreak sit-out is no main-round sit-out: the main totals and places stay as they were.
+    rows = {r.number: r for r in event_standings(event).rows}
+    assert [(rows[n].total, rows[n].rank, rows[n].tied) for n in (2, 3, 5, 6)] == [(10, 3, True)] * 4
 
 
 def test_two_tied_players_cannot_fill_a_table_of_three():
@@ -336,3 +342,24 @@ def test_the_organizer_removes_a_tiebreak_of_players_and_sees_a_refusal_in_spani
     assert staff.post(reverse("scoring:tiebreak-delete", args=[event.slug, 1])).status_code == 302
     assert not Tiebreak.objects.filter(event=event).exists()
     assert not TableSeat.objects.filter(table__round__event=event, table__round__tiebreak__isnull=False).exists()
+
+
+def test_a_site_made_tiebreak_of_players_goes_through_the_event_file_and_check_event():
+    """The three-handed tiebreak above (4 +140, 1 +20, 7 +10) exported, imported again and exported:
+    the same file, the same tiebreak totals, and check_event finds nothing."""
+    event = three_handed(9)
+    tb = tiebreak_create(event=event, partnerships=[1, 4, 7])
+    table = Table.objects.get(round__tiebreak=tb)
+    seat_of = {s.entrant.number: s.seat for s in table.seats.all()}
+    hand_record(table=table, number=1, actor=builders.SCORER, contract="7S", declarer_seat=seat_of[4],
+                seat_tricks={seat_of[4]: 7, seat_of[1]: 2, seat_of[7]: 1})
+    table_confirm(table=table, actor=builders.SCORER)
+    assert event_check(event) == []
+    first = event_export(event)
+    assert first["tiebreaks"][0]["players"] == [1, 4, 7]
+    again = event_import(json.loads(json.dumps(first)), slug="three-9-copy")
+    second = event_export(again)
+    second["event"]["slug"] = first["event"]["slug"]
+    assert second == first
+    rows = {r.number: r.tiebreak_total for r in event_standings(again).rows}
+    assert (rows[4], rows[1], rows[7]) == (140, 20, 10)
