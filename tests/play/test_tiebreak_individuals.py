@@ -256,6 +256,7 @@ def test_the_organizer_makes_a_progressive_tiebreak_and_the_phones_settle_the_me
     page = staff.get(reverse("scoring:tiebreaks", args=[event.slug])).content.decode()
     assert "Tied players who play" in page and "1 Ana Garza" in page and "Progressive tables of four" in page
     assert "?p=1&amp;p=3&amp;p=5&amp;p=7" in page and 'name="layout"' not in page
+    assert "A whole number of rounds of 1 hand: 1 plays the tiebreak's rounds once, 2 twice over." in page
     response = staff.post(reverse("scoring:tiebreak-create", args=[event.slug]),
                           {"partnerships": ["1", "3", "5", "7"], "hands": "1"})
     assert response.status_code == 302
