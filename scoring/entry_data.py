@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
@@ -480,10 +481,14 @@ def _games_rows(sheet: TableSheet, hands: list[Hand]) -> None:
 
 
 def load_table(queryset, **lookup):
-    """A table with its round, event and players in one query."""
-    return queryset.select_related(
+    """A table with its round, event and players in one query (a table of individuals: two more,
+    for its seats; a partnership table, the one a phone saves at most, has none)."""
+    table = queryset.select_related(
         "round__event", "round__tiebreak", "ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two"
-    ).prefetch_related("seats__entrant__player_one").get(**lookup)
+    ).get(**lookup)
+    if table.ns_id is None:
+        prefetch_related_objects([table], "seats__entrant__player_one")
+    return table
 
 
 def preview_points(rules, *, declarer: str, contract: str, tricks: int, penalty_kind: str = "",

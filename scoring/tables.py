@@ -14,7 +14,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import standings as standings_engine
@@ -26,6 +26,11 @@ NOT_PLAYED_SORT = -10**9  # not played yet sorts below every real score
 PER_PAGE = 100
 ALL = "all"
 FIND_FROM_ROWS = 12
+# Rows already written, by their standings line (StandingsTable.write_rows, _records): pure
+# functions of their keys, so each process may keep its own and servers never disagree.
+MEMO_LIMIT = 20_000
+_ROWS_MEMO: dict = {}
+_RECORDS_MEMO: dict = {}
 # Words, not letters: "S" read as both Silver and sit-out, and a superscript letter is too small
 # for reading glasses. The legend under the table says what each word means.
 MEDAL_WORDS = {"gold": _("Gold"), "silver": _("Silver"), "bronze": _("Bronze")}
@@ -211,18 +216,27 @@ class StandingsTable(tables.Table):
         """Give every shown record its finished <tr>, cells in the order of the visible columns.
 
         shown_records is the current page's records (all of them when the table is not paged)."""
-        columns = [(column.name, column.attrs["td"].as_html()) for column in self.columns]
-        rounds = [column.name for column in self.columns if isinstance(column.column, RoundColumn)]
+        columns = tuple((column.name, column.attrs["td"].as_html()) for column in self.columns)
+        rounds = tuple(column.name for column in self.columns if isinstance(column.column, RoundColumn))
         self.shown_records = [row.record for row in self.page.object_list] if hasattr(self, "page") else list(self.data)
-        words = _Words()
+        words = None
+        language = get_language()
         for record in self.shown_records:
-            cells = _cells(record["row"], record["number_html"], words)
-            for name in rounds:
-                cells[name] = round_cell_html(record[name], words)
-            cells["players"] += rounds_on_tap_html(record["row"], [record[name] for name in rounds], words)
-            html = "".join(f"<td {attrs}>{cells[name]}</td>" for name, attrs in columns)
             row_class = f'{record["row_class"]} found'.strip() if record is self.found else record["row_class"]
-            record["html"] = mark_safe(f'<tr class="{row_class}" id="p{record["number"]}">{html}</tr>')
+            # A row's HTML follows from its standings line, its columns and the language alone: a
+            # save changes a few lines, so the live page's rebuild writes those and reuses the rest.
+            key = (record["row"], record["number_html"], row_class, columns, rounds, language)
+            html = _ROWS_MEMO.get(key)
+            if html is None:
+                words = words or _Words()
+                cells = _cells(record["row"], record["number_html"], words)
+                for name in rounds:
+                    cells[name] = round_cell_html(record[name], words)
+                cells["players"] += rounds_on_tap_html(record["row"], [record[name] for name in rounds], words)
+                html = "".join(f"<td {attrs}>{cells[name]}</td>" for name, attrs in columns)
+                html = mark_safe(f'<tr class="{row_class}" id="p{record["number"]}">{html}</tr>')
+                _remember(_ROWS_MEMO, key, html)
+            record["html"] = html
 
     @property
     def offers_find(self) -> bool:
@@ -273,8 +287,14 @@ def _records(rows: tuple[standings_engine.Row, ...], slug: str) -> list[dict]:
     """What django-tables2 sorts and pages by, one dict a row; the HTML comes later, for the
     shown page only (StandingsTable.write_rows)."""
     base_url = reverse("scoring:partnership", args=[slug, 0]).rsplit("0/", 1)[0]
+    language = get_language()
     records = []
     for position, row in enumerate(rows):
+        key = (row, position, base_url, language)
+        known = _RECORDS_MEMO.get(key)
+        if known is not None:
+            records.append(dict(known))  # a copy: the table marks the found row and adds its HTML
+            continue
         record = {
             "row": row,
             "position": position,
@@ -300,8 +320,17 @@ def _records(rows: tuple[standings_engine.Row, ...], slug: str) -> list[dict]:
         for cell in row.rounds:
             record[f"r{cell.round}"] = cell
             record[f"r{cell.round}_sort"] = NOT_PLAYED_SORT if cell.points is None else cell.points
-        records.append(record)
+        records.append(dict(_remember(_RECORDS_MEMO, key, record)))
     return records
+
+
+def _remember(memo: dict, key, value):
+    """Keep `value` under `key` in a memo of this process, emptied when it grows past MEMO_LIMIT
+    (a few events' worth of rows in every language): nothing in it is needed, all of it is reusable."""
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def shown_rounds(standings: standings_engine.Standings) -> tuple[int, ...]:

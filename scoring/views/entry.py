@@ -375,9 +375,10 @@ def _preview(form, sheet):
 
 
 def _note_write(request, access) -> None:
-    if access.via_token:
-        wrote = set(request.session.get(SESSION_WROTE, []))
-        request.session[SESSION_WROTE] = sorted(wrote | {access.table.pk})
+    # Only when it changes: a session saved after every hand would be a second write a save.
+    wrote = request.session.get(SESSION_WROTE, []) if access.via_token else None
+    if wrote is not None and access.table.pk not in wrote:
+        request.session[SESSION_WROTE] = sorted({*wrote, access.table.pk})
 
 
 @require_POST

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring.engine import standings as S
 from scoring.selectors import event_standings
-from scoring.services import hand_record
+from scoring.services import Actor, hand_correct, hand_record
 from tests.builders import SCORER, bulk_event, four_pair_event, make_event, make_partnerships, play
 from tournaments.services import round_create
 
@@ -353,3 +353,25 @@ def test_the_find_box_appears_once_a_phone_screen_is_not_enough(client):
     assert '<label for="find-pair">Find pair No.</label>' in html
     assert '<input type="hidden" name="sort" value="-total&quot;&gt;&lt;script&gt;">' in html
     assert '<tr class="tied found" id="p13">' in html  # nobody has played: all share 1st
+
+
+def test_rows_written_before_are_reused_only_while_their_line_language_and_columns_stay(client):
+    """The live page keeps each row's HTML by its standings line (scoring.tables): a changed score,
+    another language or another column set writes the row again (four_pair_event's totals)."""
+    event, p, t = four_pair_event()
+    page = client.get(url("standings", event)).content.decode()
+    assert '<td class="num total">630</td>' in page
+    spanish = client.get(url("standings", event), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert 'class="medal gold">Oro</span>' in spanish and ">Gold<" not in spanish
+    # Pair 1's second-round 9H made with 10 tricks (+400) was in fact set with 8 (-400; pair 3 +20
+    # for its two tricks): pair 1 630 -> -170, last; pair 3 520 -> 540, first.
+    hand = t[2, 1].hands.get(number=1)
+    hand_correct(hand=hand, expected_version=hand.version, actor=Actor("Organizer", is_organizer=True),
+                 reason="wrong tricks", declarer="ns", contract="9H", tricks=8)
+    again = client.get(url("standings", event)).content.decode()
+    assert '<td class="num total">630</td>' not in again
+    # (the corrected table waits for a new confirmation: its two totals are marked not final)
+    assert '<td class="num total">-170<span' in again and '<td class="num total">540<span' in again
+    assert again.index('id="p3"') < again.index('id="p2"') < again.index('id="p4"') < again.index('id="p1"')
+    by_total = client.get(url("standings", event) + "?sort=-total").content.decode()
+    assert by_total.index('id="p3"') < by_total.index('id="p1"')
