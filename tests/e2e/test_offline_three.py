@@ -3,7 +3,8 @@ individuals"), in headless Chromium at 360x740, with static/js/offline.js as at 
 Ana Garza saves hand 1 online, hands 2 and 3 with no connection (kept on the phone, shown as not sent
 yet, the form going on to the next hand by itself), reloads with no network (the service worker's
 copy, the two kept hands still there), and when the wifi returns each hand is stored exactly once,
-even when the phone sends the same two saves a second time.
+even when the phone sends the same two saves a second time. Luis Peña's confirmation, typed on
+Ana's phone with no connection, is kept and sent the same way.
 
 Hands (three-handed preset with misère 250; worked in tests/play/test_individuals_entry.py):
   1: 8H by Ana, 8 tricks, Luis 1, Marie 1: Ana +300, Luis +10, Marie +10
@@ -18,7 +19,7 @@ import json
 import pytest
 
 from scoring.models import ClientSave, Hand, HandChange
-from tests.e2e.conftest import QUEUE, enter_three, lines, no_wider_than_phone, pick, queued, wait_until
+from tests.e2e.conftest import QUEUE, THREE_PINS, enter_three, lines, no_wider_than_phone, pick, queued, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -108,3 +109,23 @@ def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, t
     assert list(HandChange.objects.filter(table=table).values_list("action", "hand_number", "by")) == [
         ("create", n, "Ana Garza on their phone") for n in (1, 2, 3)]
     assert sorted(ClientSave.objects.filter(table=table).values_list("hand_number", flat=True)) == [1, 2, 3]
+
+    # Offline again, Luis types his own PIN on Ana's phone: kept, then sent when the wifi returns.
+    phone.context.set_offline(True)
+    phone.locator("input[name=pin]").fill(THREE_PINS[2])
+    phone.get_by_role("button", name="Confirm the scores").click()
+    kept = phone.locator(".offline-item")
+    kept.wait_for()
+    assert lines(kept) == ["Confirmation of the scores", "Saved on this phone, not sent yet."]
+    assert phone.locator(".confirm-form").is_hidden()
+    assert [(q["kind"], q["state"]) for q in queued(phone)] == [("confirm", "waiting")]
+    table.refresh_from_db()
+    assert table.confirmed_at is None
+    shot(phone, "offline-three-04-confirmation-kept")
+    phone.context.set_offline(False)
+    wait_until(phone, lambda: queued(phone) == [], "the kept confirmation to be sent")
+    phone.get_by_text("Confirmed by Luis Peña (player #2)").wait_for()
+    table.refresh_from_db()
+    assert table.confirmed_at is not None and table.confirmed_by == "Luis Peña (player #2)"
+    assert phone.locator("#hand-form, .confirm-form").count() == 0
+    assert stored(table) == HANDS
