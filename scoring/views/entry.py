@@ -204,6 +204,7 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
             "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
             "dispute_form": dispute_form or DisputeForm(),
             "can_confirm": writable and sheet.complete and access.event.confirmation_required,
+            "offline_data": _offline_data(access, sheet),
         }, status=status)
     return render(request, "scoring/table_entry.html", {
         "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
@@ -306,14 +307,15 @@ def _form_words(form, confirming: bool = False) -> str:
 
 def _offline_data(access, sheet) -> dict:
     """What static/js/offline.js needs to keep hands on the phone and move the form on by itself:
-    where this table's saves go, and who deals each hand."""
+    where this table's saves go, and who deals each hand (by name and seat letter; at a table of three
+    by name: its seats are numbered)."""
     # Games to the bell: only the server knows when a game or the round ends, so offline the phone
     # keeps the hand on screen and goes no further than it (the form hides until the connection is back).
     hands = sheet.hands_per_round or sheet.next_number or sheet.count
     return {
         "page": access.urls["entry"], "confirm": access.urls["confirm"], "table": access.table.number,
         "round": sheet.round.pk, "hands": hands, "stored": [row.hand.number for row in sheet.rows],
-        "dealers": {n: f"{seat.name} ({seat.letter})" for n in range(1, hands + 1)
+        "dealers": {n: seat.name if sheet.three_handed else f"{seat.name} ({seat.letter})" for n in range(1, hands + 1)
                     for seat in [sheet.seat(services.hand_dealer(access.table, n))]},
     }
 

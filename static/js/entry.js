@@ -282,6 +282,9 @@
       seats.forEach(function (seat) {
         form.querySelector('[data-three-seat="' + seat + '"]').hidden = seat === bidder;
       });
+      // Until the hand is complete the preview is empty (not the last hand's: offline.js clears the
+      // form for the next hand while the page stays).
+      if (box) box.textContent = "";
       if (!bidder || tricks === "") return;
       var defenders = seats.filter(function (seat) { return seat !== bidder; });
       var changed = e && e.target && e.target.name === "seat_" + defenders[1] ? 1 : 0;
@@ -305,8 +308,9 @@
         var item = document.createElement("li");
         item.setAttribute("data-preview-seat", seat);
         var name = form.querySelector('[data-three-seat="' + seat + '"]').getAttribute("data-name");
-        // Correcting: the totals on the page still hold the stored hand, so only the hand's points show.
-        item.textContent = name + ": " + (form.hasAttribute("data-correcting")
+        // Correcting: the totals on the page still hold the stored hand, so only the hand's points show;
+        // so too with hands kept on the phone (offline.js marks the form data-kept): the totals lack them.
+        item.textContent = name + ": " + (form.hasAttribute("data-correcting") || form.hasAttribute("data-kept")
           ? interpolate(gettext("%(tricks)s tricks, %(points)s"), { tricks: trickOf[seat], points: signed(bySeat[seat]) }, true)
           : interpolate(gettext("%(tricks)s tricks, %(points)s → %(total)s"),
                         { tricks: trickOf[seat], points: signed(bySeat[seat]), total: base + bySeat[seat] }, true));
@@ -322,6 +326,6 @@
   var sheet = document.getElementById("sheet-form");
   if (sheet) wireSheet(sheet);
   document.querySelectorAll("form").forEach(showSaving);  // before sayWhenNotSaved: it sees a second tap first
-  document.querySelectorAll(".hand-form:not(.three-form), #sheet-form").forEach(sayWhenNotSaved);
+  document.querySelectorAll(".hand-form, #sheet-form").forEach(sayWhenNotSaved);
   land();
 })();

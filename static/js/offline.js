@@ -67,15 +67,26 @@
   }
 
   // --- keeping a save ------------------------------------------------------------------------
+  // The text of the choice button of radio `name` with `value` ("" when there is none).
+  function choiceText(form, name, value) {
+    var input = value && form.querySelector('input[name="' + name + '"][value="' + value + '"]');
+    return input ? input.parentNode.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
   function describe(form, fields) {
     var get = function (name) { var f = fields.filter(function (p) { return p[0] === name; })[0]; return f ? f[1] : ""; };
     if (form.classList.contains("confirm-form")) return { number: null, label: gettext("Confirmation of the scores") };
     var number = parseInt(get("number"), 10);
     var contract = get("contract"), box = form.querySelector('input[name=contract][value="' + contract + '"]');
     var short = box && box.parentNode.querySelector("b");  // "7♥", "8NT": as the list of hands shows it
-    var words = (short && short.textContent.trim()) || contract;
+    // A table of three's buttons say "7♠ Spades · 140" or "Misère · 250": the part before "·", a
+    // bid's number and suit only. The bidder is a player there, by name, not a side.
+    var spoken = choiceText(form, "contract", contract).split("·")[0].trim();
+    if (/^\d/.test(spoken)) spoken = spoken.split(" ")[0];
+    var words = (short && short.textContent.trim()) || spoken || contract;
+    var bidder = SIDES[get("declarer")] || choiceText(form, "declarer_seat", get("declarer_seat"));
     var label = interpolate(gettext("Hand %(number)s: %(contract)s by %(side)s, %(tricks)s tricks"), {
-      number: number, contract: words || gettext("no contract"), side: SIDES[get("declarer")] || "?",
+      number: number, contract: words || gettext("no contract"), side: bidder || "?",
       tricks: get("tricks") || "?"
     }, true);
     if (get("penalty_kind")) label += " (" + (PENALTIES[get("penalty_kind")] || get("penalty_kind").replace(/_/g, " ")) + ")";
@@ -84,6 +95,7 @@
 
   function keep(form, data, status) {
     if (!info || LOST.indexOf(status || 0) < 0) return false;
+    if (data && data.has("preview")) return false;  // "Check the points first" saves nothing
     if (path(form.action) !== info.page && path(form.action) !== info.confirm) return false;
     var fields = [];
     (data || new FormData(form)).forEach(function (value, name) {
@@ -133,9 +145,11 @@
       save.textContent = interpolate(gettext("Save hand %(number)s"), { number: number }, true);
       save.setAttribute("data-saving", interpolate(gettext("Saving hand %(number)s…"), { number: number }, true));
     }
-    // The round totals in the preview add only the hands the server has: hide them meanwhile.
+    // The round totals in the preview add only the hands the server has: hide them meanwhile
+    // (a table of three's preview shows each player's points without a total: entry.js reads data-kept).
     var totals = form.querySelector(".preview-totals");
     if (totals) totals.hidden = true;
+    form.setAttribute("data-kept", "");
     form.dispatchEvent(new Event("change", { bubbles: true }));
   }
 

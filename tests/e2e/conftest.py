@@ -3,8 +3,12 @@
 The browser tests skip (with the reason) only when /usr/bin/chromium is missing; `bin/test`
 installs it when it can. Screenshots go to artifacts/e2e/ (gitignored), one per page visited,
 for a person to look at.
+
+Shared by several modules: phones (`new_phone`, `phone`), a three-handed table with round 1 open
+(`three_table`), and the helpers below (`pick`, `enter_three`, `no_wider_than_phone`, `lines`, `queued`, `wait_until`).
 """
 
+import json
 import os
 from pathlib import Path
 
@@ -14,6 +18,10 @@ from tests.builders import ARTIFACTS
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PHONE = {"width": 360, "height": 740}
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+THREE_PINS = {1: "1111", 2: "2222", 3: "3333"}  # Ana Garza, Luis Peña, Marie Tremblay
+QUEUE = "JSON.parse(localStorage.getItem('fh-entry-queue-v1') || '[]')"  # static/js/offline.js's kept saves
 
 
 @pytest.fixture
@@ -59,3 +67,77 @@ def shot():
         return path
 
     return take
+
+
+@pytest.fixture
+def new_phone(launch):
+    """new_phone(): the page of a new 360x740 phone. Each is a browser context of its own (its own
+    cookies, session, localStorage and service worker), so three calls are three people's phones;
+    `page.context` goes offline with set_offline()."""
+    browser = launch()
+
+    def make():
+        return browser.new_context(viewport=PHONE).new_page()
+
+    return make
+
+
+@pytest.fixture
+def phone(new_phone):
+    return new_phone()
+
+
+@pytest.fixture
+def three_table(transactional_db):
+    """Table 1 of round 1 of tests/fixtures/three_handed_event.json (Ana Garza in seat 1, Luis Peña 2,
+    Marie Tremblay 3; three hands a round), its hands removed, round 1 open, PINs THREE_PINS."""
+    from scoring.event_io import event_import
+    from tournaments.models import Partnership, Round, Table
+
+    data = json.loads((FIXTURES / "three_handed_event.json").read_text(encoding="utf-8"))
+    data["rounds"][0]["tables"][0]["hands"] = []
+    event = event_import(data)
+    Round.objects.filter(event=event, number=1).update(status="open")
+    for number, pin in THREE_PINS.items():
+        Partnership.objects.filter(event=event, number=number).update(pin=pin)
+    return Table.objects.get(round__event=event, round__number=1, number=1)
+
+
+def pick(page, name, value):
+    """Tap the choice button of radio `name` with `value` (the table of three's form)."""
+    page.locator(f"label.choice:has(input[name={name}][value='{value}'])").click()
+
+
+def enter_three(page, number, bidder, contract, tricks, defender, defender_tricks):
+    """Type hand `number` at a table of three (who bid, the contract, his tricks, one defender's
+    tricks; the other defender's are filled in) and press Save."""
+    pick(page, "declarer_seat", bidder)
+    pick(page, "contract", contract)
+    pick(page, "tricks", tricks)
+    pick(page, f"seat_{defender}", defender_tricks)
+    page.get_by_role("button", name=f"Save hand {number}").click()
+
+
+def no_wider_than_phone(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def lines(locator):
+    """The element's text, one item per non-empty line."""
+    return [line for line in locator.inner_text().splitlines() if line.strip()]
+
+
+def queued(page):
+    """What the phone keeps in localStorage, not sent yet (static/js/offline.js)."""
+    return page.evaluate(QUEUE)
+
+
+def wait_until(page, check, what, seconds=20):
+    for _ in range(seconds * 5):
+        try:
+            if check():
+                return
+        except Exception:  # the page reloads itself once the queue is sent
+            pass
+        page.wait_for_timeout(200)
+    raise AssertionError(f"waited {seconds} s for {what}")

@@ -8,36 +8,16 @@ Hands (three-handed preset; worked in tests/play/test_individuals_entry.py):
   3: MIS by Marie, no trick (Ana 6, Luis 4): Marie +250
 """
 
-import json
-from pathlib import Path
-
 import pytest
 
-from scoring.event_io import event_import
 from scoring.models import Hand
-from tournaments.models import Partnership, Round, Table
+from tests.e2e.conftest import no_wider_than_phone, pick
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
-@pytest.fixture
-def phone(launch):
-    return launch().new_context(viewport={"width": 360, "height": 740}).new_page()
-
-
-def pick(page, name, value):
-    page.locator(f"label.choice:has(input[name={name}][value='{value}'])").click()
-
-
-def test_a_table_of_three_on_the_phone(live_server, transactional_db, phone, shot):
-    data = json.loads((FIXTURES / "three_handed_event.json").read_text(encoding="utf-8"))
-    data["rounds"][0]["tables"][0]["hands"] = []
-    event = event_import(data)
-    Round.objects.filter(event=event, number=1).update(status="open")
-    Partnership.objects.filter(event=event, number=3).update(pin="3333")
-    table = Table.objects.get(round__event=event, round__number=1, number=1)
-
+def test_a_table_of_three_on_the_phone(live_server, three_table, phone, shot):
+    table = three_table
     phone.goto(f"{live_server.url}/t/{table.token.lower()}/")
     phone.get_by_role("button", name="Ana Garza").click()
     phone.get_by_role("button", name="Save hand 1").wait_for()
@@ -49,7 +29,7 @@ def test_a_table_of_three_on_the_phone(live_server, transactional_db, phone, sho
     assert phone.locator("input[name=seat_3][value='1']").is_checked()  # what is left of the 10
     assert phone.locator("[data-preview-seat='1']").inner_text() == "Ana Garza: 8 tricks, +300 → 300"
     assert phone.locator("[data-preview-seat='3']").inner_text() == "Marie Tremblay: 1 tricks, +10 → 10"
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert no_wider_than_phone(phone)
     shot(phone, "three-01-preview")
     phone.get_by_role("button", name="Save hand 1").click()
     phone.get_by_role("button", name="Save hand 2").wait_for()

@@ -9,36 +9,16 @@ import pytest
 
 from scoring.models import ClientSave, Hand, HandChange
 from tests.builders import make_event, round_in_play
+from tests.e2e.conftest import lines, queued, wait_until
 from tournaments.services import round_close
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-QUEUE = "JSON.parse(localStorage.getItem('fh-entry-queue-v1') || '[]')"
 
 
 def pick(page, declarer, contract, tricks):
     page.locator(f"label.pick:has(input[name=declarer][value={declarer}])").click()
     page.locator(f"label.pick:has(input[name=contract][value='{contract}'])").click()
     page.locator(f"label.pick:has(input[name=tricks][value='{tricks}'])").click()
-
-
-def lines(locator):
-    return [line for line in locator.inner_text().splitlines() if line.strip()]
-
-
-def queued(page):
-    return page.evaluate(QUEUE)
-
-
-def wait_until(page, check, what, seconds=20):
-    for _ in range(seconds * 5):
-        try:
-            if check():
-                return
-        except Exception:  # the page reloads itself once the queue is sent
-            pass
-        page.wait_for_timeout(200)
-    raise AssertionError(f"waited {seconds} s for {what}")
 
 
 def stored(table):

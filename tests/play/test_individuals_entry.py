@@ -228,6 +228,32 @@ def test_progressive_confirmation_by_a_player_of_the_other_side(client, progress
     assert "Luis Peña" in table.confirmed_by
 
 
+def offline_data(page: str) -> dict:
+    """The JSON static/js/offline.js reads (README, "When the wifi drops")."""
+    tag = '<script id="offline-data" type="application/json">'
+    start = page.index(tag) + len(tag)
+    return json.loads(page[start:page.index("</script>", start)])
+
+
+def test_both_pages_of_individuals_keep_hands_offline(client, three, progressive):
+    """A table of three and a progressive table both load offline.js with their table's data: the
+    dealers in turn (seat 1, 2, 3 at a table of three, by name; N, E, S, W at a progressive table:
+    Ana Garza N, Luis Peña E, Marie Tremblay S, Joe Smith W)."""
+    for (_event, table), side in ((three, "1"), (progressive, "ns")):
+        client.cookies["fh_language"] = "en"
+        client.post(url(table, "side/"), {"side": side})
+        page = client.get(url(table)).content.decode()
+        assert "js/offline" in page and 'data-sw="/t/sw.js"' in page
+        data = offline_data(page)
+        assert data["page"] == url(table) and data["confirm"] == url(table, "confirm/")
+        assert data["stored"] == [] and data["round"] == table.round_id
+        if side == "1":
+            assert data["hands"] == 3
+            assert data["dealers"] == {"1": "Ana Garza", "2": "Luis Peña", "3": "Marie Tremblay"}
+        else:
+            assert data["dealers"]["1"] == "Ana Garza (N)" and data["dealers"]["2"] == "Luis Peña (E)"
+
+
 def test_a_player_at_a_table_of_three_calls_the_organizer(client, three):
     event, table = three
     enter_three_hands(client, table)
