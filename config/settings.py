@@ -244,12 +244,13 @@ AXES_CLIENT_IP_CALLABLE = "config.middleware.client_ip"
 
 
 
-# The cache every server process shares (README, "Several servers"): with REDIS_URL set, Django's
-# own Redis backend, so the live standings are rebuilt once per change for every worker and every
-# server; without it, each process keeps its own in memory (fine for one laptop and one process).
+# The cache every server process shares (README, "Several servers"): with REDIS_URL set, Redis
+# (django-redis's backend: one client a process), so the live standings are rebuilt once per
+# change for every worker and every server; without it, each process keeps its own in memory
+# (fine for one laptop and one process).
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss", "unix"))
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+    CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL,
                           "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "fh")}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.db.models import prefetch_related_objects
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
@@ -70,6 +70,11 @@ def contract_short(code: str) -> str:
 def contract_choices(rules: rules_engine.RuleSet) -> list[tuple[str, str]]:
     """(code, "7♥ Hearts · 200") for every contract the event's rules allow, lowest bid first;
     the suit's name in the reader's language ("7♥ corazones · 200")."""
+    return list(_contract_choices(rules, get_language()))
+
+
+@lru_cache(maxsize=64)  # per rule set and language: every entry page and every save asks
+def _contract_choices(rules: rules_engine.RuleSet, _language: str) -> tuple[tuple[str, str], ...]:
     choices = []
     for contract in rules.legal_contracts():
         if contract.is_special:
@@ -78,7 +83,7 @@ def contract_choices(rules: rules_engine.RuleSet) -> list[tuple[str, str]]:
             suit = language.label(rules_engine.SUIT_NAMES[contract.suit])
             label = f"{contract_short(contract.code)} {suit} · {rules.value(contract)}"
         choices.append((contract.code, label))
-    return choices
+    return tuple(choices)
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,12 @@ class ContractButton:
 
 def contract_grid(rules: rules_engine.RuleSet) -> tuple[list[list[ContractButton]], list[ContractButton]]:
     """The legal contracts as rows of five (one row per trick level) plus the specials."""
+    ordered, specials = _contract_grid(rules, get_language())
+    return [list(row) for row in ordered], list(specials)
+
+
+@lru_cache(maxsize=64)
+def _contract_grid(rules: rules_engine.RuleSet, _language: str):
     rows: dict[int, list[ContractButton]] = {}
     specials = []
     for (code, label), contract in zip(contract_choices(rules), rules.legal_contracts()):
@@ -100,9 +111,9 @@ def contract_grid(rules: rules_engine.RuleSet) -> tuple[list[list[ContractButton
             specials.append(button)
         else:
             rows.setdefault(contract.tricks, []).append(button)
-    ordered = [sorted(row, key=lambda b: rules_engine.SUITS.index(rules_engine.parse_contract(b.code).suit))
-               for _, row in sorted(rows.items())]
-    return ordered, specials
+    ordered = tuple(tuple(sorted(row, key=lambda b: rules_engine.SUITS.index(rules_engine.parse_contract(b.code).suit)))
+                    for _, row in sorted(rows.items()))
+    return ordered, tuple(specials)
 
 
 @lru_cache(maxsize=64)  # RuleSet is frozen and hashable; 825 scorings per rule set are worth keeping

@@ -52,7 +52,7 @@ def _settings_with(**env) -> subprocess.CompletedProcess:
 def test_redis_url_selects_the_redis_backend_and_locmem_is_the_default():
     redis = _settings_with(REDIS_URL="redis://127.0.0.1:6379/1")
     assert redis.returncode == 0, redis.stderr
-    assert redis.stdout.split() == ["django.core.cache.backends.redis.RedisCache", "redis://127.0.0.1:6379/1", "0"]
+    assert redis.stdout.split() == ["django_redis.cache.RedisCache", "redis://127.0.0.1:6379/1", "0"]
     local = _settings_with(REDIS_URL="")
     assert local.stdout.split() == ["django.core.cache.backends.locmem.LocMemCache", "0"]
     production = _settings_with(DJANGO_DEBUG="false", DJANGO_SECRET_KEY="x" * 50)
