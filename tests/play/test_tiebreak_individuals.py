@@ -22,7 +22,7 @@ from scoring.services import hand_record, table_confirm
 from scoring.tiebreaks import rounds_per_pass, tiebreak_create, tiebreak_delete
 from tests import builders
 from tournaments.models import Partnership, Round, SitOut, Table, TableSeat, Tiebreak
-from tournaments.services import round_create_seated
+from tournaments.services import partnership_withdraw, round_create_seated
 
 pytestmark = pytest.mark.django_db
 
@@ -149,6 +149,13 @@ def test_two_tied_players_three_handed_play_with_a_filler_whose_points_count_for
     assert (rows[2].total, rows[2].tiebreak_total, rows[2].tiebreaks, rows[2].rank, rows[2].tied) == (
         10, None, (), 3, True)
     assert [rows[n].rank for n in (3, 5, 6)] == [3, 3, 3]
+    # A filler cannot withdraw: the event file would refuse his tiebreak.
+    with pytest.raises(ValidationError) as err:
+        partnership_withdraw(partnership=Partnership.objects.get(event=event, number=2))
+    assert err.value.message_dict["__all__"] == [
+        "Player 2 fills a seat in tiebreak 1 and cannot withdraw; remove that tiebreak first (only before any "
+        "hand is entered)."]
+    assert not Partnership.objects.get(event=event, number=2).withdrawn
 
 
 def test_the_site_picks_fillers_present_below_the_tie_and_checks_the_organizers():
