@@ -3,7 +3,8 @@ organizer's medal choices (medal scope, secondary tiebreakers).
 
 Writes Tiebreak rows with their rounds, tables and sit-outs (through tournaments.services.round_create,
 or round_create_seated in an event of individuals, whose tied players sit at tables of three or
-progressive tables of four planned by scoring.engine.movement_individuals) and the event's medal
+progressive tables of four planned by scoring.engine.movement_individuals, or, too few to fill a
+table, at one table with fillers whose points count for nobody) and the event's medal
 settings; every call is one transaction and bumps Event.version so the live standings show the change.
 It scores nothing: tiebreak hands are entered like any other hands, at tables whose round has
 `tiebreak` set, and scoring.engine.standings decides what the totals mean.

@@ -1,7 +1,8 @@
 """Tiebreak sessions of events of individuals made on the site (README, "Live standings, medals and
 tiebreaks"): tied players sit among themselves at tables of three, or at progressive tables of four
-where each partners each of the others once; counts that cannot fill a table are refused naming the
-players; tiebreak hands are entered on the table's phone and the tiebreak total orders the tie.
+where each partners each of the others once; two tied players (three-handed) or two or three
+(progressive) play with fillers, whose tiebreak points count for nobody; tiebreak hands are entered on
+the table's phone and the tiebreak total orders the tie.
 
 The events below are event files of one round of one hand (Avondale values, as RULES.md section 2;
 defenders score 10 a trick they took).
