@@ -128,6 +128,11 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
         Through(tiebreak_id=tb.pk, partnership_id=by_number[n].pk)
         for tb, tb_spec in zip(tiebreaks, spec.tiebreaks) for n in tb_spec.partnerships
     ])
+    Fillers = Tiebreak.fillers.through
+    Fillers.objects.bulk_create([
+        Fillers(tiebreak_id=tb.pk, partnership_id=by_number[n].pk)
+        for tb, tb_spec in zip(tiebreaks, spec.tiebreaks) for n in tb_spec.fillers
+    ])
 
     round_specs = [(None, r) for r in spec.rounds] + [
         (tb, r) for tb, tb_spec in zip(tiebreaks, spec.tiebreaks) for r in tb_spec.rounds
@@ -340,8 +345,9 @@ def event_export(event: Event, *, history: bool = False) -> dict:
     tiebreaks = [
         eventfile.TiebreakSpec(
             partnerships=sorted(p.number for p in tb.partnerships.all()), rounds=by_tiebreak.get(tb.pk, []),
+            fillers=sorted(p.number for p in tb.fillers.all()),
         )
-        for tb in event.tiebreaks.order_by("sequence").prefetch_related("partnerships")
+        for tb in event.tiebreaks.order_by("sequence").prefetch_related("partnerships", "fillers")
     ]
     staff = [
         eventfile.StaffSpec(username=username, role=role)

@@ -135,10 +135,11 @@ SEAT_ORDER = {label: i for i, label in enumerate(("1", "2", "3", "N", "E", "S", 
 
 
 def tiebreak_sessions(event: Event) -> list[Tiebreak]:
-    """The event's tiebreak sessions with their entrants, rounds and tables (five queries); at a
+    """The event's tiebreak sessions with their entrants, fillers, rounds and tables (six queries); at a
     table of individuals `table.seated` lists (seat as shown, entrant) in seating order."""
     sessions = list(Tiebreak.objects.filter(event=event).prefetch_related(
-        "partnerships", "rounds", Prefetch("rounds__sit_outs", queryset=SitOut.objects.select_related("partnership")),
+        "partnerships", "fillers", "rounds",
+        Prefetch("rounds__sit_outs", queryset=SitOut.objects.select_related("partnership")),
         Prefetch("rounds__tables", queryset=Table.objects.select_related("ns", "ew")),
         Prefetch("rounds__tables__seats", queryset=TableSeat.objects.select_related("entrant"))))
     for session in sessions:

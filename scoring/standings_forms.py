@@ -32,6 +32,13 @@ class TiebreakForm(forms.Form):
         help_text=_("One table a line: table number, N-S partnership, E-W partnership. Example: 1 3 7"),
     )
 
+    fillers = forms.CharField(
+        required=False, max_length=200, label=_("Fillers: player numbers"),
+        help_text=_("Only when two tied players play three-handed, or two or three progressive: other players "
+                    "who fill the empty seats. They play the hands, but their tiebreak points count for nobody. "
+                    "Leave it empty and the site picks the players present closest below the tied place."),
+    )
+
     def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int, individuals: bool = False,
                  **kwargs):
         super().__init__(*args, **kwargs)
@@ -43,6 +50,18 @@ class TiebreakForm(forms.Form):
             self.fields["partnerships"].label = _("Tied players who play")
             self.fields["partnerships"].error_messages["required"] = _("Tick the tied players.")
             self.fields["hands"].label = _("Hands in each pass through the tiebreak's rounds")
+        else:
+            del self.fields["fillers"]  # partnerships fill their own tables
+
+    def clean_fillers(self) -> list[int]:
+        numbers = []
+        for part in self.cleaned_data["fillers"].replace(",", " ").split():
+            number = whole_number(part, max_digits=60)
+            if number is None or not 1 <= number <= MAX_PARTNERSHIP_NUMBER:
+                shown = part if len(part) <= 6 else part[:6] + "…"
+                raise forms.ValidationError(gettext("%(value)s is not a player number.") % {"value": shown})
+            numbers.append(number)
+        return numbers
 
     def clean_tables(self) -> list[tuple[int, int, int]]:
         parsed = []

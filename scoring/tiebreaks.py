@@ -3,7 +3,8 @@ organizer's medal choices (medal scope, secondary tiebreakers).
 
 Writes Tiebreak rows with their rounds, tables and sit-outs (through tournaments.services.round_create,
 or round_create_seated in an event of individuals, whose tied players sit at tables of three or
-progressive tables of four planned by scoring.engine.movement_individuals) and the event's medal
+progressive tables of four planned by scoring.engine.movement_individuals, or, too few to fill a
+table, at one table with fillers whose points count for nobody) and the event's medal
 settings; every call is one transaction and bumps Event.version so the live standings show the change.
 It scores nothing: tiebreak hands are entered like any other hands, at tables whose round has
 `tiebreak` set, and scoring.engine.standings decides what the totals mean.
@@ -62,8 +63,9 @@ def _partnerships(event: Event, given: list) -> list[Partnership]:
     return [found[n] for n in sorted(numbers)]
 
 
-def _check_tied(event: Event, chosen: list[Partnership]) -> None:
-    """The chosen partnerships must be exactly the ones sharing one place, overall or in a division."""
+def _check_tied(event: Event, chosen: list[Partnership]):
+    """The chosen partnerships must be exactly the ones sharing one place, overall or in a division:
+    the ranking (overall or the division's) where they share it."""
     standings = event_standings(event)
     wanted = {p.pk for p in chosen}
     for session in standings.tiebreak_sessions:
@@ -79,7 +81,7 @@ def _check_tied(event: Event, chosen: list[Partnership]) -> None:
                 by_rank.setdefault(row.rank, set()).add(row.id)
         for block in by_rank.values():
             if len(block) > 1 and block == wanted:
-                return
+                return ranking
     rows = {row.id: row for row in standings.rows}
     for ranking in rankings:
         for row in ranking.rows:
@@ -181,16 +183,110 @@ def rounds_per_pass(count: int, seats: int) -> int:
     return count // gcd(count, sitting_out)
 
 
-def _seated_rounds(event: Event, chosen: list[Partnership], legs: int) -> list[tuple[list, list]]:
+def fillers_needed(count: int, seats: int) -> int:
+    """How many fillers a tiebreak among `count` tied players needs at tables of `seats`: the empty
+    seats of its one table when the tied players cannot fill a table themselves, else none."""
+    return seats - count if count < seats else 0
+
+
+def _filler_numbers(event: Event, given: list) -> list[int]:
+    """The organizer's fillers as player numbers: each once, each a player of this event."""
+    numbers = [p.number if isinstance(p, Partnership) else p for p in given]
+    twice = sorted({n for n in numbers if numbers.count(n) > 1})
+    if twice:
+        raise ValidationError({"fillers": ngettext("Player %(numbers)s is named twice as a filler.",
+                                                   "Players %(numbers)s are named twice as fillers.", len(twice))
+                               % {"numbers": _numbers(twice)}})
+    known = set(Partnership.objects.filter(event=event, number__in=numbers).values_list("number", flat=True))
+    missing = [n for n in numbers if n not in known]
+    if missing:
+        raise ValidationError({"fillers": gettext("No player %(numbers)s at this event.")
+                               % {"numbers": ", ".join(map(str, missing))}})
+    return numbers
+
+
+def _fillers(event: Event, chosen: list[Partnership], named: list[int] | None, ranking) -> list[Partnership]:
+    """Who fills the seats the tied players cannot: the organizer's `named` players (checked), or,
+    when none are named, the players present (checked in, not withdrawn) closest below the tied
+    place in `ranking`, the lower number first among those sharing a place; if too few are below,
+    the closest above. Never a tied player."""
+    needed = fillers_needed(len(chosen), table_size(event))
+    tied = {p.number for p in chosen}
+    if named:
+        if not needed:
+            raise ValidationError({"fillers": gettext(
+                "These tied players fill their tables themselves: leave Fillers empty.")})
+        playing = sorted(n for n in named if n in tied)
+        if playing:
+            raise ValidationError({"fillers": ngettext(
+                "Player %(numbers)s is tied on that place and plays in the tiebreak; name someone else to fill.",
+                "Players %(numbers)s are tied on that place and play in the tiebreak; name others to fill.",
+                len(playing)) % {"numbers": _numbers(playing)}})
+        found = {p.number: p for p in Partnership.objects.filter(event=event, number__in=named)
+                 .select_related("player_one", "player_two")}
+        gone = sorted(n for n in named if found[n].withdrawn)
+        if gone:
+            raise ValidationError({"fillers": ngettext(
+                "Player %(numbers)s has withdrawn and cannot fill a seat.",
+                "Players %(numbers)s have withdrawn and cannot fill seats.", len(gone))
+                % {"numbers": _numbers(gone)}})
+        if len(named) != needed:
+            raise ValidationError({"fillers": ngettext(
+                "The tiebreak table needs %(count)s filler; you named %(given)s.",
+                "The tiebreak table needs %(count)s fillers; you named %(given)s.", needed)
+                % {"count": needed, "given": len(named)}})
+        return [found[n] for n in named]
+    if not needed:
+        return []
+    wanted = {p.pk for p in chosen}
+    place = min(row.rank for row in ranking.rows if row.id in wanted)
+    others = [row for row in ranking.rows if row.id not in wanted and row.rank is not None]
+    below = sorted((row for row in others if row.rank > place), key=lambda row: (row.rank, row.number))
+    above = sorted((row for row in others if row.rank < place), key=lambda row: (-row.rank, row.number))
+    present = {p.pk: p for p in Partnership.objects.filter(event=event, checked_in=True, withdrawn=False)
+               .exclude(pk__in=wanted).select_related("player_one", "player_two")}
+    picked = [present[row.id] for row in [*below, *above] if row.id in present][:needed]
+    if len(picked) < needed:
+        raise ValidationError({"fillers": gettext(
+            "Too few other players are checked in to fill the tiebreak table (it needs %(count)s): "
+            "name the fillers yourself.") % {"count": needed}})
+    return picked
+
+
+def _filled_rounds(chosen: list[Partnership], fillers: list[Partnership], seats: int, legs: int):
+    """The rounds of a tiebreak whose one table the fillers complete (README, "Tiebreaks of individuals").
+
+    Three-handed, two tied A, B and a filler F: A, B, F every round. Progressive, two tied: A at N and
+    B at E, opponents, each partnered by a filler, who swap from round to round (F1 partners A, then
+    B, ...). Progressive, three tied A, B, C and a filler F, three rounds a pass: A+B v C+F, A+C v B+F,
+    A+F v B+C, so each tied player partners each other tied player and the filler once."""
+    if seats == 3:
+        a, b = chosen
+        (f,) = fillers
+        pattern = [[a, b, f]]
+    elif len(chosen) == 2:
+        a, b = chosen
+        f1, f2 = fillers
+        pattern = [[a, b, f1, f2], [a, b, f2, f1]]  # N, E, S, W: N-S are partners
+    else:
+        a, b, c = chosen
+        (f,) = fillers
+        pattern = [[a, c, b, f], [a, b, c, f], [a, b, f, c]]
+    per_pass = 1 if len(pattern) == 2 else len(pattern)
+    return [([(1, pattern[r % len(pattern)])], []) for r in range(per_pass * legs)]
+
+
+def _seated_rounds(event: Event, chosen: list[Partnership], legs: int,
+                   fillers: list[Partnership]) -> list[tuple[list, list]]:
     """The rounds of a tiebreak among tied players: [([(table, [player in seating order])], [sitting out])]."""
     seats = table_size(event)
-    if len(chosen) < seats:
-        players = _numbers([f"{p.number} {p.players_label}" for p in chosen])
-        message = (gettext("A tiebreak table seats only tied players, and a three-handed table needs three: "
-                           "%(players)s cannot fill one.") if seats == 3 else
-                   gettext("A tiebreak table seats only tied players, and a progressive table needs four: "
-                           "%(players)s cannot fill one."))
-        raise ValidationError({"partnerships": message % {"players": players}})
+    if fillers:
+        rounds = _filled_rounds(chosen, fillers, seats, legs)
+        if len(rounds) > MAX_MOVEMENT_ROUNDS:
+            raise ValidationError({"hands": gettext(
+                "%(count)s tied players need %(rounds)s rounds for that; keep a tiebreak to %(max)s rounds or "
+                "fewer.") % {"count": len(chosen), "rounds": len(rounds), "max": MAX_MOVEMENT_ROUNDS}})
+        return rounds
     rounds = rounds_per_pass(len(chosen), seats) * legs
     if rounds > MAX_MOVEMENT_ROUNDS:
         raise ValidationError({"hands": gettext(
@@ -202,7 +298,8 @@ def _seated_rounds(event: Event, chosen: list[Partnership], legs: int) -> list[t
 
 
 @transaction.atomic
-def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = None, tables=None) -> Tiebreak:
+def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = None, tables=None,
+                    fillers: list | None = None) -> Tiebreak:
     """A tiebreak session for partnerships (or, in an event of individuals, players) tied on one place.
 
     hands: how many hands each meeting lasts, a whole number of rounds (default one round of
@@ -211,17 +308,25 @@ def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = Non
     which is then played `hands / hands_per_round` times. Tied players sit at tables of three or
     progressive tables of four among themselves (scoring.engine.movement_individuals.plan) for
     rounds_per_pass() rounds, `hands / hands_per_round` times over; `tables` is for partnerships.
+    Two tied players three-handed, or two or three progressive, cannot fill a table: `fillers`
+    (player numbers, or None for the site's choice, see _fillers) fill the empty seats and play
+    the hands, but get no tiebreak total (only `partnerships` are the tiebreak's members).
     """
     chosen = _partnerships(event, partnerships)
+    named = _filler_numbers(event, fillers) if fillers else None
+    if named and not event.individuals:
+        raise ValidationError({"fillers": gettext("Fillers are for tiebreaks of players.")})
     legs = _rounds_needed(event, hands)
     if event.individuals and tables:
         raise ValidationError({"tables": gettext(
             "Your own tables are for partnerships: the tied players' tables are planned for you.")})
     layout = _organizer_tables(chosen, tables) if tables else None
-    _check_tied(event, chosen)
+    ranking = _check_tied(event, chosen)
     by_number = {p.number: p for p in chosen}
+    seated_fillers: list[Partnership] = []
     if event.individuals:
-        rounds = _seated_rounds(event, chosen, legs)
+        seated_fillers = _fillers(event, chosen, named, ranking)
+        rounds = _seated_rounds(event, chosen, legs, seated_fillers)
     elif layout is not None:
         rounds = [(layout, []) for _ in range(legs)]
     elif len(chosen) == 2:
@@ -237,6 +342,7 @@ def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = Non
     sequence = (Tiebreak.objects.filter(event=event).aggregate(m=Max("sequence"))["m"] or 0) + 1
     tiebreak = Tiebreak.objects.create(event=event, sequence=sequence)
     tiebreak.partnerships.set(chosen)
+    tiebreak.fillers.set(seated_fillers)
     make_round = round_create_seated if event.individuals else round_create
     for number, (round_tables, byes) in enumerate(rounds, start=1):
         make_round(event=event, number=number, tables=round_tables, byes=byes, tiebreak=tiebreak,

@@ -250,11 +250,16 @@ class Partnership(models.Model):
 
 
 class Tiebreak(models.Model):
-    """A tiebreak session (McAllen A) for partnerships tied on a medal place."""
+    """A tiebreak session (McAllen A) for partnerships tied on a medal place.
+
+    In an event of individuals, `fillers` are other players who fill the seats the tied players
+    cannot (two tied three-handed, two or three progressive): they play its hands, but only the
+    tied players (`partnerships`) get a tiebreak total (README, "Tiebreaks of individuals")."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tiebreaks")
     sequence = models.PositiveSmallIntegerField()
     partnerships = models.ManyToManyField(Partnership, related_name="tiebreaks")
+    fillers = models.ManyToManyField(Partnership, related_name="filled_tiebreaks", blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -653,6 +653,14 @@ def partnership_withdraw(*, partnership: Partnership, withdrawn: bool = True) ->
     partnership = Partnership.objects.select_for_update().get(pk=partnership.pk)
     if partnership.withdrawn == withdrawn:
         return []
+    filled = list(partnership.filled_tiebreaks.values_list("sequence", flat=True))
+    if withdrawn and filled:
+        # A filler stays seated at his tiebreak's tables; a withdrawn filler would make the event
+        # file refuse that tiebreak (README, "Tiebreaks of individuals").
+        raise ValidationError({"__all__": _(
+            "Player %(number)s fills a seat in tiebreak %(tiebreak)s and cannot withdraw; remove that "
+            "tiebreak first (only before any hand is entered).") % {"number": partnership.number,
+                                                                   "tiebreak": filled[0]}})
     partnership.withdrawn = withdrawn
     if not withdrawn:
         partnership.checked_in = True

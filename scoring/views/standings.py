@@ -257,7 +257,8 @@ def tiebreak_create(request, event):
         try:
             tiebreak = tiebreaks.tiebreak_create(
                 event=event, partnerships=form.cleaned_data["partnerships"], hands=form.cleaned_data["hands"],
-                tables=form.cleaned_data["tables"] if form.cleaned_data.get("layout") == "tables" else None)
+                tables=form.cleaned_data["tables"] if form.cleaned_data.get("layout") == "tables" else None,
+                fillers=form.cleaned_data.get("fillers") or None)
             messages.success(request, gettext("Tiebreak %(number)s is ready: its tables are listed below.")
                              % {"number": tiebreak.sequence})
             return redirect("scoring:tiebreaks", event.slug)

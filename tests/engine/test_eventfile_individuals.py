@@ -138,7 +138,7 @@ T0 = "rounds[0].tables[0]"
     (progressive, _set("tiebreaks", [{"players": [1, 1], "tables": []}]),
      ["tiebreaks[0].players[1]: player 1 is listed twice"]),
     (progressive, _set("tiebreaks", [{"partnerships": [1, 3], "tables": []}]),
-     ["tiebreaks[0].partnerships: unknown key (expected one of players, tables, rounds)",
+     ["tiebreaks[0].partnerships: unknown key (expected one of players, fillers, tables, rounds)",
       "tiebreaks[0].players: missing"]),
 ])
 def test_each_check_of_individuals_names_its_place(make, edit, expected):
@@ -177,7 +177,51 @@ def test_a_tiebreak_of_individuals_lists_players():
     assert file.tiebreaks[0].partnerships == [2, 4, 6]
     written = to_dict(file)
     assert written["tiebreaks"][0]["players"] == [2, 4, 6]
+    assert "fillers" not in written["tiebreaks"][0]  # written only when a tiebreak has fillers
     assert to_dict(parse(copy.deepcopy(written))) == written
     data["tiebreaks"][0]["tables"][0]["seats"] = [2, 4, 5]
     data["tiebreaks"][0]["tables"][0]["hands"] = []
     assert _problems(data) == ["tiebreaks[0].tables[0].seats[2]: player 5 is not in this tiebreak"]
+
+
+def _filled_tiebreak() -> dict:
+    """The progressive fixture, where 3 and 8 tie for bronze, with their tiebreak: 3 (N) and 8 (E)
+    sit as opponents, partnered by the fillers 7 (S) and 6 (W)."""
+    data = progressive()
+    data["tiebreaks"] = [{"players": [3, 8], "fillers": [7, 6], "tables": [
+        {"table": 1, "n": 3, "e": 8, "s": 7, "w": 6,
+         "hands": [{"hand": 1, "contract": "7H", "declarer": "ns", "tricks": 8}]}]}]
+    return data
+
+
+def test_a_tiebreak_of_individuals_may_list_fillers_and_round_trips():
+    file = parse(_filled_tiebreak())
+    assert file.tiebreaks[0].partnerships == [3, 8] and file.tiebreaks[0].fillers == [6, 7]
+    assert file.tiebreaks[0].rounds[0].tables[0].seats == (3, 8, 7, 6)
+    written = to_dict(file)
+    assert written["tiebreaks"][0]["players"] == [3, 8] and written["tiebreaks"][0]["fillers"] == [6, 7]
+    text = to_text(file)
+    assert to_text(parse(json.loads(text))) == text
+
+
+@pytest.mark.parametrize("edit, expected", [
+    # A seat holding someone neither tied nor filling stays refused with its place.
+    (_set("tiebreaks.0.tables.0.w", 5), ["tiebreaks[0].tables[0].w: player 5 is not in this tiebreak"]),
+    (_set("tiebreaks.0.fillers", [7, 3]),
+     ["tiebreaks[0].fillers[1]: player 3 plays in this tiebreak and cannot also fill a seat",
+      "tiebreaks[0].tables[0].w: player 6 is not in this tiebreak"]),
+    (_set("tiebreaks.0.fillers", [7, 12]),
+     ["tiebreaks[0].fillers[1]: player 12 is not in the players list",
+      "tiebreaks[0].tables[0].w: player 6 is not in this tiebreak"]),
+    (_set("players.5.withdrawn", True),
+     ["tiebreaks[0].fillers[1]: player 6 has withdrawn and cannot fill a seat",
+      "tiebreaks[0].tables[0].w: player 6 is not in this tiebreak"]),
+    (_set("tiebreaks.0.fillers", [7, 6, 7]), ["tiebreaks[0].fillers[2]: player 7 is listed twice"]),
+    (_set("tiebreaks.0.fillers", "6, 7"),
+     ["tiebreaks[0].fillers: expected a list, got text", "tiebreaks[0].tables[0].s: player 7 is not in this tiebreak",
+      "tiebreaks[0].tables[0].w: player 6 is not in this tiebreak"]),
+])
+def test_fillers_that_cannot_fill_are_refused_with_their_place(edit, expected):
+    data = _filled_tiebreak()
+    edit(data)
+    assert _problems(data) == expected

@@ -260,15 +260,53 @@ def test_the_movement_of_individuals_is_made_on_the_movement_page():
 
 
 @pytest.mark.django_db
-def test_two_tied_players_of_a_progressive_event_cannot_fill_a_tiebreak_table():
-    """3 and 8 tie for bronze on 580 (above); a progressive table seats four and a tiebreak table only
-    tied players, so the page refuses saying so (tests/play/test_tiebreak_individuals.py has the
-    sessions that can be made)."""
+def test_two_tied_players_of_a_progressive_event_play_their_tiebreak_with_two_fillers():
+    """3 and 8 tie for bronze on 580 (above). Nobody is checked in (the file says nothing), so the site
+    cannot pick fillers; once everyone is, it picks the two closest below: 7 (5th on 470) and 6 (6th on
+    220). 3 sits N and 8 E, opponents; 7 partners 3 in round 1 and 8 in round 2, 6 the other way round.
+    Hands 4 at two hands a round: two rounds (McAllen values, RULES.md section 2):
+      round 1, 3+7 (N-S) v 8+6 (E-W): 7H by N-S, 8 tricks: N-S +200, E-W +20;
+                                      6S by E-W, 6 tricks: E-W +40, N-S +40.   3: 240, 8: 60;
+      round 2, 3+6 (N-S) v 8+7 (E-W): 8H by E-W, 7 tricks, set: E-W -300, N-S +30;
+                                      7S by N-S, 7 tricks: N-S +140, E-W +30.  3: 170, 8: -270.
+    Tiebreak totals: 3 = 410, 8 = -210: 3 bronze. The fillers' points (7: 240 - 270 = -30; 6: 60 + 170
+    = 230) count for nobody: 7 stays 5th on 470 and 6 6th on 220, with no tiebreak total. The event
+    file keeps the fillers, and export -> import -> export is identical."""
     event = event_import(progressive())
     staff = builders.login(builders.make_user("olga", event=event, role="organizer"))
     staff.cookies["fh_language"] = "en"  # the event's own language is French
-    response = staff.post(f"/events/{event.slug}/tiebreaks/new/", {"partnerships": ["3", "8"], "hands": "2"})
+    url = f"/events/{event.slug}/tiebreaks/new/"
+    response = staff.post(url, {"partnerships": ["3", "8"], "hands": "4"})
     assert response.status_code == 400
-    assert ("A tiebreak table seats only tied players, and a progressive table needs four: 3 Marie Tremblay "
-            "and 8 Sam O&#x27;Brien cannot fill one.") in response.content.decode()
+    assert ("Too few other players are checked in to fill the tiebreak table (it needs 2): name the fillers "
+            "yourself.") in response.content.decode()
     assert not event.tiebreaks.exists()
+    Partnership.objects.filter(event=event).update(checked_in=True)
+    assert staff.post(url, {"partnerships": ["3", "8"], "hands": "4"}).status_code == 302
+    tb = event.tiebreaks.get()
+    assert list(tb.fillers.values_list("number", flat=True)) == [6, 7]
+    page = staff.get(f"/events/{event.slug}/tiebreaks/").content.decode()
+    assert "Tiebreak 1: players 3, 8 · fillers (their points count for nobody): 6, 7" in page
+    first, second = Table.objects.filter(round__tiebreak=tb).order_by("round__number")
+    order = {"N": 0, "E": 1, "S": 2, "W": 3}
+    assert [[s.entrant.number for s in sorted(t.seats.all(), key=lambda s: order[s.seat])]
+            for t in (first, second)] == [[3, 8, 7, 6], [3, 8, 6, 7]]
+    builders.play(first, [("ns", "7H", 8), ("ew", "6S", 6)])
+    builders.play(second, [("ew", "8H", 7), ("ns", "7S", 7)])
+    assert list(Hand.objects.filter(table=second).values_list("ns_points", "ew_points")) == [(30, -300), (140, 30)]
+    rows = by_player(standings(event.slug))
+    assert [(n, rows[n]["rank"], rows[n]["total"], rows[n]["tiebreak_total"], rows[n]["medal"])
+            for n in (3, 8, 7, 6)] == [(3, 3, 580, 410, "bronze"), (8, 4, 580, -210, None),
+                                        (7, 5, 470, None, None), (6, 6, 220, None, None)]
+    assert event_check(event) == []
+    first_file = event_export(event)
+    assert {k: first_file["tiebreaks"][0][k] for k in ("players", "fillers")} == {"players": [3, 8],
+                                                                                 "fillers": [6, 7]}
+    again = event_import(json.loads(json.dumps(first_file)), slug="progressive-copy")
+    second_file = event_export(again)
+    second_file["event"]["slug"] = first_file["event"]["slug"]
+    assert second_file == first_file
+    assert list(again.tiebreaks.get().fillers.values_list("number", flat=True)) == [6, 7]
+    copy_rows = by_player(standings(again.slug))
+    assert [(copy_rows[n]["tiebreak_total"], copy_rows[n]["rank"]) for n in (3, 8, 7, 6)] == [
+        (410, 3), (-210, 4), (None, 5), (None, 6)]

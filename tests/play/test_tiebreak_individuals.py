@@ -1,7 +1,8 @@
 """Tiebreak sessions of events of individuals made on the site (README, "Live standings, medals and
 tiebreaks"): tied players sit among themselves at tables of three, or at progressive tables of four
-where each partners each of the others once; counts that cannot fill a table are refused naming the
-players; tiebreak hands are entered on the table's phone and the tiebreak total orders the tie.
+where each partners each of the others once; two tied players (three-handed) or two or three
+(progressive) play with fillers, whose tiebreak points count for nobody; tiebreak hands are entered on
+the table's phone and the tiebreak total orders the tie.
 
 The events below are event files of one round of one hand (Avondale values, as RULES.md section 2;
 defenders score 10 a trick they took).
@@ -22,7 +23,7 @@ from scoring.services import hand_record, table_confirm
 from scoring.tiebreaks import rounds_per_pass, tiebreak_create, tiebreak_delete
 from tests import builders
 from tournaments.models import Partnership, Round, SitOut, Table, TableSeat, Tiebreak
-from tournaments.services import round_create_seated
+from tournaments.services import partnership_withdraw, round_create_seated
 
 pytestmark = pytest.mark.django_db
 
@@ -122,14 +123,78 @@ def test_four_tied_players_three_handed_each_sit_out_once_in_four_rounds():
     assert [(rows[n].total, rows[n].rank, rows[n].tied) for n in (2, 3, 5, 6)] == [(10, 3, True)] * 4
 
 
-def test_two_tied_players_cannot_fill_a_table_of_three():
-    event = three_handed(6)  # 1 (Ana Garza) and 4 (Joe Smith) tie for 1st on 300
+def test_two_tied_players_three_handed_play_with_a_filler_whose_points_count_for_nobody():
+    """1 and 4 tie for 1st on 300; 2, 3, 5 and 6 share 3rd on 10, so the site's filler is 2 (the closest
+    place below, the lower number first). Hands 2, one hand a round: two rounds of 1, 4, 2 (seats 1, 2, 3).
+      round 1: 2 (the filler) bids 8H and takes 8, 1 takes 2, 4 none: 2 +300, 1 +20, 4 0;
+      round 2: 4 bids 6S and takes 5, set: 4 -40; 1 takes 3: +30; 2 takes 2: +20 (RULES.md section 6).
+    Tiebreak totals: 1 = 20 + 30 = 50, 4 = 0 - 40 = -40: 1 gold, 4 silver. 2's 320 is nobody's total:
+    2 stays 3rd on 10 with 3, 5 and 6, with no tiebreak total."""
+    event = three_handed(6)
+    tb = tiebreak_create(event=event, partnerships=[4, 1], hands=2)
+    assert list(tb.partnerships.values_list("number", flat=True)) == [1, 4]
+    assert list(tb.fillers.values_list("number", flat=True)) == [2]
+    assert seated(tb) == [(1, [[1, 4, 2]], []), (2, [[1, 4, 2]], [])]
+    first, second = Table.objects.filter(round__tiebreak=tb).order_by("round__number")
+    hand_record(table=first, number=1, actor=builders.SCORER, contract="8H", declarer_seat="3",
+                seat_tricks={"1": 2, "2": 0, "3": 8})
+    hand_record(table=second, number=1, actor=builders.SCORER, contract="6S", declarer_seat="2",
+                seat_tricks={"1": 3, "2": 5, "3": 2})
+    assert Hand.objects.get(table=first).seat_points == {"1": 20, "2": 0, "3": 300}
+    assert Hand.objects.get(table=second).seat_points == {"1": 30, "2": -40, "3": 20}
+    for table in (first, second):
+        table_confirm(table=table, actor=builders.SCORER)
+    rows = {r.number: r for r in event_standings(event).rows}
+    assert [(n, rows[n].total, rows[n].tiebreak_total, rows[n].rank, rows[n].medal, rows[n].decided_by)
+            for n in (1, 4)] == [(1, 300, 50, 1, "gold", "tiebreak 1"), (4, 300, -40, 2, "silver", "tiebreak 1")]
+    assert (rows[2].total, rows[2].tiebreak_total, rows[2].tiebreaks, rows[2].rank, rows[2].tied) == (
+        10, None, (), 3, True)
+    assert [rows[n].rank for n in (3, 5, 6)] == [3, 3, 3]
+    # A filler cannot withdraw: the event file would refuse his tiebreak.
+    with pytest.raises(ValidationError) as err:
+        partnership_withdraw(partnership=Partnership.objects.get(event=event, number=2))
+    assert err.value.message_dict["__all__"] == [
+        "Player 2 fills a seat in tiebreak 1 and cannot withdraw; remove that tiebreak first (only before any "
+        "hand is entered)."]
+    assert not Partnership.objects.get(event=event, number=2).withdrawn
+
+
+def test_the_site_picks_fillers_present_below_the_tie_and_checks_the_organizers():
+    event = three_handed(6)  # 1 and 4 tie for 1st; 2, 3, 5, 6 share 3rd
+    refusals = [
+        ([4], "Player 4 is tied on that place and plays in the tiebreak; name someone else to fill."),
+        ([12], "No player 12 at this event."),
+        ([2, 3], "The tiebreak table needs 1 filler; you named 2."),
+        ([2, 2], "Player 2 is named twice as a filler."),
+    ]
+    for fillers, message in refusals:
+        with pytest.raises(ValidationError) as err:
+            tiebreak_create(event=event, partnerships=[1, 4], fillers=fillers)
+        assert err.value.message_dict["fillers"] == [message]
+    Partnership.objects.filter(event=event, number=6).update(withdrawn=True)
+    with pytest.raises(ValidationError) as err:
+        tiebreak_create(event=event, partnerships=[1, 4], fillers=[6])
+    assert err.value.message_dict["fillers"] == ["Player 6 has withdrawn and cannot fill a seat."]
+    assert not Tiebreak.objects.exists()
+    # 2 is not checked in: the site passes over him to 3.
+    Partnership.objects.filter(event=event, number=2).update(checked_in=False)
+    tb = tiebreak_create(event=event, partnerships=[1, 4])
+    assert list(tb.fillers.values_list("number", flat=True)) == [3]
+    tiebreak_delete(tiebreak=tb)
+    # Nobody else present: the organizer names the filler, checked in or not.
+    Partnership.objects.filter(event=event).update(checked_in=False)
     with pytest.raises(ValidationError) as err:
         tiebreak_create(event=event, partnerships=[1, 4])
-    assert err.value.message_dict["partnerships"] == [
-        "A tiebreak table seats only tied players, and a three-handed table needs three: "
-        "1 Ana Garza and 4 Joe Smith cannot fill one."]
-    assert not Tiebreak.objects.exists() and not Round.objects.filter(tiebreak__isnull=False).exists()
+    assert err.value.message_dict["fillers"] == [
+        "Too few other players are checked in to fill the tiebreak table (it needs 1): name the fillers yourself."]
+    tb = tiebreak_create(event=event, partnerships=[1, 4], fillers=[5])
+    assert seated(tb) == [(1, [[1, 4, 5]], [])]
+    # Three tied players fill their own table.
+    nine = three_handed(9)
+    with pytest.raises(ValidationError) as err:
+        tiebreak_create(event=nine, partnerships=[1, 4, 7], fillers=[2])
+    assert err.value.message_dict["fillers"] == [
+        "These tied players fill their tables themselves: leave Fillers empty."]
 
 
 def test_players_not_tied_or_missing_a_tied_one_are_refused_in_players_words():
@@ -198,18 +263,21 @@ def test_eight_tied_players_play_seven_rounds_at_two_tables():
     assert len(pairs) == 28 and len(set(pairs)) == 28  # every one of the 28 pairs partners once
 
 
-def test_two_or_three_tied_players_cannot_fill_a_progressive_table():
-    """Five players, one table (N 1, E 2, S 3, W 4: 7H by N-S taking 8, N-S +200, E-W +20); 5 sits out
-    and is credited the average of his own rounds, none: 0. So 1 and 3 tie for 1st on 200."""
-    tables = [{"table": 1, "n": 1, "e": 2, "s": 3, "w": 4,
-               "hands": [{"hand": 1, "contract": "7H", "declarer": "ns", "tricks": 8}]}]
-    event = _event("mcallen", tables, 5, "progressive-5")
-    with pytest.raises(ValidationError) as err:
-        tiebreak_create(event=event, partnerships=[1, 3])
-    assert err.value.message_dict["partnerships"] == [
-        "A tiebreak table seats only tied players, and a progressive table needs four: "
-        "1 Ana Garza and 3 Marie Tremblay cannot fill one."]
-    assert not Tiebreak.objects.exists()
+def test_three_tied_players_progressive_play_three_rounds_with_one_filler():
+    """7 withdraws, so 1, 3 and 5 share 1st on 200 and 2, 4, 6, 8 4th on 20: the site's filler is 2.
+    Three rounds, A+B v C+F, A+C v B+F, A+F v B+C (N-S v E-W): each tied player partners each other
+    tied player once and the filler once, and opposes each of the others twice."""
+    event = progressive()
+    Partnership.objects.filter(event=event, number=7).update(withdrawn=True)
+    tb = tiebreak_create(event=event, partnerships=[1, 3, 5])
+    assert list(tb.fillers.values_list("number", flat=True)) == [2]
+    assert seated(tb) == [(1, [[1, 5, 3, 2]], []), (2, [[1, 3, 5, 2]], []), (3, [[1, 3, 2, 5]], [])]
+    partners = {n: [] for n in (1, 3, 5)}
+    for _, ((n, e, s, w),), _ in seated(tb):
+        for a, b in ((n, s), (e, w), (s, n), (w, e)):
+            if a in partners:
+                partners[a].append(b)
+    assert {n: sorted(p) for n, p in partners.items()} == {1: [2, 3, 5], 3: [1, 2, 5], 5: [1, 2, 3]}
 
 
 def test_a_tiebreak_of_individuals_is_removed_before_any_hand_and_kept_after():
@@ -332,10 +400,15 @@ def test_the_organizer_removes_a_tiebreak_of_players_and_sees_a_refusal_in_spani
     staff = _organizer(event)
     staff.cookies["fh_language"] = "es"
     response = staff.post(reverse("scoring:tiebreak-create", args=[event.slug]), {"partnerships": ["1", "4"],
-                                                                                  "hands": "1"})
+                                                                                  "hands": "1", "fillers": "4"})
     assert response.status_code == 400
-    assert ("En una mesa de desempate solo se sientan jugadores empatados, y una mesa de tres necesita tres: "
-            "1 Ana Garza y 4 Joe Smith no alcanzan para llenarla.") in response.content.decode()
+    page = response.content.decode()
+    assert ("El jugador 4 está empatado en ese puesto y juega el desempate; nombre a otro de relleno."
+            in page) and "Jugadores de relleno: números de jugador" in page
+    response = staff.post(reverse("scoring:tiebreak-create", args=[event.slug]), {"partnerships": ["1", "4"],
+                                                                                  "hands": "1", "fillers": "5 x"})
+    assert response.status_code == 400 and "x no es un número de jugador." in response.content.decode()
+    assert not Tiebreak.objects.filter(event=event).exists()
     assert staff.post(reverse("scoring:tiebreak-create", args=[event.slug]),
                       {"partnerships": ["2", "3", "5", "6"], "hands": "1"}).status_code == 302
     page = staff.get(reverse("scoring:tiebreaks", args=[event.slug])).content.decode()

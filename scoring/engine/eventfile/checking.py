@@ -442,8 +442,9 @@ class _Checker(Problems):
                 if rnd.status == "open" and r.get("status") == "open":
                     in_play.append((rplace, rnd.number))
         # Only one round is in play at a time (README, "Running the day"). A round whose status is
-        # worked out (a file typed from sheets, some rounds half typed in) stays open as before.
-        if len(in_play) > 1:
+        # worked out (a file typed from sheets, some rounds half typed in) stays open as before. A
+        # tiebreak's rounds are all opened together when it is made (scoring.tiebreaks), so they may be.
+        if len(in_play) > 1 and tiebreak is None:
             first = in_play[0][1]
             for rplace, number in in_play[1:]:
                 self.add(f"{rplace}.status", Message(gettext_noop(
@@ -946,16 +947,34 @@ class _Checker(Problems):
                     members.append(got)
             if len(t[key]) < 2:
                 self.add(f"{place}.{key}", Message(words["tiebreak_two"]))
+        fillers: list[int] = []
+        if individuals and "fillers" in t and self.lst(t["fillers"], f"{place}.fillers") is not None:
+            for j, num in enumerate(t["fillers"]):
+                fplace = f"{place}.fillers[{j}]"
+                got = self.partnership_ref(num, fplace, ctx, None)
+                if got is None:
+                    continue
+                if got in fillers:
+                    self.add(fplace, Message(words["tiebreak_twice"], number=got))
+                elif got in members:
+                    self.add(fplace, Message(gettext_noop(
+                        "player %(number)s plays in this tiebreak and cannot also fill a seat"), number=got))
+                elif got in ctx["withdrawn"]:
+                    self.add(fplace, Message(gettext_noop("player %(number)s has withdrawn and cannot fill a seat"),
+                                             number=got))
+                else:
+                    fillers.append(got)
+        seated = [*members, *fillers]
         if "tables" in t and "rounds" in t:
             self.add(place, Message(gettext_noop("give either tables (one round) or rounds, not both")))
             return None
         if "rounds" in t:
-            rounds = self.rounds_list(t["rounds"], f"{place}.rounds", ctx, tiebreak=members)
+            rounds = self.rounds_list(t["rounds"], f"{place}.rounds", ctx, tiebreak=seated)
         else:
-            rnd = self.one_round({"tables": t["tables"]} if "tables" in t else {}, place, 1, ctx, tiebreak=members)
+            rnd = self.one_round({"tables": t["tables"]} if "tables" in t else {}, place, 1, ctx, tiebreak=seated)
             rounds = [rnd] if rnd is not None else []
         rounds.sort(key=lambda r: r.number)
-        return TiebreakSpec(partnerships=sorted(members), rounds=rounds)
+        return TiebreakSpec(partnerships=sorted(members), rounds=rounds, fillers=sorted(fillers))
 
 
 def check(data: object) -> tuple[list[str], EventFile | None]:
@@ -1023,6 +1042,7 @@ def _check(c: _Checker, data: object) -> None:
         "open_hands": ev_raw.get("format") == "games" and ev_raw.get("hands_per_round", 0) is None,
         "games": games,
         "partnerships": None,
+        "withdrawn": set(),
         "entrants": "individuals" if individuals else "partnerships",
         # Three-handed rules (tables of three) or four-handed; None when the rules could not be read.
         "three_handed": _three_handed(ev_raw.get("rules")),
@@ -1041,6 +1061,8 @@ def _check(c: _Checker, data: object) -> None:
         partnerships = c.partnerships(top["partnerships"])
     if isinstance(top.get(key), list):
         ctx["partnerships"] = {p["number"] for p in top[key] if isinstance(p, dict) and is_int(p.get("number"))}
+        ctx["withdrawn"] = {p["number"] for p in top[key]
+                            if isinstance(p, dict) and is_int(p.get("number")) and p.get("withdrawn") is True}
     rounds = c.rounds_list(top.get("rounds", []), "rounds", ctx)
     tiebreaks = []
     for i, raw in enumerate(c.lst(top.get("tiebreaks", []), "tiebreaks") or []):

@@ -62,7 +62,7 @@ EVENT_KEYS_V1 = tuple(k for k in EVENT_KEYS if k not in V2_ONLY["event"])
 HAND_KEYS_V1 = tuple(k for k in HAND_KEYS if k not in V2_ONLY["hand"])
 PENALTY_KEYS = ("kind", "side", "seat")
 TIEBREAK_KEYS = ("partnerships", "tables", "rounds")
-INDIVIDUAL_TIEBREAK_KEYS = ("players", "tables", "rounds")
+INDIVIDUAL_TIEBREAK_KEYS = ("players", "fillers", "tables", "rounds")  # fillers: players who only fill seats
 
 
 # --- defaults worked out from the rest of the object ------------------------------------------

@@ -91,6 +91,8 @@ class RoundSpec:
 class TiebreakSpec:
     partnerships: list[int]  # entrant numbers: players in an event of individuals
     rounds: list[RoundSpec] = field(default_factory=list)
+    # Players who fill a tiebreak table of an event of individuals and get no tiebreak total.
+    fillers: list[int] = field(default_factory=list)
 
 
 @dataclass

@@ -156,6 +156,8 @@ def to_dict(file: EventFile) -> dict:
     tiebreaks = []
     for tb in file.tiebreaks:
         item: dict = {("players" if ev.individuals else "partnerships"): sorted(tb.partnerships)}
+        if tb.fillers:  # only then, so that files without fillers export as before
+            item["fillers"] = sorted(tb.fillers)
         rounds = sorted(tb.rounds, key=lambda r: r.number)
         # One plain round is written as the short form, "tables"; anything more as "rounds".
         simple = (
