@@ -436,7 +436,8 @@ class Storm:
 
 def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str | None = None,
               hands_per_second: float = 5.0, pollers: int = 1000, poll_seconds: float = 5.0, projectors: int = 2,
-              partnerships: int = 500, redis_db: int = 3, measure_runs: int = 30, out=print) -> dict:
+              partnerships: int = 500, redis_db: int = 3, measure_runs: int = 30, threads: int = 1,
+              out=print) -> dict:
     """Run the storm on "sqlite" or "postgres" and return its figures (also printed through `out`)."""
     import redis
 
@@ -469,8 +470,9 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
     base = f"http://127.0.0.1:{port}"
     gunicorn = shutil.which("gunicorn") or str(Path(sys.executable).with_name("gunicorn"))
     log = open(RESULTS / f"storm-gunicorn-{database}.log", "w")
-    server = subprocess.Popen([gunicorn, "config.wsgi", "--workers", "2", "--bind", f"127.0.0.1:{port}",
-                               "--log-level", "warning", "--backlog", "2048"],
+    server = subprocess.Popen([gunicorn, "config.wsgi", "--workers", "2", "--threads", str(threads),
+                               "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--backlog", "2048",
+                               *os.environ.get("STORM_GUNICORN_EXTRA", "").split()],
                               cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     reader = VersionReader(database, env, prepared["event_id"])
     try:
@@ -483,7 +485,7 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
             marks.update(cpu=_cpu_seconds(server.pid), client=time.process_time(), wall=time.perf_counter())
 
         out(f"  storm: {seconds} s of saves at {hands_per_second}/s, {pollers} pollers every {poll_seconds:g} s, "
-            f"{projectors} projectors, gunicorn 2 workers on {base} ...")
+            f"{projectors} projectors, gunicorn 2 workers ({threads} thread(s) each) on {base} ...")
         asyncio.run(storm.run(SLUG, on_start))
         wall = time.perf_counter() - marks["wall"]
         server_cpu = _cpu_seconds(server.pid) - marks["cpu"]
@@ -503,6 +505,7 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
     figures = {
         "database": database,
         "seconds": seconds,
+        "threads": threads,
         "wall_seconds": round(wall, 1),
         "saves": _percentiles(storm.save_times),
         "saves_per_second": round(len(storm.save_times) / seconds, 2),
@@ -578,7 +581,8 @@ def _verdicts(f: dict) -> dict:
 def report(f: dict) -> str:
     s, p, r, e = f["saves"], f["polls"], f["rebuild"], f["entry_page"]
     lines = [
-        f"Hall storm on {f['database']} ({f['seconds']} s; wall {f['wall_seconds']} s incl. the lag tail):",
+        f"Hall storm on {f['database']} ({f['seconds']} s; wall {f['wall_seconds']} s incl. the lag tail; "
+        f"{f['threads']} thread(s) a worker):",
         f"  saves      {s['n']:>6} answered, {f['hands_stored_by_the_storm']} stored  ({f['saves_per_second']}/s)  "
         f"p50 {s['p50_ms']} ms  p95 {s['p95_ms']} ms  "
         f"p99 {s['p99_ms']} ms  max {s['max_ms']} ms",
@@ -628,6 +632,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=5.0, help="hands saved a second in all (default 5)")
     parser.add_argument("--pollers", type=int, default=1000)
     parser.add_argument("--partnerships", type=int, default=500)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads a gunicorn worker (default 1: sync workers; more: gthread)")
     parser.add_argument("--runs", type=int, default=30, help="interleaved rebuild/floor runs (default 30)")
     parser.add_argument("--only-ratio", action="store_true",
                         help="only the rebuild/floor ratio, on the complete event (built once, then reused)")
@@ -645,7 +651,7 @@ def main(argv: list[str] | None = None) -> int:
                   sqlite_path=args.sqlite_path)
     else:
         run_storm(args.database, args.seconds, database_url=args.database_url, hands_per_second=args.rate,
-                  pollers=args.pollers, partnerships=args.partnerships, measure_runs=args.runs)
+                  pollers=args.pollers, partnerships=args.partnerships, measure_runs=args.runs, threads=args.threads)
     return 0
 
 

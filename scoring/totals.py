@@ -2,8 +2,9 @@
 
 The standings read these instead of grouping every hand of the event (README, "Speed"). Every
 hand write calls refresh() in the same transaction, after the write: the totals are worked out
-again from the table's hands in one UPDATE, so they cannot drift whatever the write was (a new
-hand, a correction, an import). scoring.integrity compares them with the hands (`from_hands`).
+again from the table's hands (one UPDATE for many tables; a count and an UPDATE for one), so
+they cannot drift whatever the write was (a new hand, a correction, an import).
+scoring.integrity compares them with the hands (`from_hands`).
 """
 
 from __future__ import annotations
@@ -27,16 +28,19 @@ def _of_table(aggregate):
 def refresh(tables) -> None:
     """Work the totals out again from the hands, for `tables` (a Table, a queryset of tables, or
     table ids). Call it inside the transaction that wrote the hands."""
-    if isinstance(tables, Table):
-        queryset = Table.objects.filter(pk=tables.pk)
-    elif hasattr(tables, "model"):
+    if isinstance(tables, Table):  # one table, after each save: counted in one query, written in another
+        counted = Hand.objects.filter(table_id=tables.pk).aggregate(
+            n_hands=Count("id"), ns_points=Coalesce(Sum("ns_points"), 0), ew_points=Coalesce(Sum("ew_points"), 0))
+        Table.objects.filter(pk=tables.pk).update(**counted)
+        for name, value in counted.items():  # the caller's copy too, so a later save() writes nothing stale
+            setattr(tables, name, value)
+        return
+    if hasattr(tables, "model"):
         queryset = Table.objects.filter(pk__in=tables.values("pk"))
     else:
         queryset = Table.objects.filter(pk__in=list(tables))
     queryset.update(n_hands=_of_table(Count("id")), ns_points=_of_table(Sum("ns_points")),
                     ew_points=_of_table(Sum("ew_points")))
-    if isinstance(tables, Table):  # the caller's copy too, so a later save() writes nothing stale
-        tables.refresh_from_db(fields=list(FIELDS))
 
 
 def from_hands(table_ids: Iterable[int]) -> dict[int, tuple[int, int, int]]:
