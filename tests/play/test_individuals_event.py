@@ -188,6 +188,19 @@ def test_export_import_export_is_identical_for_individuals(make):
 
 
 @pytest.mark.django_db
+def test_a_table_of_three_entered_by_a_phone_exports_and_imports_again():
+    # A phone at a table of three enters as seat 1 (Table.entered_side "1"): the export keeps it
+    # and imports again (it used to be refused as "not a side").
+    event = event_import(three_handed())
+    Table.objects.filter(round__event=event, round__number=1, number=1).update(entered_side="1")
+    first, second = _round_trip(event)
+    assert first == second
+    assert json.loads(first)["rounds"][0]["tables"][0]["entered_side"] == "1"
+    copy_table = Table.objects.get(round__event__slug=f"{event.slug}-copy", round__number=1, number=1)
+    assert copy_table.entered_side == "1"
+
+
+@pytest.mark.django_db
 def test_the_export_of_an_imported_file_is_the_file_in_canonical_form():
     data = three_handed()
     exported = event_export(event_import(copy.deepcopy(data)))
