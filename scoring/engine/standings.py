@@ -173,7 +173,10 @@ class TableResult(NamedTuple):
 
     def points_for(self, entrant_id: int) -> int:
         if self.seats:
-            return next((s.points for s in self.seats if s.entrant == entrant_id), 0)
+            for seat in self.seats:  # a plain loop: this runs for every player and round on each rebuild
+                if seat.entrant == entrant_id:
+                    return seat.points
+            return 0
         return self.ns_points if entrant_id == self.ns else self.ew_points
 
 
