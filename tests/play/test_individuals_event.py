@@ -217,6 +217,30 @@ def test_a_corrected_hand_shows_in_the_next_standings_of_the_same_process():
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("make, expected", [
+    # Three-handed round 1, table 1: 8H by 1 made, 7S by 2 set (5 tricks), MIS by 3 made.
+    (three_handed, {1: (340, 1, 0), 2: (-130, 0, 1), 3: (270, 1, 0)}),
+    # Progressive round 1, table 1 (N 1, E 2, S 3, W 4), worked above: 7H by N-S made, 8S by E-W set;
+    # N-S 230, E-W -220, and both partners of a side are credited its contracts.
+    (progressive, {1: (230, 1, 0), 3: (230, 1, 0), 2: (-220, 0, 1), 4: (-220, 0, 1)}),
+])
+def test_each_player_is_credited_his_points_and_the_contracts_he_declared(make, expected, monkeypatch):
+    from scoring import selectors
+
+    data = make()
+    data["event"]["secondary_tiebreakers"] = ["contracts_made", "fewest_sets"]
+    event = event_import(data)
+    seen = {}
+    compute = selectors.standings_engine.compute
+    monkeypatch.setattr(selectors.standings_engine, "compute",
+                        lambda **kwargs: seen.update(kwargs) or compute(**kwargs))
+    selectors.event_standings(event)
+    number = {p.pk: p.number for p in Partnership.objects.filter(event=event)}
+    table = next(t for t in seen["tables"] if t.round == 1 and {number[s.entrant] for s in t.seats} == set(expected))
+    assert {number[s.entrant]: (s.points, s.made, s.set) for s in table.seats} == expected
+
+
+@pytest.mark.django_db
 def test_the_export_of_an_imported_file_is_the_file_in_canonical_form():
     data = three_handed()
     exported = event_export(event_import(copy.deepcopy(data)))
