@@ -59,7 +59,7 @@ class Flag:
 class FigureSpec:
     """How to measure one figure: `measure(bench, figure)` fills in the figure's numbers.
 
-    `name` may hold {partnerships}; the runner fills it in from the options.
+    `name` may hold {partnerships} or {players}; the runner fills them in from the options.
     """
 
     name: str
@@ -78,6 +78,9 @@ class Family:
     # What must be installed, checked before the event is built: options -> messages naming what
     # is missing and how to install it (empty when everything is there).
     missing: Callable[[dict], list[str]] = lambda options: []
+    # Whether the family measures the bench event (the 500 partnerships); a family that builds its
+    # own event (bench.figures.individuals) leaves it unbuilt when it runs alone.
+    needs_event: bool = True
 
 
 def ms_text(ms: float | None) -> str:

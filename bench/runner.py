@@ -136,7 +136,8 @@ class Bench:
 
     def run(self) -> None:
         self.prepare_database()
-        self.event = self.bench_event()
+        if any(family.needs_event for family in self.families):
+            self.event = self.bench_event()
         for family in self.families:
             for spec in family.figures:
                 self.measure(family, spec)
@@ -186,7 +187,8 @@ class Bench:
     # ------------------------------------------------------------------ figures
 
     def measure(self, family: Family, spec) -> None:
-        figure = Figure(spec.name.format(partnerships=self.options["partnerships"]), spec.target, family=family.name)
+        name = spec.name.format(partnerships=self.options["partnerships"], players=self.options.get("players"))
+        figure = Figure(name, spec.target, family=family.name)
         self.figures.append(figure)
         self.stdout.write(f"  measuring: {figure.name} ...")
         self.stdout.flush()

@@ -9,6 +9,7 @@ ranking itself happens in the pure scoring.engine.standings module.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from django.db import connection, connections
@@ -18,7 +19,7 @@ from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
 from scoring.engine import standings as standings_engine
-from scoring.engine.vocabulary import SIDE_LABELS, SIDE_OF_SEAT, TABLE_STATUS_PUBLIC
+from scoring.engine.vocabulary import SIDE_LABELS, SIDE_OF_SEAT, TABLE_STATUS_PUBLIC, THREE_SEATS
 from scoring.models import Hand
 from tournaments import language
 from tournaments import selectors as event_selectors
@@ -81,6 +82,14 @@ def _driver_rows(queryset) -> list[tuple]:
     with connections[queryset.db].cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
+
+
+def _json_column(values) -> list:
+    """A JSON column's values as _driver_rows gives them, decoded. The driver hands them over as
+    text on SQLite and on PostgreSQL (Django decodes each row); one array decoded at once is one
+    call of the C decoder instead of one per row (6,640 hands at a 500-player three-handed event)."""
+    texts = [value if isinstance(value, str) else json.dumps(value) for value in values]
+    return json.loads(f"[{','.join(texts)}]")
 
 
 # This process's memo of each event's last standings inputs (scoring.engine.standings.compute,
@@ -293,7 +302,14 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
     """event_standings() for an event of individuals (README, "Events of individuals"): each
     player is credited at his table (standings_engine.Seat) with his side's points at a progressive
     four-handed table, or his own at a three-handed one (Hand.seat_points). A fixed number of
-    queries, as for partnerships: entrants, rounds, tables, seats, hands, sit-outs, tiebreaks."""
+    queries, as for partnerships: entrants, rounds, seats, tables, sit-outs, tiebreaks, and the
+    hands' points by seat only when there are tables of three.
+
+    A progressive table's sides are read from the totals the table row keeps (scoring.totals), as
+    a partnership table's; only a table of three reads its hands, each player's points being his
+    own. Contracts made and set by each player are counted (one grouped query more) only when a
+    secondary tiebreaker reads them, as for partnerships.
+    """
     setup = setup_for(event)
     entrants = [
         standings_engine.Entrant(pk, number, (name,), division, withdrawn)
@@ -303,44 +319,50 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
     rounds = {pk: (number, tiebreak_id) for pk, number, tiebreak_id in
               Round.objects.filter(event=event).values_list("id", "number", "tiebreak_id")}
     seats: dict[int, dict[str, int]] = {}
-    for table_id, seat, entrant_id in TableSeat.objects.filter(table__round__event=event).values_list(
-            "table_id", "seat", "entrant_id"):
+    for table_id, seat, entrant_id in _driver_rows(
+            TableSeat.objects.filter(table__round__event=event).values_list("table_id", "seat", "entrant_id")
+            .order_by()):
         seats.setdefault(table_id, {})[seat] = entrant_id
-    # Per table: hands, and per seat label [points, made, set].
-    sums: dict[int, list] = {}
-    for table_id, declarer, declarer_seat, ns_points, ew_points, seat_points, made in (
-        Hand.objects.filter(table__round__event=event)
-        .values_list("table_id", "declarer", "declarer_seat", "ns_points", "ew_points", "seat_points", "made")
-        .order_by()
-    ):
-        count, by_seat = sums.setdefault(table_id, [0, {}])
-        sums[table_id][0] = count + 1
-        for label in seats.get(table_id, {}):
-            if declarer_seat:
-                points, declared = (seat_points or {}).get(label, 0), declarer_seat == label
-            else:
-                side = SIDE_OF_SEAT[label]
-                points, declared = (ns_points if side == "ns" else ew_points), declarer == side
-            got = by_seat.setdefault(label, [0, 0, 0])
-            got[0] += points
-            got[1] += declared and made
-            got[2] += declared and not made
+    # A table of three: each seat's own points, summed over the table's hands.
+    own_points: dict[int, dict[str, int]] = {}
+    if any(label in THREE_SEATS for labels in seats.values() for label in labels):
+        rows = _driver_rows(Hand.objects.filter(table__round__event=event, seat_points__isnull=False)
+                            .values_list("table_id", "seat_points").order_by())
+        for (table_id, _), seat_points in zip(rows, _json_column(points for _, points in rows), strict=True):
+            got = own_points.setdefault(table_id, {})
+            for label, points in seat_points.items():
+                got[label] = got.get(label, 0) + points
+    # Contracts each seat declared, made and set: read only by two secondary tiebreakers.
+    declared: dict[int, dict[str, list[int]]] = {}
+    if {"contracts_made", "fewest_sets"} & set(setup.secondary_tiebreakers):
+        for table_id, declarer, declarer_seat, made, count in (
+            Hand.objects.filter(table__round__event=event).values("table_id", "declarer", "declarer_seat", "made")
+            .annotate(n=Count("id")).values_list("table_id", "declarer", "declarer_seat", "made", "n").order_by()
+        ):
+            for label in seats.get(table_id, {}):
+                if label == declarer_seat or (not declarer_seat and SIDE_OF_SEAT.get(label) == declarer):
+                    counted = declared.setdefault(table_id, {}).setdefault(label, [0, 0])
+                    counted[0 if made else 1] += count
     hands_per_round = event.hands_per_round
     needs_confirmation = event.confirmation_required
+    Seat, TableResult = standings_engine.Seat, standings_engine.TableResult
+    no_seats: dict[str, int] = {}
     main_tables: list[standings_engine.TableResult] = []
     tiebreak_tables: dict[int, list[standings_engine.TableResult]] = {}
-    for table_id, round_id, confirmed, disputed in (
+    for table_id, round_id, confirmed, disputed, n_hands, ns_points, ew_points in _driver_rows(
         Table.objects.filter(round__event=event)
-        .values_list("id", "round_id", _is_set("confirmed_at"), _is_set("disputed_at")).order_by()
+        .values_list("id", "round_id", _is_set("confirmed_at"), _is_set("disputed_at"), "n_hands", "ns_points",
+                     "ew_points").order_by()
     ):
         number, tiebreak_id = rounds[round_id]
-        n_hands, by_seat = sums.get(table_id, [0, {}])
         final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
-        result = standings_engine.TableResult(
-            number, 0, 0, 0, 0, n_hands, final,
-            seats=tuple(standings_engine.Seat(entrant, *by_seat.get(label, (0, 0, 0)))
-                        for label, entrant in seats.get(table_id, {}).items()),
-        )
+        own, counts = own_points.get(table_id, no_seats), declared.get(table_id, {})
+        table_seats = []
+        for label, entrant in seats.get(table_id, no_seats).items():
+            side = SIDE_OF_SEAT.get(label)
+            points = ns_points if side == "ns" else ew_points if side == "ew" else own.get(label, 0)
+            table_seats.append(Seat(entrant, points, *counts.get(label, (0, 0))))
+        result = TableResult(number, 0, 0, 0, 0, n_hands, final, seats=tuple(table_seats))
         if tiebreak_id:
             tiebreak_tables.setdefault(tiebreak_id, []).append(result)
         else:

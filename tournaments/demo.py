@@ -12,6 +12,12 @@ Without `complete` the event is caught mid-session: the first rounds closed and 
 current round partly entered (some tables waiting for the other side to confirm, one disputed),
 and the later rounds drawn but unplayed. A complete event whose medal places are tied (scored with
 scoring.engine.standings) gets the tiebreak session McAllen A calls for.
+
+build_demo_individuals_event() does the same for an event of individuals (README, "Events of
+individuals"; a "500-event/2" file): players each on his own, seated by
+scoring.engine.movement_individuals at progressive four-handed tables (a new partner each round,
+McAllen rules) or at three-handed tables (three-handed rules: each hand's bidder and every seated
+player's tricks). Its medal ties stay in the standings: it plays no tiebreak session.
 """
 
 from __future__ import annotations
@@ -19,10 +25,10 @@ from __future__ import annotations
 import datetime
 import random
 
-from scoring.engine import eventfile, movement
+from scoring.engine import eventfile, movement, movement_individuals
 from scoring.engine import rules as rules_engine
 from scoring.engine import standings as standings_engine
-from scoring.engine.vocabulary import MAX_ROUNDS, SEATS, SIDE_OF_SEAT
+from scoring.engine.vocabulary import MAX_INDIVIDUALS, MAX_ROUNDS, SEATS, SIDE_OF_SEAT
 
 DEMO_NAME = "Golden Age Olympics: Five Hundred"
 DEMO_VENUE = "Lark Community Center, McAllen, Texas"
@@ -239,7 +245,23 @@ def _tiebreaks(rng: random.Random, data: dict, rules) -> list[dict]:
 def _current_round(rng: random.Random, plan: movement.RoundPlan, hands_per_round: int, rules) -> list[dict]:
     """The round in play: some tables confirmed, some waiting for the other side to confirm, some
     mid-way, a few not started, and (with six or more tables) one disputed."""
-    n = len(plan.tables)
+    tables = []
+    for state, (t, ns, ew) in zip(_round_states(rng, len(plan.tables)), plan.tables):
+        entered_side = rng.choice(("ns", "ew"))
+        if state == "not_started":
+            tables.append({"table": t, "ns": ns, "ew": ew, "hands": []})
+            continue
+        played = rng.randint(1, max(1, hands_per_round - 1)) if state == "partial" else hands_per_round
+        table = _table(rng, t, ns, ew, played, rules)
+        if state != "confirmed":
+            table["entered_side"] = entered_side
+        _mark_state(rng, table, state, played, hands_per_round)
+        tables.append(table)
+    return tables
+
+
+def _round_states(rng: random.Random, n: int) -> list[str]:
+    """The state of each of the n tables of the round in play, shuffled (_current_round)."""
     states = ["partial"] * max(1, round(n * 0.35))
     if n >= 2:
         states += ["waiting"] * max(1, round(n * 0.2))
@@ -249,21 +271,113 @@ def _current_round(rng: random.Random, plan: movement.RoundPlan, hands_per_round
         states.append("disputed")
     states = (states + ["confirmed"] * n)[:n]
     rng.shuffle(states)
+    return states
+
+
+def _mark_state(rng: random.Random, table: dict, state: str, played: int, hands_per_round: int,
+                bidder_tricks=lambda hand: hand["tricks"]) -> None:
+    """Leave a table of the round in play unconfirmed or disputed, as its state says."""
+    if state == "waiting" or (state == "partial" and played >= hands_per_round):
+        table["confirmed"] = False
+    if state == "disputed":
+        n_hand = rng.randint(1, hands_per_round)
+        got = bidder_tricks(table["hands"][n_hand - 1])
+        table["dispute"] = rng.choice(DISPUTES).format(n=n_hand, t=min(10, got + 1), u=got)
+
+
+# ---------------------------------------------------------------- events of individuals
+
+
+def _three_handed_hand(rng: random.Random, number: int, seats: tuple[int, ...], rules: rules_engine.RuleSet) -> dict:
+    """One three-handed hand: a bidder, a contract drawn as four-handed ones, the bidder's tricks near
+    his bid, and the other tricks split between the two defenders."""
+    bidder = rng.choice(seats)
+    bid = _pick(rng, BID_TRICKS)
+    tricks = max(0, min(10, bid + _pick(rng, OVER_UNDER)))
+    if tricks == 10 and bid < 10 and rng.random() < 0.8:
+        tricks = 9
+    contract = rules.check_legal(f"{bid}{_pick(rng, SUIT_WEIGHTS)}").code
+    first = rng.randint(0, 10 - tricks)
+    defenders = [p for p in seats if p != bidder]
+    split = {bidder: tricks, defenders[0]: first, defenders[1]: 10 - tricks - first}
+    return {"hand": number, "contract": contract, "declarer": bidder, "tricks": {str(p): split[p] for p in seats}}
+
+
+def _seated_table(rng: random.Random, table: int, seats: tuple[int, ...], hands: int, rules) -> dict:
+    """A table of individuals in the event file's shape: four seats N, E, S, W (hands as a
+    partnership event's) or three seats in order (three-handed hands)."""
+    if len(seats) == 4:
+        out = {"table": table, **dict(zip(movement_individuals.SEAT_KEYS, seats))}
+        out["hands"] = [_hand(rng, n, rules) for n in range(1, hands + 1)]
+    else:
+        out = {"table": table, "seats": list(seats),
+               "hands": [_three_handed_hand(rng, n, seats, rules) for n in range(1, hands + 1)]}
+    return out
+
+
+def _bidder_tricks(hand: dict) -> int:
+    return hand["tricks"][str(hand["declarer"])] if isinstance(hand["tricks"], dict) else hand["tricks"]
+
+
+def _current_individual_round(rng: random.Random, plan: movement_individuals.SeatedRound, hands_per_round: int,
+                              rules) -> list[dict]:
+    """The round in play of an event of individuals, in the same states as _current_round (a
+    progressive table says which side entered; a three-handed one has no sides)."""
     tables = []
-    for state, (t, ns, ew) in zip(states, plan.tables):
-        entered_side = rng.choice(("ns", "ew"))
+    for state, (t, seats) in zip(_round_states(rng, len(plan.tables)), plan.tables):
         if state == "not_started":
-            tables.append({"table": t, "ns": ns, "ew": ew, "hands": []})
+            tables.append({**_seated_table(rng, t, seats, 0, rules), "hands": []})
             continue
         played = rng.randint(1, max(1, hands_per_round - 1)) if state == "partial" else hands_per_round
-        table = _table(rng, t, ns, ew, played, rules)
-        if state != "confirmed":
-            table["entered_side"] = entered_side
-        if state == "waiting" or (state == "partial" and played >= hands_per_round):
-            table["confirmed"] = False
-        if state == "disputed":
-            n_hand = rng.randint(1, hands_per_round)
-            got = table["hands"][n_hand - 1]["tricks"]
-            table["dispute"] = rng.choice(DISPUTES).format(n=n_hand, t=min(10, got + 1), u=got)
+        table = _seated_table(rng, t, seats, played, rules)
+        if state != "confirmed" and len(seats) == 4:
+            table["entered_side"] = rng.choice(("ns", "ew"))
+        _mark_state(rng, table, state, played, hands_per_round, _bidder_tricks)
         tables.append(table)
     return tables
+
+
+def build_demo_individuals_event(*, players: int = 12, seats: int = 4, rounds: int = 10, hands_per_round: int = 4,
+                                 complete: bool = False, seed: int = 2026, slug: str = "",
+                                 name: str = DEMO_NAME) -> dict:
+    """A "500-event/2" file for a demo event of individuals (see the module docstring): `seats` 4
+    for progressive four-handed play under McAllen rules, 3 for three-handed play. Deterministic in
+    `seed`; mid-session unless `complete`, as build_demo_event."""
+    if seats not in movement_individuals.SEAT_COUNTS:
+        raise ValueError("seats must be 3 (three-handed) or 4 (four-handed progressive)")
+    if not seats <= players <= MAX_INDIVIDUALS:
+        raise ValueError(f"a demo event of individuals needs between {seats} and {MAX_INDIVIDUALS} players")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ValueError(f"rounds must be between 1 and {MAX_ROUNDS}")
+    rng = random.Random(seed)
+    rules = rules_engine.rule_set("mcallen" if seats == 4 else "three-handed")
+    names = _Names(rng)
+    people = [
+        {"number": n, "name": names.person(rng.random() < 0.62, rng.random() < 0.6),
+         "division": _pick(rng, zip(DIVISIONS, DIVISION_WEIGHTS)), "checked_in": True}
+        for n in range(1, players + 1)
+    ]
+    plans = movement_individuals.plan(list(range(1, players + 1)), rounds, seats=seats)
+    finished = rounds if complete else max(0, rounds // 2 - 1)
+    out_rounds = []
+    for plan in plans:
+        if plan.number <= finished:
+            tables = [_seated_table(rng, t, s, hands_per_round, rules) for t, s in plan.tables]
+        elif plan.number == finished + 1:
+            tables = _current_individual_round(rng, plan, hands_per_round, rules)
+        else:
+            tables = [_seated_table(rng, t, s, 0, rules) for t, s in plan.tables]
+        out_rounds.append({"number": plan.number, "tables": tables, "byes": list(plan.byes)})
+    event = {
+        "name": name,
+        "date": DEMO_DATE.isoformat(),
+        "venue": DEMO_VENUE,
+        "entrants": "individuals",
+        "rules": rules.name,
+        "rounds": rounds,
+        "hands_per_round": hands_per_round,
+        "sit_out_policy": "average",
+    }
+    if slug:
+        event["slug"] = slug
+    return {"format": eventfile.FORMAT_V2, "event": event, "players": people, "rounds": out_rounds, "tiebreaks": []}

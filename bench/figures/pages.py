@@ -96,10 +96,8 @@ def _save_hands(figure: Figure, last, tables, hands) -> None:
         phone = PhoneClient()
         url = url_for("scoring:table-entry", table.token)
         phone.get(url)
-        phone.post(url_for("scoring:table-side", table.token), {"side": "ns"})
-        data = {"number": 4, "round": last.pk, "declarer": old.declarer, "contract": old.contract,
-                "tricks": old.tricks, "penalty_kind": old.penalty_kind, "penalty_side": old.penalty_side,
-                "penalty_seat": old.penalty_seat, "note": old.note}
+        side, data = hand_post(old, last)
+        phone.post(url_for("scoring:table-side", table.token), {"side": side})
         # The first save counts its queries; the others are timed without that bookkeeping.
         counting = CaptureQueriesContext(connection) if index == 0 else contextlib.nullcontext([])
         with counting as queries, Stopwatch() as watch:
@@ -111,6 +109,18 @@ def _save_hands(figure: Figure, last, tables, hands) -> None:
         if not Hand.objects.filter(table=table, number=4).exists():
             raise Unmeasurable(f"POST {url} answered 302 but stored no hand")
     record(figure, wall, cpu)
+
+
+def hand_post(old: Hand, last: Round) -> tuple[str, dict]:
+    """The side a phone takes and the hand it posts, as the entry page sends them: by side (N-S), or
+    at a table of three by player (seat 1), who bid, the contract and every player's tricks."""
+    if old.declarer_seat:
+        return "1", {"number": old.number, "round": last.pk, "declarer_seat": old.declarer_seat,
+                     "contract": old.contract, "tricks": old.tricks, "note": old.note,
+                     **{f"seat_{seat}": tricks for seat, tricks in (old.seat_tricks or {}).items()}}
+    return "ns", {"number": old.number, "round": last.pk, "declarer": old.declarer, "contract": old.contract,
+                  "tricks": old.tricks, "penalty_kind": old.penalty_kind, "penalty_side": old.penalty_side,
+                  "penalty_seat": old.penalty_seat, "note": old.note}
 
 
 FAMILY = Family(

@@ -173,7 +173,10 @@ class TableResult(NamedTuple):
 
     def points_for(self, entrant_id: int) -> int:
         if self.seats:
-            return next((s.points for s in self.seats if s.entrant == entrant_id), 0)
+            for seat in self.seats:  # a plain loop: this runs for every player and round on each rebuild
+                if seat.entrant == entrant_id:
+                    return seat.points
+            return 0
         return self.ns_points if entrant_id == self.ns else self.ew_points
 
 
@@ -482,8 +485,8 @@ def compute(
 
     `memo`, a dict the caller keeps between calls for one event, lets a recomputation reuse each
     partnership's round cells when its own tables, sit-outs, the opponents' numbers and the event's
-    set-up are what they were last time: after one saved hand only the two partnerships at that
-    table are worked out again. The result is the same with or without it.
+    set-up are what they were last time: after one saved hand only the two partnerships (or the
+    players seated) at that table are worked out again. The result is the same with or without it.
     """
     tables = list(tables)
     sit_outs = list(sit_outs)
@@ -527,6 +530,7 @@ def compute(
             differ = set(tables).symmetric_difference(memo["tables"])
             changed.update(t.ns for t in differ)
             changed.update(t.ew for t in differ)
+            changed.update(seat.entrant for t in differ for seat in t.seats)  # a table of individuals
         if memo["sit_outs"] != sit_outs:
             changed.update(eid for _, eid in set(sit_outs).symmetric_difference(memo["sit_outs"]))
     kept = {}

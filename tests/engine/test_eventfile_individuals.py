@@ -123,6 +123,11 @@ T0 = "rounds[0].tables[0]"
     (progressive, _set("rounds.0.tables.0.ns", 1),
      [f"{T0}.ns: unknown key (expected one of table, seats, n, e, s, w, entered_side, confirmed, "
       "confirmed_by, confirmed_at, dispute, hands, history)"]),
+    (three_handed, _set("rounds.0.tables.0.entered_side", "ns"),
+     [f'{T0}.entered_side: "ns" is not a seat at a table of three (1, 2, 3)']),
+    (three_handed, _set("rounds.0.tables.0.entered_side", "4"),
+     [f'{T0}.entered_side: "4" is not a side or a seat at a table of three (ns, ew, 1, 2, 3)']),
+    (progressive, _set("rounds.0.tables.0.entered_side", "1"), [f'{T0}.entered_side: "1" is not a side (ns, ew)']),
     (progressive, _set("rounds.0.byes", [9]), ["rounds[0].byes[0]: player 9 is not in the players list"]),
     (progressive, lambda d: d["players"].append({"number": 1, "name": "Ana Again"}),
      ["players[8].number: player 1 is listed twice (also players[0])"]),
@@ -145,6 +150,16 @@ def test_each_check_of_individuals_names_its_place(make, edit, expected):
     data = make()
     edit(data)
     assert _problems(data) == expected
+
+
+def test_a_table_of_three_names_the_seat_whose_phone_entered_it():
+    # The table phone of a table of three takes a seat (1, 2 or 3), not a side (scoring.services),
+    # and its export says so: the file takes it back.
+    data = three_handed()
+    data["rounds"][0]["tables"][0]["entered_side"] = "2"
+    file = parse(data)
+    assert file.rounds[0].tables[0].entered_side == "2"
+    assert to_dict(file)["rounds"][0]["tables"][0]["entered_side"] == "2"
 
 
 def test_a_partnership_file_with_players_says_which_key_it_needs():

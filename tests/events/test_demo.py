@@ -16,7 +16,7 @@ from scoring.engine import eventfile
 from scoring.engine import rules as rules_engine
 from scoring.event_io import event_import
 from scoring.models import Hand
-from tournaments.demo import DIVISIONS, build_demo_event
+from tournaments.demo import DIVISIONS, build_demo_event, build_demo_individuals_event
 from tournaments.models import Event, EventStaff, Round, Table
 
 MCALLEN = rules_engine.rule_set("mcallen")
@@ -175,3 +175,86 @@ def test_setup_demo_leaves_existing_events_alone():
     call_command("setup_demo", stdout=io.StringIO())
     assert list(Event.objects.values_list("slug", flat=True)) == ["mine"]
     assert get_user_model().objects.filter(username__startswith="organizer-", is_superuser=True).exists()
+
+
+# ---------------------------------------------------------------- events of individuals
+
+
+def test_a_demo_of_individuals_is_seeded_and_valid():
+    a = build_demo_individuals_event(players=10, seed=11)
+    assert a == build_demo_individuals_event(players=10, seed=11)
+    assert a != build_demo_individuals_event(players=10, seed=12)
+    for seats in (3, 4):
+        for complete in (False, True):
+            data = build_demo_individuals_event(players=14, seats=seats, complete=complete, seed=7)
+            assert eventfile.check(data)[0] == [], (seats, complete)
+
+
+def test_a_complete_progressive_demo_seats_four_at_each_table_with_a_new_partner():
+    data = build_demo_individuals_event(players=10, seats=4, rounds=6, complete=True, seed=5)
+    assert data["event"]["entrants"] == "individuals" and data["event"]["rules"] == "mcallen"
+    assert len(data["players"]) == 10 and len({p["name"] for p in data["players"]}) == 10
+    partners = collections.Counter()
+    for rnd in data["rounds"]:
+        # 10 players: two tables of four, two sitting out (10 mod 4)
+        assert len(rnd["tables"]) == 2 and len(rnd["byes"]) == 2
+        seated = [t[k] for t in rnd["tables"] for k in "nesw"] + rnd["byes"]
+        assert sorted(seated) == list(range(1, 11))
+        for t in rnd["tables"]:
+            partners.update([frozenset((t["n"], t["s"])), frozenset((t["e"], t["w"]))])
+            assert [h["hand"] for h in t["hands"]] == [1, 2, 3, 4]
+            assert all(h["declarer"] in ("ns", "ew") for h in t["hands"])
+    assert max(partners.values()) == 1, "nobody partners anyone twice in 6 rounds of 10 players"
+    assert len(all_hands(data)) == 6 * 2 * 4
+
+
+def test_a_three_handed_demo_gives_each_seated_player_his_tricks():
+    data = build_demo_individuals_event(players=7, seats=3, rounds=3, complete=True, seed=2)
+    assert data["event"]["rules"] == "three-handed"
+    for rnd in data["rounds"]:
+        assert len(rnd["tables"]) == 2 and len(rnd["byes"]) == 1  # 7 players: two tables of three, one out
+        for t in rnd["tables"]:
+            for h in t["hands"]:
+                assert h["declarer"] in t["seats"]
+                assert sorted(h["tricks"]) == sorted(str(p) for p in t["seats"])
+                assert sum(h["tricks"].values()) == 10
+    assert len(all_hands(data)) == 3 * 2 * 4
+
+
+def test_a_mid_session_demo_of_individuals_stops_in_the_round_in_play():
+    data = build_demo_individuals_event(players=40, seats=4, rounds=10, seed=9)
+    parsed = eventfile.parse(data)
+    assert [r.status for r in parsed.rounds[:4]] == ["closed"] * 4
+    current = parsed.rounds[4].tables
+    assert any(0 < len(t.hands) < 4 for t in current), "mid-way"
+    assert any(not t.hands for t in current), "not started"
+    assert sum(bool(t.dispute) for t in current) == 1
+    assert all(not t.hands for r in parsed.rounds[5:] for t in r.tables)
+
+
+def test_a_demo_of_individuals_refuses_a_wrong_size():
+    with pytest.raises(ValueError):
+        build_demo_individuals_event(players=2, seats=3)
+    with pytest.raises(ValueError):
+        build_demo_individuals_event(players=501)
+    with pytest.raises(ValueError):
+        build_demo_individuals_event(players=12, seats=5)
+
+
+@pytest.mark.django_db
+def test_demo_event_command_builds_an_event_of_individuals():
+    out = io.StringIO()
+    call_command("demo_event", "--players", "13", "--seats", "3", "--seed", "4", "--complete", stdout=out)
+    event = Event.objects.get(slug="demo-13-three-handed-4-complete")
+    # 13 players three-handed: 4 tables (one sits out) x 4 hands x 10 rounds
+    assert "13 players, 10 rounds, 160 hands" in out.getvalue()
+    assert event.individuals and event.partnerships.count() == 13
+    assert Hand.objects.filter(table__round__event=event).count() == 160
+    call_command("demo_event", "--players", "8", "--seed", "4", "--complete", "--rounds", "2", stdout=io.StringIO())
+    event = Event.objects.get(slug="demo-8-progressive-4-complete")
+    assert Hand.objects.filter(table__round__event=event).count() == 2 * 2 * 4
+    with pytest.raises(CommandError):
+        call_command("demo_event", "--players", "8", "--partnerships", "4", stdout=io.StringIO())
+    with pytest.raises(CommandError) as caught:
+        call_command("demo_event", "--players", "2", "--seats", "3", stdout=io.StringIO())
+    assert "--players must be between 3 and 500" in str(caught.value)

@@ -21,7 +21,21 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 # The hall storm builds its own 500-partnership event and runs a minute per database: not here.
-SMALL = ["--partnerships", "12", "--runs", "2", "--skip", "storm"]
+SMALL = ["--partnerships", "12", "--players", "8", "--runs", "2", "--skip", "storm"]
+INDIVIDUAL_FIGURES = (
+    "build: demo_event --players 8{seats} --complete",
+    "standings rebuild (8 players)",
+    "standings page HTML, uncached",
+    "standings JSON, uncached",
+    "live standings poll, nothing changed",
+    "save one hand through the entry view",
+    "import the 8-player event file",
+    "standings PDF",
+    "score sheets for the whole event (PDF)",
+    "check_event (recompute everything)",
+)
+INDIVIDUAL_NAMES = {f"{play}: {name.format(seats=seats)}" for play, seats in
+                    (("progressive event", ""), ("three-handed event", " --seats 3")) for name in INDIVIDUAL_FIGURES}
 NAMES_WITHOUT_LOAD = {
     "build the event: demo_event --partnerships 12 --complete",
     "standings page HTML, uncached",
@@ -41,7 +55,7 @@ NAMES_WITHOUT_LOAD = {
     "medal standings (PDF)",
     "certificates (PDF)",
     "check_event (recompute everything)",
-}
+} | INDIVIDUAL_NAMES
 
 
 def bench_in_subprocess(tmp_path, *args, **env):
@@ -100,6 +114,36 @@ def test_the_benchmark_measures_every_figure_on_a_small_event(db, tmp_path, caps
     assert "standings page HTML, uncached" in printed and "median" in printed
 
 
+def test_the_individuals_families_measure_their_own_events_against_the_partnership_targets(db, tmp_path, capsys):
+    out = tmp_path / "bench.json"
+    call_command("bench", "--use-current-db", "--players", "8", "--runs", "2", "--only", "individuals",
+                 "--only", "three-handed", "--output", str(out))
+    printed = capsys.readouterr().out
+    figures = {f["name"]: f for f in json.loads(out.read_text())["figures"]}
+    # Only these two families: the 500-partnership bench event is not built for them.
+    assert set(figures) == INDIVIDUAL_NAMES
+    assert not [f for f in figures.values() if f["status"].startswith("ERROR")]
+    assert all(f["median_ms"] > 0 for f in figures.values())
+    # 8 players, four-handed: 2 tables a round, nobody out; 10 rounds of 4 hands.
+    progressive = figures["progressive event: build: demo_event --players 8 --complete"]
+    assert progressive["extra"] == {"players": 8, "tables": 2, "rounds": 10, "hands": 2 * 10 * 4}
+    assert progressive["status"] == "set-up: 8 players, 2 tables, 10 rounds, 80 hands"
+    # 8 players, three-handed: 2 tables of three a round, two sit out (8 mod 3).
+    three = figures["three-handed event: build: demo_event --players 8 --seats 3 --complete"]
+    assert three["extra"] == {"players": 8, "tables": 2, "rounds": 10, "hands": 2 * 10 * 4}
+    for play in ("progressive event", "three-handed event"):
+        assert figures[f"{play}: standings page HTML, uncached"]["target"] == "< 150 ms, <= 10 queries"
+        assert figures[f"{play}: standings page HTML, uncached"]["queries"] <= 10
+        assert figures[f"{play}: live standings poll, nothing changed"]["queries"] <= 1
+        assert figures[f"{play}: standings rebuild (8 players)"]["target"] == "< 150 ms"
+        assert figures[f"{play}: check_event (recompute everything)"]["extra"]["differences"] == 0
+        assert figures[f"{play}: save one hand through the entry view"]["runs"] == 2
+        # One score sheet per table and round: 2 tables x 10 rounds.
+        assert figures[f"{play}: score sheets for the whole event (PDF)"]["extra"]["pages"] == 2 * 10
+        assert f"{play}: standings rebuild (8 players)" in printed
+    assert "median" in printed and "build the event: demo_event --partnerships" not in printed
+
+
 def test_a_page_that_does_not_answer_200_is_an_error_naming_the_url_and_the_status(db, tmp_path, monkeypatch):
     monkeypatch.setattr(http, "allowed_host", lambda: "not-allowed.example")  # Django answers 400
     out = tmp_path / "bench.json"
@@ -117,5 +161,6 @@ def test_the_child_process_gets_the_same_options_back():
     argv = runner.argv_of(options)
     assert argv[argv.index("--partnerships") + 1] == "12"
     assert argv.count("--skip") == 2 and "--reuse" in argv and "--use-current-db" not in argv
-    assert [family.name for family in runner.chosen_families(options)] == ["pages", "games", "import", "check", "storm"]
+    assert [family.name for family in runner.chosen_families(options)] == [
+        "pages", "games", "individuals", "three-handed", "import", "check", "storm"]
     assert [family.name for family in runner.chosen_families({"only": ["pdf"], "skip_pdf": False})] == ["pdf"]

@@ -188,6 +188,59 @@ def test_export_import_export_is_identical_for_individuals(make):
 
 
 @pytest.mark.django_db
+def test_a_table_of_three_entered_by_a_phone_exports_and_imports_again():
+    # A phone at a table of three enters as seat 1 (Table.entered_side "1"): the export keeps it
+    # and imports again (it used to be refused as "not a side").
+    event = event_import(three_handed())
+    Table.objects.filter(round__event=event, round__number=1, number=1).update(entered_side="1")
+    first, second = _round_trip(event)
+    assert first == second
+    assert json.loads(first)["rounds"][0]["tables"][0]["entered_side"] == "1"
+    copy_table = Table.objects.get(round__event__slug=f"{event.slug}-copy", round__number=1, number=1)
+    assert copy_table.entered_side == "1"
+
+
+@pytest.mark.django_db
+def test_a_corrected_hand_shows_in_the_next_standings_of_the_same_process():
+    # The selector keeps this process's last standings inputs (scoring.selectors, memo): a change
+    # at a table of individuals must reach its players, who sit at no ns/ew side.
+    from scoring import selectors, totals
+
+    event = event_import(progressive())
+    before = {row.number: row.total for row in selectors.event_standings(event).rows}
+    hand = Hand.objects.get(table__round__event=event, table__round__number=1, table__number=1, number=1)
+    Hand.objects.filter(pk=hand.pk).update(ns_points=hand.ns_points + 100)
+    totals.refresh(hand.table)  # as every hand write does (scoring.totals)
+    after = {row.number: row.total for row in selectors.event_standings(event).rows}
+    # Round 1, table 1 seats N 1, E 2, S 3, W 4: N-S are players 1 and 3.
+    assert after == {**before, 1: before[1] + 100, 3: before[3] + 100}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("make, expected", [
+    # Three-handed round 1, table 1: 8H by 1 made, 7S by 2 set (5 tricks), MIS by 3 made.
+    (three_handed, {1: (340, 1, 0), 2: (-130, 0, 1), 3: (270, 1, 0)}),
+    # Progressive round 1, table 1 (N 1, E 2, S 3, W 4), worked above: 7H by N-S made, 8S by E-W set;
+    # N-S 230, E-W -220, and both partners of a side are credited its contracts.
+    (progressive, {1: (230, 1, 0), 3: (230, 1, 0), 2: (-220, 0, 1), 4: (-220, 0, 1)}),
+])
+def test_each_player_is_credited_his_points_and_the_contracts_he_declared(make, expected, monkeypatch):
+    from scoring import selectors
+
+    data = make()
+    data["event"]["secondary_tiebreakers"] = ["contracts_made", "fewest_sets"]
+    event = event_import(data)
+    seen = {}
+    compute = selectors.standings_engine.compute
+    monkeypatch.setattr(selectors.standings_engine, "compute",
+                        lambda **kwargs: seen.update(kwargs) or compute(**kwargs))
+    selectors.event_standings(event)
+    number = {p.pk: p.number for p in Partnership.objects.filter(event=event)}
+    table = next(t for t in seen["tables"] if t.round == 1 and {number[s.entrant] for s in t.seats} == set(expected))
+    assert {number[s.entrant]: (s.points, s.made, s.set) for s in table.seats} == expected
+
+
+@pytest.mark.django_db
 def test_the_export_of_an_imported_file_is_the_file_in_canonical_form():
     data = three_handed()
     exported = event_export(event_import(copy.deepcopy(data)))

@@ -210,3 +210,21 @@ def test_a_recomputation_from_the_memo_equals_one_from_nothing():
     third = S.compute(setup=setup, entrants=renumbered, tables=changed, memo=memo)
     assert third == S.compute(setup=setup, entrants=renumbered, tables=changed)
     assert third.rows[0].rounds[0].opponent == 12
+
+
+def test_the_memo_works_out_again_the_players_at_a_changed_table_of_individuals():
+    # Progressive four-handed, one round: N 1 and S 3 against E 2 and W 4; then three-handed (2, 3, 4).
+    setup = S.Setup(rounds=1, hands_per_round=4, entrants="individuals")
+    entrants = [S.Entrant(i, i, (f"Player {i}",)) for i in range(1, 5)]
+
+    def four(ns_points):
+        return [S.TableResult(1, 0, 0, 0, 0, 4, True, seats=(S.Seat(1, ns_points), S.Seat(2, 10), S.Seat(3, ns_points),
+                                                             S.Seat(4, 10)))]
+
+    memo: dict = {}
+    first = S.compute(setup=setup, entrants=entrants, tables=four(50), memo=memo)
+    assert [(r.number, r.total) for r in first.rows] == [(1, 50), (3, 50), (2, 10), (4, 10)]
+    # The N-S hand is corrected from 50 to 90: players 1 and 3 (seated, not ns/ew) are worked out again.
+    again = S.compute(setup=setup, entrants=entrants, tables=four(90), memo=memo)
+    assert [(r.number, r.total) for r in again.rows] == [(1, 90), (3, 90), (2, 10), (4, 10)]
+    assert again == S.compute(setup=setup, entrants=entrants, tables=four(90))

@@ -84,6 +84,7 @@ from scoring.engine.vocabulary import (
     SEATS,
     SIDE_OF_SEAT,
     SIDES,
+    THREE_SEATS,
     Message,
     gettext_noop,
 )
@@ -577,6 +578,12 @@ class _Checker(Problems):
         # A bad optional key is reported and leaves its default, so the table's pairs are still checked.
         values, _ = self.optional("table", t, tplace)
         spec.entered_side = values.get("entered_side") or ""
+        three = len(spec.seats) == 3
+        if spec.entered_side and (spec.entered_side in THREE_SEATS) != three:
+            # A table of three is entered by a seat (1, 2, 3), every other table by a side.
+            self.choice(spec.entered_side, f"{tplace}.entered_side", THREE_SEATS if three else SIDES,
+                        gettext_noop("a seat at a table of three") if three else gettext_noop("a side"))
+            spec.entered_side = ""
         spec.dispute = values.get("dispute") or ""
         hpr = ctx["hands_per_round"]
         if "confirmed" in values:

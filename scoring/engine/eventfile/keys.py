@@ -30,6 +30,7 @@ from scoring.engine.vocabulary import (
     SIDES,
     SIT_OUT_POLICIES,
     STAFF_ROLE_LABELS,
+    THREE_SEATS,
     dealer_for,
     gettext_noop,
 )
@@ -139,7 +140,10 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
         Optional("status", Derived(derived_status), Choice(ROUND_STATUSES, gettext_noop("a round status"))),
     ),
     "table": (
-        Optional("entered_side", "", Choice(SIDES, gettext_noop("a side"))),
+        # Who entered the table's hands: a side, or at a table of three the seat whose phone entered
+        # them (scoring.services); the checker then holds each kind of table to its own.
+        Optional("entered_side", "",
+                 Choice((*SIDES, *THREE_SEATS), gettext_noop("a side or a seat at a table of three"))),
         Optional("dispute", "", Text(MAX_NOTE, allow_empty=False)),
         Optional("confirmed_by", "", Text(MAX_ACTOR, allow_empty=False)),  # "": the importer's label
         Optional("confirmed_at", None, Timestamp()),  # None: the importer's clock
