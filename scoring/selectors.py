@@ -18,7 +18,7 @@ from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
 from scoring.engine import standings as standings_engine
-from scoring.engine.vocabulary import SIDE_LABELS, SIDE_OF_SEAT, TABLE_STATUS_PUBLIC
+from scoring.engine.vocabulary import SIDE_LABELS, SIDE_OF_SEAT, TABLE_STATUS_PUBLIC, THREE_SEATS
 from scoring.models import Hand
 from tournaments import language
 from tournaments import selectors as event_selectors
@@ -289,13 +289,20 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
         seats.setdefault(table_id, {})[seat] = entrant_id
     # Per table: hands, and per seat label [points, made, set].
     sums: dict[int, list] = {}
-    for table_id, declarer, declarer_seat, ns_points, ew_points, seat_points, made in (
+    games = event.plays_games
+    played: dict[int, list[games_engine.PlayedHand]] = {}
+    for table_id, number, declarer, declarer_seat, ns_points, ew_points, seat_points, made in (
         Hand.objects.filter(table__round__event=event)
-        .values_list("table_id", "declarer", "declarer_seat", "ns_points", "ew_points", "seat_points", "made")
+        .values_list("table_id", "number", "declarer", "declarer_seat", "ns_points", "ew_points", "seat_points",
+                     "made")
         .order_by()
     ):
         count, by_seat = sums.setdefault(table_id, [0, {}])
         sums[table_id][0] = count + 1
+        if games:
+            played.setdefault(table_id, []).append(
+                games_engine.seat_played(number, THREE_SEATS, declarer_seat, seat_points or {}, made) if declarer_seat
+                else games_engine.played(number, declarer, ns_points, ew_points, made))
         for label in seats.get(table_id, {}):
             if declarer_seat:
                 points, declared = (seat_points or {}).get(label, 0), declarer_seat == label
@@ -308,6 +315,7 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
             got[2] += declared and not made
     hands_per_round = event.hands_per_round
     needs_confirmation = event.confirmation_required
+    closed = set(Round.objects.filter(event=event, status="closed").values_list("id", flat=True)) if games else set()
     main_tables: list[standings_engine.TableResult] = []
     tiebreak_tables: dict[int, list[standings_engine.TableResult]] = {}
     for table_id, round_id, confirmed, disputed in (
@@ -316,12 +324,20 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
     ):
         number, tiebreak_id = rounds[round_id]
         n_hands, by_seat = sums.get(table_id, [0, {}])
-        final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
-        result = standings_engine.TableResult(
-            number, 0, 0, 0, 0, n_hands, final,
-            seats=tuple(standings_engine.Seat(entrant, *by_seat.get(label, (0, 0, 0)))
-                        for label, entrant in seats.get(table_id, {}).items()),
-        )
+        at_table = seats.get(table_id, {})
+        if games:
+            ended, records = _individual_games(event, table_id, played.get(table_id, []), at_table,
+                                               round_id in closed)
+            final = n_hands > 0 and ended and (confirmed or not needs_confirmation) and not disputed
+            table_seats = tuple(
+                standings_engine.Seat(entrant, records[label].points, *by_seat.get(label, (0, 0, 0))[1:],
+                                      *records[label][:4], records[label].difference)
+                for label, entrant in at_table.items())
+        else:
+            final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
+            table_seats = tuple(standings_engine.Seat(entrant, *by_seat.get(label, (0, 0, 0)))
+                                for label, entrant in at_table.items())
+        result = standings_engine.TableResult(number, 0, 0, 0, 0, n_hands, final, seats=table_seats)
         if tiebreak_id:
             tiebreak_tables.setdefault(tiebreak_id, []).append(result)
         else:
@@ -339,6 +355,34 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
         rounds_created=[number for number, tiebreak_id in rounds.values() if not tiebreak_id],
         memo=_memo_for(event.pk),
     )
+
+
+def _seat_sides(labels) -> tuple[bool, dict[str, int]]:
+    """A table of individuals' seats as sides of its games: three-handed (seats 1, 2, 3) each player
+    is a side of his own; at a progressive table N and S are side 0, E and W side 1."""
+    if any(label in THREE_SEATS for label in labels):
+        return True, {label: THREE_SEATS.index(label) for label in labels}
+    return False, {label: games_engine.SIDE_INDEX[SIDE_OF_SEAT[label]] for label in labels}
+
+
+def _individual_games(event: Event, table_id: int, hands: list[games_engine.PlayedHand], at_table: dict[str, int],
+                      closed: bool) -> tuple[bool, dict[str, games_engine.SideRecord]]:
+    """A games event of individuals: one table's hands replayed into games (three sides at a table of
+    three, each player for himself; N-S against E-W at a progressive table, each player credited his
+    side's games). Returns whether the round is over at that table, and each seat's record."""
+    three, sides = _seat_sides(at_table)
+    rules, setup, hpr = event.rules, event.games_setup, event.hands_per_round
+    inputs = (rules, setup, tuple(hands), closed, hpr, three)
+    replays = _replays_for(event.pk)
+    kept = replays.get(table_id)
+    if kept is not None and kept[0] == inputs:
+        result = kept[1]
+    else:
+        result = games_engine.replay(rules, setup, hands, round_over=closed, hands_per_round=hpr,
+                                     sides=3 if three else 2)
+        replays[table_id] = (inputs, result)
+    ended = result.complete or closed or (hpr is not None and len(hands) >= hpr)
+    return ended, games_engine.seat_records(result, sides)
 
 
 def event_etag(slug: str) -> str | None:
@@ -570,6 +614,7 @@ class PlayerRound:
     hands: list[PlayerHandLine] = field(default_factory=list)
     points: int | None = None
     status: str = ""
+    games: games_engine.SideRecord | None = None  # an event played as games: his games this round
 
     @property
     def sit_out(self) -> bool:
@@ -615,6 +660,16 @@ def player_record(event: Event, entrant: Partnership) -> list[PlayerRound]:
             lines.append(PlayerHandLine(hand.number, hand.contract,
                                         gettext("Us") if hand.declarer == side else gettext("Them"),
                                         tricks, hand.made, hand.points_for(side)))
+        games = None
+        if event.plays_games and lines:
+            three_sides, sides = _seat_sides(at)
+            played = [games_engine.seat_played(h.number, THREE_SEATS, h.declarer_seat, h.seat_points or {}, h.made)
+                      if three_sides else games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made)
+                      for h in hands_by_table.get(table.pk, [])]
+            games = games_engine.replay(event.rules, event.games_setup, played,
+                                        round_over=rnd.status == Round.Status.CLOSED,
+                                        hands_per_round=event.hands_per_round,
+                                        sides=3 if three_sides else 2).record(sides[seat])
         records.append(PlayerRound(
             label=(gettext("Tiebreak %(tiebreak)s, round %(round)s") % {"tiebreak": tiebreak, "round": rnd.number}
                    if tiebreak else gettext("Round %(number)s") % {"number": rnd.number}),
@@ -623,7 +678,7 @@ def player_record(event: Event, entrant: Partnership) -> list[PlayerRound]:
             partner=None if three else at.get(PARTNER_SEAT[seat]),
             others=[p for s, p in sorted(at.items()) if s != seat and (three or s != PARTNER_SEAT[seat])],
             hands=lines, points=sum(line.points for line in lines) if lines else None,
-            status=table.status_for(len(lines), event.hands_per_round)))
+            status=table.status_for(len(lines), event.hands_per_round), games=games))
     for sit_out in SitOut.objects.filter(partnership=entrant, round__event=event).select_related("round__tiebreak"):
         rnd = sit_out.round
         records.append(PlayerRound(label=gettext("Round %(number)s") % {"number": rnd.number}, round=rnd.number,

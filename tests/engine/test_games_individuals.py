@@ -177,3 +177,29 @@ def test_no_game_goes_on_after_it_is_won_and_points_are_the_hands(items, hand_li
         assert r.won + r.lost + r.drawn == finished
     assert sum(r.difference for r in records) == 0
     assert sum(r.won for r in records) == sum(1 for g in result.games if g.status == WON)
+
+
+# --- the standings of a games event of individuals --------------------------------------------------
+
+def test_standings_rank_players_by_their_own_games_and_a_memo_sees_a_changed_table():
+    from scoring.engine import standings as S
+
+    setup = S.Setup(rounds=1, hands_per_round=None, format="games", entrants="individuals", rank_by=("games", "points"))
+    entrants = [S.Entrant(i, i, (f"P{i}",)) for i in (1, 2, 3)]
+
+    def table(won, points):
+        # won: who won the round's one game; each seat: (entrant, points, made, set, won, lost, drawn, matches, diff)
+        seats = tuple(S.Seat(e, points[e - 1], 0, 0, int(won == e), int(won != e), 0, 0,
+                             3 * points[e - 1] - sum(points)) for e in (1, 2, 3))
+        return S.TableResult(1, 0, 0, 0, 0, 4, True, seats=seats)
+
+    memo: dict = {}
+    first = S.compute(setup=setup, entrants=entrants, tables=[table(3, (500, -10, 560))], memo=memo)
+    assert [(r.number, r.rank, r.games_won, r.games_lost, r.total, r.difference) for r in first.rows] == [
+        (3, 1, 1, 0, 560, 630), (1, 2, 0, 1, 500, 450), (2, 3, 0, 1, -10, -1080)]
+    top = S.as_json(first, "x")["standings"][0]
+    assert (top["player"], top["name"], top["games_won"], top["games_lost"], top["difference"]) == (3, "P3", 1, 0, 630)
+    assert "partnership" not in top and "players" not in top
+    # A correction at that table (player 1 now the winner): the memo must not keep the old rows.
+    again = S.compute(setup=setup, entrants=entrants, tables=[table(1, (520, -10, 480))], memo=memo)
+    assert [(r.number, r.games_won, r.total) for r in again.rows] == [(1, 1, 520), (3, 0, 480), (2, 0, -10)]
