@@ -9,15 +9,18 @@ import re
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from pypdf import PdfReader
 
 from scoring.event_io import event_export, event_import
 from scoring.integrity import event_check
+from scoring.models import Hand
 from scoring.printing import KINDS
 from scoring.printing.data import document
+from scoring.services import Actor, hand_record
 from tests import builders
-from tournaments.models import Event
+from tournaments.models import Event, Partnership, Round, Table
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -127,6 +130,9 @@ def test_every_page_answers_for_a_games_event_of_individuals(make, client):
     for url in (f"/events/{slug}/rounds/", f"/events/{slug}/rounds/1/", f"/events/{slug}/rounds/2/",
                 f"/events/{slug}/print/", f"/events/{slug}/event-file.json"):
         assert staff.get(url).status_code == 200, url
+    for table in Table.objects.filter(round__event=event):
+        assert client.get(f"/t/{table.token}/").status_code == 200
+        assert staff.get(f"/events/{slug}/score/tables/{table.pk}/").status_code == 200
     for kind in KINDS:
         assert document(event, kind)[1] == "application/pdf", kind
 
@@ -181,3 +187,65 @@ def test_the_standings_pdf_prints_each_players_games():
 
 def pages(data: bytes) -> list[str]:
     return [re.sub(r"\s+", " ", page.extract_text()) for page in PdfReader(io.BytesIO(data)).pages]
+
+
+# --- the phone at a table of three in a games event ------------------------------------------------
+
+@pytest.fixture
+def three_table(db):
+    """The three-handed games event with round 1 open and no hand yet at its table 1 (Ana Garza seat 1,
+    Luis Peña 2, Marie Tremblay 3); PINs 1111, 2222, 3333."""
+    data = three_handed_games()
+    data["rounds"][0]["tables"][0]["hands"] = []
+    data["rounds"][0]["tables"][0]["confirmed"] = False
+    event = event_import(data)
+    Round.objects.filter(event=event, number=1).update(status="open")
+    Round.objects.filter(event=event, number=2).update(status="planned")
+    for number in (1, 2, 3):
+        Partnership.objects.filter(event=event, number=number).update(pin=str(number) * 4)
+    return event, Table.objects.get(round__event=event, round__number=1, number=1)
+
+
+def _hand(table, number, bidder, contract, tricks, defenders, save=True):
+    data = {"number": number, "round": table.round_id, "declarer_seat": bidder, "contract": contract,
+            "tricks": tricks, ("save" if save else "preview"): "1"}
+    data.update({f"seat_{seat}": value for seat, value in defenders.items()})
+    return data
+
+
+def test_the_phone_at_a_table_of_three_keeps_the_game_score(client, three_table):
+    event, table = three_table
+    entry = f"/t/{table.token}/"
+    client.post(f"{entry}side/", {"side": "1"})
+    page = client.get(entry).content.decode()
+    assert "Hand 1 · game 1 · Ana Garza deals" in page and "Game 1: each player's score in this game." in page
+    # Hand 1: Ana 10NT, all ten: 520, she reaches 500 and wins game 1; the totals are game 2's, 0-0-0.
+    assert client.post(entry, _hand(table, 1, "1", "10NT", 10, {"2": 0})).status_code == 302
+    page = client.get(entry).content.decode()
+    assert "Game over: Ana Garza wins with 520" in page and "Game 2 starts with the next hand." in page
+    assert 'id="total-1">0<' in page and "Hand 2 · game 2 · Luis Peña deals" in page
+    # Hand 2: Marie 9NT with 9, Luis 1: 0-10-420. Hand 3: Luis 10C, all ten (460): 0-470-420.
+    assert client.post(entry, _hand(table, 2, "3", "9NT", 9, {"1": 0})).status_code == 302
+    assert client.post(entry, _hand(table, 3, "2", "10C", 10, {"1": 0})).status_code == 302
+    page = client.get(entry).content.decode()
+    assert 'id="total-1">0<' in page and 'id="total-2">470<' in page and 'id="total-3">420<' in page
+    # The server's preview of hand 4 adds to the game's scores: Marie 7S with 7, Luis 3.
+    page = client.post(entry, _hand(table, 4, "3", "7S", 7, {"1": 0}, save=False)).content.decode()
+    assert "Marie Tremblay (bidder): 7 tricks, +140 → 560" in page and "Luis Peña: 3 tricks, +30 → 500" in page
+    # Saved: Luis pegs to 500 in the deal Marie goes out; the bidder wins. Two games: the round is done.
+    assert client.post(entry, _hand(table, 4, "3", "7S", 7, {"1": 0})).status_code == 302
+    page = client.get(entry).content.decode()
+    assert "Game over: Marie Tremblay wins with 560" in page
+    assert "Round 1 is done at this table: its last game is over." in page and 'name="save"' not in page
+    r = client.post(entry, _hand(table, 5, "1", "6S", 6, {"2": 2}))
+    assert r.status_code == 400 and not Hand.objects.filter(table=table, number=5).exists()
+    with pytest.raises(ValidationError, match="its last game was complete before hand 5"):
+        hand_record(table=table, number=5, actor=Actor(label="test", is_organizer=True), declarer_seat="1",
+                    contract="6S", seat_tricks={"1": 6, "2": 2, "3": 2})
+    # Another player confirms with his PIN once the round's games are done.
+    assert "types his own PIN" in page
+    assert client.post(f"{entry}confirm/", {"pin": "3333"}).status_code == 302
+    table.refresh_from_db()
+    assert table.confirmed_at is not None
+    rows = {r["player"]: r for r in standings(event.slug)}
+    assert (rows[3]["games_won"], rows[1]["games_won"], rows[2]["games_lost"]) == (1, 1, 2)
