@@ -247,7 +247,7 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
         c.line(x, lay.total_bottom, x, lay.rows_bottom)
     draw_text(c, tx - 8, lay.total_bottom + 12, _("Points (final game scores)") if doc.games else _("Round total"),
               BOLD, 11, align="right", max_width=tx - lay.left - 12)
-    if doc.games:  # the running game score columns, set apart from the hand's points
+    if doc.games and not doc.three_handed:  # the running game score columns, set apart from the hand's points
         c.setLineWidth(1.6)
         x, _w = lay.cols[7]
         c.line(x, bottom, x, lay.grid_top)
@@ -386,6 +386,11 @@ def _draw_three_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayo
         for k, pts in enumerate(hand.seat_points):
             x, wd = lay.cols[7 + k]
             draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
+        if hand.game_end:  # a games event: a thick line under the last hand of each game
+            bottom_y = lay.grid_top - lay.head_h - (i + 1) * lay.row_h
+            c.setLineWidth(2.4)
+            c.line(lay.left, bottom_y, lay.right, bottom_y)
+            c.setLineWidth(0.6)
         penalty = (hand.penalty + ("; " + _("corrected") if hand.corrected else "")).lstrip("; ")
         lines, _size = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
         draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)

@@ -249,3 +249,37 @@ def test_the_phone_at_a_table_of_three_keeps_the_game_score(client, three_table)
     assert table.confirmed_at is not None
     rows = {r["player"]: r for r in standings(event.slug)}
     assert (rows[3]["games_won"], rows[1]["games_won"], rows[2]["games_lost"]) == (1, 1, 2)
+
+
+@pytest.mark.django_db
+def test_result_sheets_list_each_game_and_who_won_it():
+    event = event_import(three_handed_games())
+    first, second = pages(document(event, "results", round_number=1)[2])
+    # Table 1 (worked above): Ana wins game 1 at hand 1, Marie game 2 (hands 2–4) as the bidder.
+    assert "Game 1 (hands 1): Ana Garza wins; Ana Garza 520, Luis Peña 0, Marie Tremblay 0" in first
+    assert "Game 2 (hands 2–4): Marie Tremblay wins; Ana Garza 0, Luis Peña 500, Marie Tremblay 560" in first
+    assert "Games won: Ana Garza 1, Luis Peña 0, Marie Tremblay 1" in first
+    assert "Points (final game scores)" in first and "+520 #1 +500 #2 +560 #3" in first
+    # Table 2: game 1 to Rosa (ahead after the hand limit), game 2 to Paul at the bell; hand 5 printed.
+    assert "Game 1 (hands 1–4): Rosa Díaz wins; Joe Smith 290, Rosa Díaz 300, Paul Roy 150" in second
+    assert "Game 2 (hands 5): Paul Roy wins; Joe Smith 10, Rosa Díaz 10, Paul Roy 160" in second
+    # Round 2 is open: the game still in play says so.
+    text = pages(document(event, "results", round_number=2)[2])[0]
+    assert "Game 1 (hands 1): in play; Ana Garza 300, Joe Smith 10, Rosa Díaz 10" in text
+    progressive_event = event_import(progressive_games())
+    text = pages(document(progressive_event, "results", round_number=1)[2])[1]
+    assert "Game 1 (hands 1–3): N-S win 350 to -180" in text and "Games won: N-S 1, E-W 0" in text
+
+
+@pytest.mark.django_db
+def test_the_dashboard_shows_each_players_games_at_a_table_of_three(client):
+    event = event_import(three_handed_games())
+    staff = builders.login(builders.make_user("olga", event=event, role="organizer"))
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", staff.get(f"/events/{event.slug}/rounds/1/").content.decode()))
+    assert "2 games finished: Ana Garza 1, Luis Peña 0, Marie Tremblay 1" in page
+    assert "2 games finished: Joe Smith 0, Rosa Díaz 1, Paul Roy 1" in page and "N-S" not in page
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", staff.get(f"/events/{event.slug}/rounds/2/").content.decode()))
+    assert "0 games finished: Ana Garza 0, Joe Smith 0, Rosa Díaz 0 · Game 1 in play: Ana Garza 300, Joe Smith 10, " \
+           "Rosa Díaz 10" in page
+    assert "1 game finished: Luis Peña 1, Marie Tremblay 0, Paul Roy 0 · Game 2 in play: Luis Peña 20, " \
+           "Marie Tremblay 40, Paul Roy 20" in page
