@@ -502,6 +502,9 @@ def _games_rows(sheet: TableSheet, hands: list[Hand]) -> None:
     if names:  # each player's total on the page is his score in the game in play
         for seat, score in zip(sheet.seats, sheet.game_scores):
             seat.total = score
+    elif sheet.individuals:  # a progressive table: each player shows his side's score in the game in play
+        for seat in sheet.seats:
+            seat.total = sheet.game_scores[0 if seat.side == "ns" else 1]
     sheet.round_done = games_round_done(table, sheet.games, len(hands))
     sheet.confirmable = games_confirmable(table, sheet.games, len(hands))
 

@@ -283,3 +283,27 @@ def test_the_dashboard_shows_each_players_games_at_a_table_of_three(client):
            "Rosa Díaz 10" in page
     assert "1 game finished: Luis Peña 1, Marie Tremblay 0, Paul Roy 0 · Game 2 in play: Luis Peña 20, " \
            "Marie Tremblay 40, Paul Roy 20" in page
+
+
+def test_the_phone_at_a_progressive_table_shows_each_players_game_score(client, db):
+    # Round 2, table 1 of the progressive games fixture (Ana N, Rosa E, Luis S, Paul W), hands cleared.
+    data = progressive_games()
+    data["rounds"][1]["tables"][0].update(hands=[], confirmed=False)
+    data["rounds"][1]["status"] = "open"
+    event = event_import(data)
+    table = Table.objects.get(round__event=event, round__number=2, number=1)
+    entry = f"/t/{table.token}/"
+    client.post(f"{entry}side/", {"side": "ns"})
+    # 9NT by E-W with 9: 10-420; the players show their side's game score.
+    assert client.post(entry, {"number": 1, "round": table.round_id, "declarer": "ew", "contract": "9NT",
+                               "tricks": 9, "save": "1"}).status_code == 302
+    page = client.get(entry).content.decode()
+    assert 'id="total-N">10<' in page and 'id="total-S">10<' in page and 'id="total-E">420<' in page
+    # 7C by E-W with 7: E-W 580, a made bid past 500 (Wikipedia): game over; the next hand would be late.
+    assert client.post(entry, {"number": 2, "round": table.round_id, "declarer": "ew", "contract": "7C",
+                               "tricks": 7, "save": "1"}).status_code == 302
+    page = client.get(entry).content.decode()
+    assert "Game over: E-W win 580 to 40" in page and "is done at this table" in page
+    assert 'id="total-W">0<' in page  # no game in play: 0 to 0
+    rows = {r["player"]: r for r in standings(event.slug)}
+    assert (rows[5]["games_won"], rows[6]["games_won"], rows[1]["games_lost"], rows[2]["games_lost"]) == (2, 1, 1, 2)
