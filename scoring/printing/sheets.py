@@ -71,7 +71,8 @@ class _SheetLayout:
         self.value_bottom = m + 2 + len(self.also) * LEADING
         self.value_top = self.value_bottom + (len(grid) + 1) * self.value_rh
         self.value_title = self.value_top + 5
-        reminder = THREE_REMINDER if doc.three_handed else REMINDER + (GAMES_REMINDER if doc.games else ())
+        games_reminder = (THREE_GAMES_REMINDER if doc.three_handed else GAMES_REMINDER) if doc.games else ()
+        reminder = (THREE_REMINDER if doc.three_handed else REMINDER) + games_reminder
         self.reminder = [line for text in reminder for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
         reminder_h = 6 + len(self.reminder) * LEADING
         below_rows = self.total_h + 42 + 8  # the total row, the initials boxes, a gap
@@ -82,8 +83,7 @@ class _SheetLayout:
         self.compact = hands * 16 > room
         if self.compact:
             # A games sheet keeps how to mark a game's end, and room to list its games.
-            self.reminder = ([line for text in GAMES_REMINDER for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
-                             if doc.games else [])
+            self.reminder = [line for text in games_reminder for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
             reminder_h = 6 + len(self.reminder) * LEADING
             room = (self.grid_top - self.head_h - below_rows - (corrections_h if doc.games else 0)
                     - (self.value_title + 12 + (reminder_h if self.reminder else 0)))
@@ -154,6 +154,11 @@ THREE_REMINDER = (
     gettext_noop("Tricks: each player's own tricks; the three add up to 10."),
     gettext_noop("The bidder scores the contract: made + the value (all ten tricks: at least 250), set − the "
                  "value. Each defender scores 10 for each trick he took himself."),
+)
+
+THREE_GAMES_REMINDER = (
+    gettext_noop("Games to 500: write each player's score in the game beside his points. When a game ends, draw "
+                 "a line under its last hand: the next hand starts the next game at 0 for everyone."),
 )
 
 

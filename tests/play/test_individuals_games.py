@@ -307,3 +307,13 @@ def test_the_phone_at_a_progressive_table_shows_each_players_game_score(client, 
     assert 'id="total-W">0<' in page  # no game in play: 0 to 0
     rows = {r["player"]: r for r in standings(event.slug)}
     assert (rows[5]["games_won"], rows[6]["games_won"], rows[1]["games_lost"], rows[2]["games_lost"]) == (2, 1, 1, 2)
+
+
+@pytest.mark.django_db
+def test_blank_three_handed_games_sheets_say_how_to_keep_the_game_score():
+    event = event_import(three_handed_games())
+    text = pages(document(event, "sheets", round_number=1)[2])[0]
+    assert "Games to 500: write each player's score in the game beside his points." in text
+    assert "Tricks: each player's own tricks; the three add up to 10." in text
+    progressive_text = pages(document(event_import(progressive_games()), "sheets", round_number=1)[2])[0]
+    assert "Game score: each side's running score in the game, after each hand." in progressive_text
