@@ -145,8 +145,15 @@ def nobody_bid_text(ns_tricks: int) -> str:
     return gettext("Nobody bid · N-S %(tricks)s tricks") % {"tricks": ns_tricks}
 
 
-def game_over_text(game: games_engine.Game) -> str:
-    """"Game over: N-S win 520 to 310", or a drawn game."""
+def game_over_text(game: games_engine.Game, names: list[str] | None = None) -> str:
+    """"Game over: N-S win 520 to 310", or a drawn game. At a table of three (`names`: the players in
+    seating order) "Game over: Ana Garza wins with 560", or a draw between the players level at the top."""
+    if len(game.scores) == 3 and names:
+        if game.winner is None:
+            return gettext("Game over: a draw between %(names)s at %(score)s") % {
+                "names": ", ".join(names[s] for s in game.level), "score": game.scores[game.level[0]]}
+        return gettext("Game over: %(name)s wins with %(score)s") % {"name": names[game.winner],
+                                                                    "score": game.scores[game.winner]}
     if game.winner is None:
         return gettext("Game over: a draw, %(score)s all") % {"score": game.scores[0]}
     loser = 1 - game.winner
@@ -240,10 +247,11 @@ class TableSheet:
         return current.number if current else len(self.games.games) + 1
 
     @property
-    def game_scores(self) -> tuple[int, int]:
-        """The running score of the game in play (0-0 when the next hand starts a new game)."""
+    def game_scores(self) -> tuple[int, ...]:
+        """The running score of the game in play (0-0 when the next hand starts a new game), one per
+        side: three at a table of three, each player for himself."""
         current = self.games.current if self.games else None
-        return current.scores if current else (0, 0)
+        return current.scores if current else (0,) * (3 if self.three_handed else 2)
 
     @property
     def last_game_over(self) -> str:
@@ -251,7 +259,8 @@ class TableSheet:
         if not self.games or not self.games.games or not self.rows:
             return ""
         last = self.games.games[-1]
-        return game_over_text(last) if last.over and last.last_hand == self.rows[-1].hand.number else ""
+        names = [seat.name for seat in self.seats] if self.three_handed else None
+        return game_over_text(last, names) if last.over and last.last_hand == self.rows[-1].hand.number else ""
 
     @property
     def wins(self) -> tuple[int, int]:
@@ -400,7 +409,7 @@ def table_sheet(table) -> TableSheet:
     sheet.ns_total, sheet.ew_total = ns, ew
     if sheet.individuals:
         _individual_totals(sheet)
-    if event.plays_games and not sheet.three_handed:
+    if event.plays_games:
         _games_rows(sheet, hands)
         if sheet.round_done:
             return sheet
@@ -436,8 +445,18 @@ def _individual_totals(sheet: TableSheet) -> None:
 
 
 def seat_totals_without(sheet: TableSheet, number: int) -> dict[str, int]:
-    """A table of three: each seat's total leaving out hand `number` (the base a preview adds to)."""
+    """A table of three: each seat's total leaving out hand `number` (the base a preview adds to); in a
+    games event, each player's score in the game before that hand (0 at a game's start)."""
     totals = {seat.seat: 0 for seat in sheet.seats}
+    if sheet.games is not None:
+        before = None
+        for row in sheet.rows:
+            if row.hand.number >= number:
+                break
+            before = row
+        if before is not None and not before.game_over and before.seat_cells:
+            return {seat.seat: cell[2] for seat, cell in zip(sheet.seats, before.seat_cells)}
+        return totals
     for row in sheet.rows:
         if row.hand.number != number:
             for seat, points in (row.hand.seat_points or {}).items():
@@ -478,15 +497,26 @@ def _games_rows(sheet: TableSheet, hands: list[Hand]) -> None:
     """Each hand's game and the game's running score after it (the rule set's own: the 490
     pegging cap and the rest), replayed by scoring.engine.games; the round's state at the table."""
     table = sheet.table
+    names = [seat.name for seat in sheet.seats] if sheet.three_handed else None
     for index, row in enumerate(sheet.rows):
         upto = table_games(table, hands[: index + 1], bell=index == len(sheet.rows) - 1)
         game = upto.games[-1] if upto.games else None
         if game is None or game.last_hand != row.hand.number:  # a hand after the round was done
             continue
         row.game_number = game.number
-        row.ns_total, row.ew_total = game.scores
-        row.game_over = game_over_text(game) if game.over else ""
+        if names:  # a table of three: each player's score in this game after the hand
+            row.seat_cells = [(tricks, points, score)
+                              for (tricks, points, _), score in zip(row.seat_cells, game.scores)]
+        else:
+            row.ns_total, row.ew_total = game.scores
+        row.game_over = game_over_text(game, names) if game.over else ""
     sheet.games = table_games(table, hands)
+    if names:  # each player's total on the page is his score in the game in play
+        for seat, score in zip(sheet.seats, sheet.game_scores):
+            seat.total = score
+    elif sheet.individuals:  # a progressive table: each player shows his side's score in the game in play
+        for seat in sheet.seats:
+            seat.total = sheet.game_scores[0 if seat.side == "ns" else 1]
     sheet.round_done = games_round_done(table, sheet.games, len(hands))
     sheet.confirmable = games_confirmable(table, sheet.games, len(hands))
 

@@ -347,6 +347,19 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
     needs_confirmation = event.confirmation_required
     Seat, TableResult = standings_engine.Seat, standings_engine.TableResult
     no_seats: dict[str, int] = {}
+    games = event.plays_games
+    played: dict[int, list[games_engine.PlayedHand]] = {}
+    if games:  # each table's hands, in order, replayed into games (_individual_games)
+        for table_id, number, declarer, declarer_seat, hand_ns, hand_ew, seat_points, made in (
+            Hand.objects.filter(table__round__event=event)
+            .values_list("table_id", "number", "declarer", "declarer_seat", "ns_points", "ew_points", "seat_points",
+                         "made")
+            .order_by("table_id", "number")
+        ):
+            played.setdefault(table_id, []).append(
+                games_engine.seat_played(number, THREE_SEATS, declarer_seat, seat_points or {}, made) if declarer_seat
+                else games_engine.played(number, declarer, hand_ns, hand_ew, made))
+    closed = set(Round.objects.filter(event=event, status="closed").values_list("id", flat=True)) if games else set()
     main_tables: list[standings_engine.TableResult] = []
     tiebreak_tables: dict[int, list[standings_engine.TableResult]] = {}
     for table_id, round_id, confirmed, disputed, n_hands, ns_points, ew_points in _driver_rows(
@@ -355,13 +368,22 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
                      "ew_points").order_by()
     ):
         number, tiebreak_id = rounds[round_id]
-        final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
         own, counts = own_points.get(table_id, no_seats), declared.get(table_id, {})
-        table_seats = []
-        for label, entrant in seats.get(table_id, no_seats).items():
-            side = SIDE_OF_SEAT.get(label)
-            points = ns_points if side == "ns" else ew_points if side == "ew" else own.get(label, 0)
-            table_seats.append(Seat(entrant, points, *counts.get(label, (0, 0))))
+        at_table = seats.get(table_id, no_seats)
+        if games:
+            ended, records = _individual_games(event, table_id, played.get(table_id, []), at_table,
+                                               round_id in closed)
+            final = n_hands > 0 and ended and (confirmed or not needs_confirmation) and not disputed
+            table_seats = [Seat(entrant, records[label].points, *counts.get(label, (0, 0)), *records[label][:4],
+                                records[label].difference)
+                           for label, entrant in at_table.items()]
+        else:
+            final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
+            table_seats = []
+            for label, entrant in at_table.items():
+                side = SIDE_OF_SEAT.get(label)
+                points = ns_points if side == "ns" else ew_points if side == "ew" else own.get(label, 0)
+                table_seats.append(Seat(entrant, points, *counts.get(label, (0, 0))))
         result = TableResult(number, 0, 0, 0, 0, n_hands, final, seats=tuple(table_seats))
         if tiebreak_id:
             tiebreak_tables.setdefault(tiebreak_id, []).append(result)
@@ -380,6 +402,34 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
         rounds_created=[number for number, tiebreak_id in rounds.values() if not tiebreak_id],
         memo=_memo_for(event.pk),
     )
+
+
+def _seat_sides(labels) -> tuple[bool, dict[str, int]]:
+    """A table of individuals' seats as sides of its games: three-handed (seats 1, 2, 3) each player
+    is a side of his own; at a progressive table N and S are side 0, E and W side 1."""
+    if any(label in THREE_SEATS for label in labels):
+        return True, {label: THREE_SEATS.index(label) for label in labels}
+    return False, {label: games_engine.SIDE_INDEX[SIDE_OF_SEAT[label]] for label in labels}
+
+
+def _individual_games(event: Event, table_id: int, hands: list[games_engine.PlayedHand], at_table: dict[str, int],
+                      closed: bool) -> tuple[bool, dict[str, games_engine.SideRecord]]:
+    """A games event of individuals: one table's hands replayed into games (three sides at a table of
+    three, each player for himself; N-S against E-W at a progressive table, each player credited his
+    side's games). Returns whether the round is over at that table, and each seat's record."""
+    three, sides = _seat_sides(at_table)
+    rules, setup, hpr = event.rules, event.games_setup, event.hands_per_round
+    inputs = (rules, setup, tuple(hands), closed, hpr, three)
+    replays = _replays_for(event.pk)
+    kept = replays.get(table_id)
+    if kept is not None and kept[0] == inputs:
+        result = kept[1]
+    else:
+        result = games_engine.replay(rules, setup, hands, round_over=closed, hands_per_round=hpr,
+                                     sides=3 if three else 2)
+        replays[table_id] = (inputs, result)
+    ended = result.complete or closed or (hpr is not None and len(hands) >= hpr)
+    return ended, games_engine.seat_records(result, sides)
 
 
 def event_etag(slug: str) -> str | None:
@@ -611,6 +661,7 @@ class PlayerRound:
     hands: list[PlayerHandLine] = field(default_factory=list)
     points: int | None = None
     status: str = ""
+    games: games_engine.SideRecord | None = None  # an event played as games: his games this round
 
     @property
     def sit_out(self) -> bool:
@@ -656,6 +707,16 @@ def player_record(event: Event, entrant: Partnership) -> list[PlayerRound]:
             lines.append(PlayerHandLine(hand.number, hand.contract,
                                         gettext("Us") if hand.declarer == side else gettext("Them"),
                                         tricks, hand.made, hand.points_for(side)))
+        games = None
+        if event.plays_games and lines:
+            three_sides, sides = _seat_sides(at)
+            played = [games_engine.seat_played(h.number, THREE_SEATS, h.declarer_seat, h.seat_points or {}, h.made)
+                      if three_sides else games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made)
+                      for h in hands_by_table.get(table.pk, [])]
+            games = games_engine.replay(event.rules, event.games_setup, played,
+                                        round_over=rnd.status == Round.Status.CLOSED,
+                                        hands_per_round=event.hands_per_round,
+                                        sides=3 if three_sides else 2).record(sides[seat])
         records.append(PlayerRound(
             label=(gettext("Tiebreak %(tiebreak)s, round %(round)s") % {"tiebreak": tiebreak, "round": rnd.number}
                    if tiebreak else gettext("Round %(number)s") % {"number": rnd.number}),
@@ -664,7 +725,7 @@ def player_record(event: Event, entrant: Partnership) -> list[PlayerRound]:
             partner=None if three else at.get(PARTNER_SEAT[seat]),
             others=[p for s, p in sorted(at.items()) if s != seat and (three or s != PARTNER_SEAT[seat])],
             hands=lines, points=sum(line.points for line in lines) if lines else None,
-            status=table.status_for(len(lines), event.hands_per_round)))
+            status=table.status_for(len(lines), event.hands_per_round), games=games))
     for sit_out in SitOut.objects.filter(partnership=entrant, round__event=event).select_related("round__tiebreak"):
         rnd = sit_out.round
         records.append(PlayerRound(label=gettext("Round %(number)s") % {"number": rnd.number}, round=rnd.number,

@@ -298,19 +298,25 @@ def table_games(table, hands, *, extra=None, bell: bool = True) -> games_engine.
     setup = event.games_setup
     if setup is None:
         return None
-    rows = {h.number: games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made) for h in hands}
+    three = three_handed(table)  # each player a side of his own (README, "Events of individuals")
+    rows = {h.number: games_engine.seat_played(h.number, THREE_SEATS, h.declarer_seat, h.seat_points or {}, h.made)
+            if three else games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made) for h in hands}
     if extra is not None:
         rows[extra.number] = extra
     return games_engine.replay(event.rules, setup, rows.values(), round_over=bell and table.round.status == "closed",
-                               hands_per_round=event.hands_per_round)
+                               hands_per_round=event.hands_per_round, sides=3 if three else 2)
 
 
 def _check_games(table, number: int, clean: dict) -> None:
     """Refuse a hand that would be played after the round's last game at the table was complete
     (games_per_round or wins_per_round reached; README, "Games")."""
-    if not table.round.event.plays_games or three_handed(table):
+    if not table.round.event.plays_games:
         return
-    extra = games_engine.played(number, clean["declarer"], clean["ns_points"], clean["ew_points"], clean["made"])
+    if three_handed(table):
+        extra = games_engine.seat_played(number, THREE_SEATS, clean["declarer_seat"], clean["seat_points"],
+                                         clean["made"])
+    else:
+        extra = games_engine.played(number, clean["declarer"], clean["ns_points"], clean["ew_points"], clean["made"])
     result = table_games(table, Hand.objects.filter(table=table), extra=extra)
     if result.late_hands:
         raise ValidationError({"__all__": gettext(

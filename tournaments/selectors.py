@@ -12,7 +12,7 @@ from django.utils.translation import gettext, pgettext
 from scoring.engine import games as games_engine
 from scoring.engine import movement, movement_individuals
 from scoring.engine.registration import search_key
-from scoring.engine.vocabulary import TABLE_STATUS_LABELS
+from scoring.engine.vocabulary import TABLE_STATUS_LABELS, THREE_SEATS
 
 from . import language, services
 from .models import Event, EventStaff, Partnership, Round, Seating, Table
@@ -152,6 +152,11 @@ def dashboard(event: Event, number: int | None) -> dict:
         for t, _status, _count in states if event.individuals else ():  # its players by seat, in order
             order = {label: i for i, label in enumerate(("1", "2", "3", "N", "E", "S", "W"))}
             t.seated = [(seat_name(s.seat), s.entrant) for s in sorted(t.seats.all(), key=lambda s: order[s.seat])]
+            games = played.get(t.pk)
+            if games is not None and len(games.games.wins) == 3:  # a table of three: each player's games
+                current = games.current.scores if games.current else (None,) * 3
+                t.games_by_player = list(zip((entrant for _seat, entrant in t.seated), games.games.wins, current,
+                                             strict=False))
         sit_outs = list(rnd.sit_outs.select_related("partnership__player_one", "partnership__player_two"))
         problems = services.round_problems(rnd) if rnd.status == Round.Status.OPEN else []
     counts: dict[str, int] = {}
@@ -215,23 +220,24 @@ class TableGamesView:
         return self.games.current
 
 
-def replay_table(event: Event, hands, *, round_over: bool) -> TableGamesView:
+def replay_table(event: Event, hands, *, round_over: bool, sides: int = 2) -> TableGamesView:
     """One table's hands (PlayedHand) replayed by scoring.engine.games, with the running game score
-    after each hand (the replay of the hands up to it: the engine alone keeps the score)."""
+    after each hand (the replay of the hands up to it: the engine alone keeps the score). `sides`:
+    3 at a table of three, each player for himself (then `running` holds three scores)."""
     hands = tuple(sorted(hands, key=lambda h: h.number))
     rules, setup, hpr = event.rules, event.games_setup, event.hands_per_round
     running, ends = [], set()
     for index, hand in enumerate(hands):
         upto = games_engine.replay(rules, setup, hands[:index + 1], hands_per_round=hpr,
-                                   round_over=round_over and index == len(hands) - 1)
+                                   round_over=round_over and index == len(hands) - 1, sides=sides)
         last = upto.games[-1] if upto.games else None
         if last is None or last.last_hand != hand.number:  # after the round's last game: no game of its own
-            running.append((0, 0, 0))
+            running.append((0,) * (sides + 1))
             continue
-        running.append((last.number, last.scores[0], last.scores[1]))
+        running.append((last.number, *last.scores))
         if last.over and last.last_hand == hand.number:
             ends.add(hand.number)
-    whole = games_engine.replay(rules, setup, hands, round_over=round_over, hands_per_round=hpr)
+    whole = games_engine.replay(rules, setup, hands, round_over=round_over, hands_per_round=hpr, sides=sides)
     return TableGamesView(whole, hands, tuple(running), frozenset(ends))
 
 
@@ -242,13 +248,16 @@ def tables_games(event: Event, table_ids) -> dict[int, TableGamesView]:
         return {}
     hands: dict[int, list[games_engine.PlayedHand]] = {}
     closed: set[int] = set()
+    three = event.rules.players == 3  # each player a side of his own, in seating order
     rows = (Table.objects.filter(pk__in=list(table_ids))
             .values_list("id", "round__status", "hands__number", "hands__declarer", "hands__ns_points",
-                         "hands__ew_points", "hands__made"))
-    for table_id, status, number, declarer, ns_points, ew_points, made in rows:
+                         "hands__ew_points", "hands__made", "hands__declarer_seat", "hands__seat_points"))
+    for table_id, status, number, declarer, ns_points, ew_points, made, declarer_seat, seat_points in rows:
         found = hands.setdefault(table_id, [])
         if status == Round.Status.CLOSED:
             closed.add(table_id)
         if number is not None:
-            found.append(games_engine.played(number, declarer, ns_points, ew_points, made))
-    return {table_id: replay_table(event, found, round_over=table_id in closed) for table_id, found in hands.items()}
+            found.append(games_engine.seat_played(number, THREE_SEATS, declarer_seat, seat_points or {}, made)
+                         if three else games_engine.played(number, declarer, ns_points, ew_points, made))
+    return {table_id: replay_table(event, found, round_over=table_id in closed, sides=3 if three else 2)
+            for table_id, found in hands.items()}

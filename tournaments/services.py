@@ -169,8 +169,8 @@ def _check_games(values: dict, event: Event | None = None) -> None:
 
 
 def _check_entrants(values: dict, event: Event | None = None) -> None:
-    """Who plays fits the rules and the format (README, "Events of individuals"): a three-handed
-    rule set is for individuals only, and an event of individuals is played as a session for now."""
+    """Who plays fits the rules (README, "Events of individuals"): a three-handed rule set is for
+    individuals only. An event of individuals may be played as a session or as games to 500."""
     def get(name, default):
         return values[name] if name in values else getattr(event, name, default) if event else default
 
@@ -183,9 +183,6 @@ def _check_entrants(values: dict, event: Event | None = None) -> None:
     if entrants != "individuals" and players != 4:
         raise ValidationError({"rules_preset": _("This rule set is for three players, each for himself: choose "
                                                  "“Individual players”, or a rule set for four.")})
-    if entrants == "individuals" and get("format", "session") == "games":
-        raise ValidationError({"format": _("An event of individuals is played as a session for now: choose "
-                                           "“A session”.")})
 
 
 def event_entrants_locked(event: Event) -> bool:

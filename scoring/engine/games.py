@@ -16,11 +16,19 @@ How a round of games goes (README, "Games"; RULES.md section 4):
 - what the standings count: games won, lost and drawn (a draw counts half in the ranking), matches
   won, points (the sum of a side's final game scores) and the difference (its scores minus its
   opponents'). A game still in play counts its running scores as points, and no result yet.
+
+A "side" is a partnership (two sides: 0 = N-S, 1 = E-W) or, three-handed, one player each for
+himself (three sides, in seating order; RULES.md section 6). game_after_hand judges any number of
+sides, so the same replay serves both: the bidder wins when he and another player reach 500 in one
+deal ("If another player goes out (500) in the same deal as the bidder, the bidder wins"). With
+three sides a game decided by the side ahead is drawn between the players level at the top (the
+others lost it), and a side's difference is its scores minus each opponent's, summed. At a
+progressive four-handed table each player is credited his side's record (SideRecord).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -75,11 +83,12 @@ class GamesSetup:
 
 
 class PlayedHand(NamedTuple):
-    """One hand as a table stored it: `declarer` 0 (N-S), 1 (E-W) or None (nobody bid)."""
+    """One hand as a table stored it: `declarer` the bidding side's index (0 = N-S, 1 = E-W; a
+    player's seat index three-handed) or None (nobody bid); `points` one number per side."""
 
     number: int
     declarer: int | None
-    points: tuple[int, int]
+    points: tuple[int, ...]
     made: bool
 
 
@@ -91,10 +100,11 @@ class Game:
     first_hand: int
     last_hand: int
     hands: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     status: str  # WON, DRAWN or IN_PLAY
     winner: int | None = None  # the side that won it
     reason: str = ""
+    level: tuple[int, ...] = ()  # a drawn game: the sides level at the top (two partnerships: both)
 
     @property
     def over(self) -> bool:
@@ -108,28 +118,52 @@ class TableGames:
     games: tuple[Game, ...]
     complete: bool  # the round's last game is complete: games_per_round or wins_per_round reached
     late_hands: tuple[int, ...]  # hands played after that (an event file refuses them)
-    wins: tuple[int, int]
+    wins: tuple[int, ...]  # games won, per side
     draws: int
     match: int | None  # the side that won the round's match (wins_per_round set), else None
-    points: tuple[int, int]
+    points: tuple[int, ...]
 
     @property
     def current(self) -> Game | None:
         """The game in play, if any."""
         return self.games[-1] if self.games and not self.games[-1].over else None
 
+    def record(self, side: int) -> SideRecord:
+        """What the standings credit one side (or each player of it) with for this round."""
+        won = lost = drawn = 0
+        for game in self.games:
+            if game.status == WON:
+                won += game.winner == side
+                lost += game.winner != side
+            elif game.status == DRAWN:
+                drawn += side in game.level
+                lost += side not in game.level
+        others = sum(p for s, p in enumerate(self.points) if s != side)
+        mine = self.points[side]
+        return SideRecord(won, lost, drawn, int(self.match == side), mine, (len(self.points) - 1) * mine - others)
 
-def _ahead(scores: tuple[int, int]) -> int | None:
-    if scores[0] == scores[1]:
-        return None
-    return 0 if scores[0] > scores[1] else 1
+
+class SideRecord(NamedTuple):
+    """One side's round of games as the standings count it (a game in play: points, no result)."""
+
+    won: int
+    lost: int
+    drawn: int
+    matches: int
+    points: int
+    difference: int  # its points minus each opponent's, summed
 
 
-def _settled(number: int, first: int, last: int, count: int, scores: tuple[int, int], why: str) -> Game:
-    side = _ahead(scores)
-    if side is None:
-        return Game(number, first, last, count, scores, DRAWN, None, f"{why}: level, a drawn game")
-    return Game(number, first, last, count, scores, WON, side, f"{why}: the side ahead wins")
+def _top(values: tuple[int, ...]) -> tuple[int, ...]:
+    best = max(values)
+    return tuple(s for s, v in enumerate(values) if v == best)
+
+
+def _settled(number: int, first: int, last: int, count: int, scores: tuple[int, ...], why: str) -> Game:
+    level = _top(scores)
+    if len(level) > 1:
+        return Game(number, first, last, count, scores, DRAWN, None, f"{why}: level, a drawn game", level)
+    return Game(number, first, last, count, scores, WON, level[0], f"{why}: the side ahead wins")
 
 
 def replay(
@@ -139,17 +173,24 @@ def replay(
     *,
     round_over: bool = False,
     hands_per_round: int | None = None,
+    sides: int = 2,
 ) -> TableGames:
     """Replay a table's hands (in hand-number order) into games.
 
     `round_over` is the organizer's bell (the round is closed); `hands_per_round`, when the event
-    sets it, also ends the round after that many hands.
+    sets it, also ends the round after that many hands. `sides` is 2 (partnerships, or the two
+    sides of a progressive four-handed table) or 3 (three-handed, each player for himself).
     """
+    if sides not in (2, 3):
+        raise GamesError(f"sides: {sides!r} is not 2 or 3")
     hands = sorted(hands, key=lambda h: h.number)
+    if any(len(h.points) != sides for h in hands):
+        raise GamesError(f"every hand needs {sides} points, one per side")
     games: list[Game] = []
     late: list[int] = []
-    wins = [0, 0]
-    scores = (0, 0)
+    wins = [0] * sides
+    zero = (0,) * sides
+    scores = zero
     first = last = 0
     count = 0
     complete = False
@@ -170,7 +211,7 @@ def replay(
         count += 1
         last = hand.number
         state = game_after_hand(rules, scores, hand.declarer, hand.points, hand.made, "games")
-        scores = (state.scores[0], state.scores[1])
+        scores = tuple(state.scores)
         number = len(games) + 1
         game = None
         if state.over:
@@ -181,11 +222,11 @@ def replay(
             games.append(game)
             if game.winner is not None:
                 wins[game.winner] += 1
-            scores, count = (0, 0), 0
+            scores, count = zero, 0
             if round_done():
                 complete = True
                 if setup.wins_per_round is not None and max(wins) >= setup.wins_per_round:
-                    match = 0 if wins[0] > wins[1] else 1
+                    match = wins.index(max(wins))  # one game at a time: one side got there first
     if count:
         bell = round_over or (hands_per_round is not None and len(hands) >= hands_per_round)
         if bell:
@@ -197,11 +238,11 @@ def replay(
             game = Game(len(games) + 1, first, last, count, scores, IN_PLAY)
         games.append(game)
     round_ended = complete or round_over or (hands_per_round is not None and len(hands) >= hands_per_round)
-    if setup.wins_per_round is not None and match is None and round_ended and wins[0] != wins[1]:
-        match = 0 if wins[0] > wins[1] else 1
+    if setup.wins_per_round is not None and match is None and round_ended and len(_top(tuple(wins))) == 1:
+        match = _top(tuple(wins))[0]
     draws = sum(1 for g in games if g.status == DRAWN)
-    points = (sum(g.scores[0] for g in games), sum(g.scores[1] for g in games))
-    return TableGames(tuple(games), complete, tuple(late), (wins[0], wins[1]), draws, match, points)
+    points = tuple(sum(g.scores[s] for g in games) for s in range(sides))
+    return TableGames(tuple(games), complete, tuple(late), tuple(wins), draws, match, points)
 
 
 def rank_key(rank_by: Iterable[str], *, won: int, drawn: int, matches: int, points: int, difference: int) -> tuple:
@@ -237,3 +278,19 @@ def hand_points(rules: RuleSet, *, contract: str, declarer: str = "", tricks: in
 def played(number: int, declarer: str, ns_points: int, ew_points: int, made: bool) -> PlayedHand:
     """A stored hand as replay() takes it: `declarer` "ns", "ew" or "" (nobody bid)."""
     return PlayedHand(number, SIDE_INDEX.get(declarer), (ns_points, ew_points), made)
+
+
+def seat_played(number: int, seats: Sequence[str], declarer_seat: str, seat_points: Mapping[str, int],
+                made: bool) -> PlayedHand:
+    """A stored three-handed hand as replay(..., sides=3) takes it: `seats` the table's seat labels in
+    seating order (the side indexes), `declarer_seat` the bidder's label, `seat_points` each seat's
+    points (Hand.seat_points)."""
+    return PlayedHand(number, seats.index(declarer_seat) if declarer_seat in seats else None,
+                      tuple(int(seat_points.get(label, 0)) for label in seats), made)
+
+
+def seat_records(result: TableGames, sides: Mapping[str, int]) -> dict[str, SideRecord]:
+    """Each seat's record at a table of individuals: `sides` maps a seat label to its side, the
+    player's own index three-handed, N/S to 0 and E/W to 1 at a progressive four-handed table (each
+    player credited his side's games, RULES.md section 6)."""
+    return {label: result.record(side) for label, side in sides.items()}

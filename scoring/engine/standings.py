@@ -22,8 +22,9 @@ Rules (issues 2 and 4, McAllen A):
   of Setup.rank_by: games won (a draw counts half), matches won, points (the sum of the final game
   scores, the row's total) and the point difference; what remains level shares the rank, and
   tiebreak sessions, secondary tiebreakers and medals work on those blocks as in a session. A
-  table's games come in on its TableResult (ns_won, ew_won, drawn, match); a sit-out is credited
-  points by the policy and no games.
+  table's games come in on its TableResult (ns_won, ew_won, drawn, match), at a table of
+  individuals on each Seat (the player's own games three-handed, his side's at a progressive
+  table); a sit-out is credited points by the policy and no games.
 - A withdrawn partnership (Entrant.withdrawn) keeps its results on record, so its opponents'
   points stand, but it is not ranked: its row comes after every finisher (withdrawn rows among
   themselves by total, then number), with rank None, shown "WD". It is never tied, never takes a
@@ -126,12 +127,18 @@ class Entrant(NamedTuple):
 class Seat(NamedTuple):
     """One player's result at a table of individuals: his own points over the hands entered so far
     (three-handed), or his side's (progressive four-handed), and the contracts he declared and made
-    or went set on."""
+    or went set on. In an event played as games also the games he won, lost and drew, the match he
+    won (0 or 1) and his point difference (scoring.engine.games.SideRecord)."""
 
     entrant: int
     points: int
     made: int = 0
     set: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    matches: int = 0
+    difference: int = 0
 
 
 class TableResult(NamedTuple):
@@ -223,8 +230,6 @@ class Setup:
             raise ValueError(f"format: {self.format!r} is not one of session, games")
         if self.entrants not in ("partnerships", "individuals"):
             raise ValueError(f"entrants: {self.entrants!r} is not one of partnerships, individuals")
-        if self.individuals and self.games:
-            raise ValueError("format: an event of individuals is played as a session for now")
         if self.hands_per_round is None and not self.games:
             raise ValueError("hands_per_round: only an event played as games may leave it open")
         rank_by = self.rank_by
@@ -635,13 +640,16 @@ _NO_GAMES = (0, 0, 0, 0, 0)
 
 def _games(tables: list[TableResult], by_entrant: dict[int, dict[int, TableResult]],
            ) -> dict[int, tuple[int, int, int, int, int]]:
-    """Each partnership's (games won, lost, drawn, matches won, point difference) over its tables."""
+    """Each entrant's (games won, lost, drawn, matches won, point difference) over its tables."""
     out = {}
     for eid, played in by_entrant.items():
         won = lost = drawn = matches = difference = 0
         for t in played.values():
             if t.seats:
-                continue  # never in a games event (Setup refuses games for individuals)
+                seat = next(s for s in t.seats if s.entrant == eid)
+                won, lost, drawn = won + seat.won, lost + seat.lost, drawn + seat.drawn
+                matches, difference = matches + seat.matches, difference + seat.difference
+                continue
             if eid == t.ns:
                 won, lost, side = won + t.ns_won, lost + t.ew_won, "ns"
                 difference += t.ns_points - t.ew_points

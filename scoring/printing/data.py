@@ -279,6 +279,30 @@ def game_lines(played: event_selectors.TableGamesView) -> tuple[str, ...]:
     return (*lines, summary)
 
 
+def three_game_lines(result: games_engine.TableGames, names: list[str]) -> tuple[str, ...]:
+    """Each game of a table of three and who won it: "Game 2 (hands 2–4): Marie Tremblay wins; Ana
+    Garza 0, Luis Peña 500, Marie Tremblay 560"; then each player's games won."""
+    lines = []
+    for game in result.games:
+        hands = (str(game.first_hand) if game.first_hand == game.last_hand
+                 else f"{game.first_hand}–{game.last_hand}")
+        values = {"number": game.number, "hands": hands,
+                  "scores": ", ".join(f"{name} {score}" for name, score in zip(names, game.scores, strict=True))}
+        if game.status == games_engine.IN_PLAY:
+            text = _("Game %(number)s (hands %(hands)s): in play; %(scores)s") % values
+        elif game.status == games_engine.DRAWN:
+            text = _("Game %(number)s (hands %(hands)s): drawn; %(scores)s") % values
+        else:
+            text = _("Game %(number)s (hands %(hands)s): %(name)s wins; %(scores)s") % {
+                **values, "name": names[game.winner]}
+        lines.append(text)
+    wins = ", ".join(f"{name} {won}" for name, won in zip(names, result.wins, strict=True))
+    summary = _("Games won: %(wins)s") % {"wins": wins}
+    if result.match is not None:
+        summary += " · " + _("match to %(name)s") % {"name": names[result.match]}
+    return (*lines, summary)
+
+
 def cards_doc(event: Event) -> CardsDoc:
     """One movement card per partnership still playing (two queries)."""
     if event.individuals:
@@ -496,6 +520,8 @@ def _individual_sheets(event: Event, rounds, *, round_number, tiebreak, filled: 
     three = event.rules.players == 3
     hands, fixes = _entered(rounds) if filled else ({}, {})
     per_round = sheet_rows(event)
+    if filled and event.plays_games:  # every hand a table played, however many games it took
+        per_round = max([per_round, *(max(found) for found in hands.values() if found)])
     dealers = [(n, three_handed_dealer(n) if three else dealer_for(n)) for n in range(1, per_round + 1)]
     out = []
     for table in tables:
@@ -517,6 +543,23 @@ def _individual_sheets(event: Event, rounds, *, round_number, tiebreak, filled: 
         entered = hands.get(table.pk, {})
         changes = fixes.get(table.pk, [])
         corrected = {c.hand_number for c in changes}
+        # A games event: the round replayed into games (three sides at a table of three, N-S v E-W at a
+        # progressive table), each game's end marked under its last hand and each game listed.
+        played = three_games = None
+        ends: set[int] = set()
+        closed = table.round.status == "closed"
+        if event.plays_games and three:
+            three_games = games_engine.replay(
+                event.rules, event.games_setup,
+                [games_engine.seat_played(h.number, order, h.declarer_seat, h.seat_points or {}, h.made)
+                 for h in entered.values()], round_over=closed, hands_per_round=event.hands_per_round, sides=3)
+            ends = {g.last_hand for g in three_games.games if g.over}
+        elif event.plays_games:
+            played = event_selectors.replay_table(
+                event, [games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made)
+                        for h in entered.values()], round_over=closed)
+            ends = set(played.ends)
+        running = dict(zip((h.number for h in played.hands), played.running, strict=True)) if played else {}
         rows = []
         for n, dealer in dealers:
             hand = entered.get(n)
@@ -531,28 +574,38 @@ def _individual_sheets(event: Event, rounds, *, round_number, tiebreak, filled: 
                     n, hand.dealer or dealer, "", _contract_text(hand.contract), tricks.get(hand.declarer_seat),
                     penalty=penalty, corrected=n in corrected, bidder=hand.declarer_seat,
                     seat_tricks=tuple(tricks.get(seat, 0) for seat in order),
-                    seat_points=tuple(points.get(seat, 0) for seat in order)))
+                    seat_points=tuple(points.get(seat, 0) for seat in order), game_end=n in ends))
             else:
+                _game, game_ns, game_ew = running.get(n, (0, None, None))
                 rows.append(SheetHand(n, hand.dealer, hand.declarer, _contract_text(hand.contract), hand.tricks,
-                                      hand.ns_points, hand.ew_points, penalty, corrected=n in corrected))
+                                      hand.ns_points, hand.ew_points, penalty, corrected=n in corrected,
+                                      game_ns=game_ns, game_ew=game_ew, game_end=n in ends))
         seat_totals = ()
         ns_total = ew_total = None
+        lines: tuple[str, ...] = ()
         if entered:
-            if three:
+            if three_games is not None:  # the points of a games event: its final game scores
+                seat_totals = three_games.points
+                lines = three_game_lines(three_games, [at[seat].player_one.name for seat in order])
+            elif three:
                 seat_totals = tuple(sum((h.seat_points or {}).get(seat, 0) for h in entered.values()) for seat in order)
+            elif played is not None:
+                ns_total, ew_total = played.games.points
+                lines = game_lines(played)
             else:
                 ns_total = sum(h.ns_points for h in entered.values())
                 ew_total = sum(h.ew_points for h in entered.values())
         out.append(SheetTable(
             _round_label(table.round), table.number, sides["ns"], sides["ew"], tuple(rows),
-            ns_total=ns_total, ew_total=ew_total, seats=seats, seat_totals=seat_totals,
+            ns_total=ns_total, ew_total=ew_total, seats=seats, seat_totals=seat_totals, games=lines,
             status=_status(event, table, len(entered)),
             corrections=tuple(Correction(c.hand_number or 0, language.clock(c.at), c.by, _describe(c.old),
                                          _describe(c.new), c.reason) for c in changes),
         ))
     rules = event.rules
     return SheetsDoc(header_for(event), language.label(rules.label), contract_values(rules), per_round, tuple(out),
-                     filled, _title(round_number, tiebreak), words=words(), three_handed=three, individuals=True)
+                     filled, _title(round_number, tiebreak), words=words(), three_handed=three, individuals=True,
+                     games=event.plays_games)
 
 
 def _numbered(entrant: Partnership) -> str:

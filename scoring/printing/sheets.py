@@ -71,7 +71,8 @@ class _SheetLayout:
         self.value_bottom = m + 2 + len(self.also) * LEADING
         self.value_top = self.value_bottom + (len(grid) + 1) * self.value_rh
         self.value_title = self.value_top + 5
-        reminder = THREE_REMINDER if doc.three_handed else REMINDER + (GAMES_REMINDER if doc.games else ())
+        games_reminder = (THREE_GAMES_REMINDER if doc.three_handed else GAMES_REMINDER) if doc.games else ()
+        reminder = (THREE_REMINDER if doc.three_handed else REMINDER) + games_reminder
         self.reminder = [line for text in reminder for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
         reminder_h = 6 + len(self.reminder) * LEADING
         below_rows = self.total_h + 42 + 8  # the total row, the initials boxes, a gap
@@ -82,8 +83,7 @@ class _SheetLayout:
         self.compact = hands * 16 > room
         if self.compact:
             # A games sheet keeps how to mark a game's end, and room to list its games.
-            self.reminder = ([line for text in GAMES_REMINDER for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
-                             if doc.games else [])
+            self.reminder = [line for text in games_reminder for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
             reminder_h = 6 + len(self.reminder) * LEADING
             room = (self.grid_top - self.head_h - below_rows - (corrections_h if doc.games else 0)
                     - (self.value_title + 12 + (reminder_h if self.reminder else 0)))
@@ -154,6 +154,11 @@ THREE_REMINDER = (
     gettext_noop("Tricks: each player's own tricks; the three add up to 10."),
     gettext_noop("The bidder scores the contract: made + the value (all ten tricks: at least 250), set − the "
                  "value. Each defender scores 10 for each trick he took himself."),
+)
+
+THREE_GAMES_REMINDER = (
+    gettext_noop("Games to 500: write each player's score in the game beside his points. When a game ends, draw "
+                 "a line under its last hand: the next hand starts the next game at 0 for everyone."),
 )
 
 
@@ -247,7 +252,7 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
         c.line(x, lay.total_bottom, x, lay.rows_bottom)
     draw_text(c, tx - 8, lay.total_bottom + 12, _("Points (final game scores)") if doc.games else _("Round total"),
               BOLD, 11, align="right", max_width=tx - lay.left - 12)
-    if doc.games:  # the running game score columns, set apart from the hand's points
+    if doc.games and not doc.three_handed:  # the running game score columns, set apart from the hand's points
         c.setLineWidth(1.6)
         x, _w = lay.cols[7]
         c.line(x, bottom, x, lay.grid_top)
@@ -386,6 +391,11 @@ def _draw_three_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayo
         for k, pts in enumerate(hand.seat_points):
             x, wd = lay.cols[7 + k]
             draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
+        if hand.game_end:  # a games event: a thick line under the last hand of each game
+            bottom_y = lay.grid_top - lay.head_h - (i + 1) * lay.row_h
+            c.setLineWidth(2.4)
+            c.line(lay.left, bottom_y, lay.right, bottom_y)
+            c.setLineWidth(0.6)
         penalty = (hand.penalty + ("; " + _("corrected") if hand.corrected else "")).lstrip("; ")
         lines, _size = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
         draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)

@@ -203,7 +203,8 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
             "preview_data": entry_data.preview_three_table(access.event.rules),
             "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
             "dispute_form": dispute_form or DisputeForm(),
-            "can_confirm": writable and sheet.complete and access.event.confirmation_required,
+            "can_confirm": writable and sheet.confirmable and (sheet.complete or sheet.plays_games)
+                           and access.event.confirmation_required,
             "offline_data": _offline_data(access, sheet),
         }, status=status)
     return render(request, "scoring/table_entry.html", {

@@ -22,6 +22,14 @@ def progressive() -> dict:
     return json.loads((FIXTURES / "progressive_event.json").read_text(encoding="utf-8"))
 
 
+def three_handed_games() -> dict:
+    return json.loads((FIXTURES / "three_handed_games_event.json").read_text(encoding="utf-8"))
+
+
+def progressive_games() -> dict:
+    return json.loads((FIXTURES / "progressive_games_event.json").read_text(encoding="utf-8"))
+
+
 def test_a_three_handed_file_parses_with_each_players_tricks_in_seating_order():
     file = parse(three_handed())
     assert file.event.individuals and file.event.rules == "three-handed" and file.partnerships == []
@@ -42,7 +50,7 @@ def test_a_progressive_file_parses_with_partnership_hands():
     assert table.hands[1].player_tricks is None
 
 
-@pytest.mark.parametrize("make", [three_handed, progressive])
+@pytest.mark.parametrize("make", [three_handed, progressive, three_handed_games, progressive_games])
 def test_the_writer_round_trips_a_file_of_individuals(make):
     data = make()
     written = to_dict(parse(data))
@@ -50,6 +58,19 @@ def test_the_writer_round_trips_a_file_of_individuals(make):
     assert "partnerships" not in written and written["players"][0]["number"] == 1
     assert to_dict(parse(written)) == written
     assert to_text(parse(json.loads(to_text(written)))) == to_text(written)
+
+
+def test_an_event_of_individuals_may_be_played_as_games():
+    three = parse(three_handed_games())
+    assert (three.event.individuals, three.event.format, three.event.hands_per_round) == (True, "games", None)
+    assert (three.event.games.hand_limit, three.event.games.games_per_round, three.event.games.rank_by) == (
+        4, 2, ["games", "points"])
+    assert list(three.rounds[0].tables[1].hands[4].player_tricks.items()) == [(4, 1), (5, 1), (6, 8)]
+    session = progressive()
+    session["event"]["format"] = "games"  # hands_per_round 2 kept: games, and the round ends after 2 hands
+    assert parse(session).event.format == "games"
+    written = to_dict(parse(progressive_games()))["event"]
+    assert (written["format"], written["games"]["rank_by"]) == ("games", ["games", "difference", "points"])
 
 
 def test_the_written_tables_keep_their_keys():
@@ -138,8 +159,24 @@ T0 = "rounds[0].tables[0]"
     (progressive, _set("players", DELETE), ["players: missing"]),
     (progressive, _set("event.entrants", "teams"),
      ['event.entrants: "teams" is not a kind of entrant (partnerships, individuals)']),
-    (progressive, _set("event.format", "games"),
-     ['event.format: an event of individuals is played as a session for now (give "format": "session")']),
+    (three_handed_games, lambda d: d["rounds"][0]["tables"][0]["hands"].append(
+        {"hand": 5, "contract": "6S", "declarer": 1, "tricks": {"1": 6, "2": 2, "3": 2}}),
+     [f"{T0}.hands[4].hand: hand 5 comes after the round's last game was complete "
+      "(games_per_round, 2 games, were played by hand 4)"]),
+    (three_handed_games, _set("event.games", {"wins_per_round": 1}),
+     [f"{T0}.hands[{i}].hand: hand {i + 1} comes after the round's last game was complete "
+      "(a player reached wins_per_round, 1 wins by hand 1)" for i in (1, 2, 3)]
+     + ["rounds[1].tables[1].hands[1].hand: hand 2 comes after the round's last game was complete "
+        "(a player reached wins_per_round, 1 wins by hand 1)"]),
+    (progressive_games, lambda d: d["rounds"][1]["tables"][0]["hands"].append(
+        {"hand": 3, "contract": "6S", "declarer": "ns", "tricks": 6}),
+     ["rounds[1].tables[0].hands[2].hand: hand 3 comes after the round's last game was complete "
+      "(games_per_round, 1 games, were played by hand 2)"]),
+    (three_handed_games, _set("event.games", {"rank_by": ["games", "wins"]}),
+     ['event.games.rank_by[1]: "wins" is not a ranking key (games, matches, points, difference)']),
+    (three_handed_games, _set("event.format", "session"),
+     ['event.games: only an event played as games has this (event.format is "session"; give "format": '
+      '"games" or leave games out)']),
     (progressive, _set("tiebreaks", [{"players": [1, 1], "tables": []}]),
      ["tiebreaks[0].players[1]: player 1 is listed twice"]),
     (progressive, _set("tiebreaks", [{"partnerships": [1, 3], "tables": []}]),

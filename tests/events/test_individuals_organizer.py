@@ -52,12 +52,25 @@ def test_create_an_event_of_individuals_through_the_form(olga):
     assert response.url == reverse("tournaments:partnerships", args=[event.slug])
 
 
-def test_the_form_refuses_games_for_individuals_and_three_handed_for_partnerships(olga):
+def test_the_form_makes_a_games_event_of_individuals(olga):
     client = builders.login(olga)
-    body = page(client.post(reverse("tournaments:event-create"),
-                            create_data(rules_preset="mcallen", format="games", hands_per_round="", wins_per_round="2",
-                                        rank_by="games, points")))
-    assert "played as a session for now" in body
+    response = client.post(reverse("tournaments:event-create"),
+                           create_data(format="games", hands_per_round="", hand_limit="4", games_per_round="2",
+                                       rank_by="games, points"))
+    assert response.status_code == 302, page(response)[:3000]
+    event = Event.objects.get()
+    assert (event.individuals, event.rules_preset, event.format, event.hands_per_round, event.hand_limit,
+            event.games_per_round, event.rank_by) == (True, "three-handed", "games", None, 4, 2, ["games", "points"])
+    # A progressive event of individuals (four-handed rules) may be played as games too.
+    response = client.post(reverse("tournaments:event-create"),
+                           create_data(name="Progressive games", rules_preset="mcallen", format="games",
+                                       hands_per_round="", wins_per_round="2", rank_by="games, points"))
+    assert response.status_code == 302
+    assert Event.objects.get(name="Progressive games").wins_per_round == 2
+
+
+def test_the_form_refuses_three_handed_for_partnerships(olga):
+    client = builders.login(olga)
     body = page(client.post(reverse("tournaments:event-create"), create_data(entrants="partnerships")))
     assert "for three players" in body
     assert not Event.objects.exists()

@@ -209,10 +209,6 @@ class _Checker(Problems):
                                                value=show(entrants), what=Message(gettext_noop("a kind of entrant")),
                                                choices=", ".join(ENTRANTS)))
             entrants = None
-        elif entrants == "individuals" and play_format == "games":
-            self.add("event.format", Message(gettext_noop(
-                'an event of individuals is played as a session for now (give "format": "session")')))
-            ok = False
         ok &= entrants is not None
         preset, ruleset, overrides = self.rules(ev, entrants)
         ok &= ruleset is not None
@@ -730,24 +726,34 @@ class _Checker(Problems):
 
     def late_hands(self, hands: list[HandSpec], tplace: str, index: dict[int, int], ctx: dict) -> None:
         """In an event played as games, no hand may come after the round's last game was complete
-        (games_per_round games finished, or a side reached wins_per_round wins)."""
+        (games_per_round games finished, or a side reached wins_per_round wins). Three-handed, each
+        player is a side of his own (games_engine.replay with three sides)."""
         setup, rules = ctx["games"], ctx["rules"]
         replayed = []
+        three = bool(hands) and hands[0].player_tricks is not None
         for h in hands:
             try:
+                if three:
+                    by_player, made = rules_engine.score_three_handed(rules, h.contract, h.bidder, h.player_tricks)
+                    order = list(h.player_tricks)
+                    replayed.append(games_engine.PlayedHand(h.number, order.index(h.bidder),
+                                                            tuple(by_player[p] for p in order), made))
+                    continue
                 ns, ew, made = games_engine.hand_points(
                     rules, contract=h.contract, declarer=h.declarer, tricks=h.tricks, ns_tricks=h.ns_tricks,
                     penalty_kind=h.penalty_kind, penalty_side=h.penalty_side)
             except rules_engine.RulesError:
                 return  # reported by the hand's own checks
             replayed.append(games_engine.played(h.number, h.declarer, ns, ew, made))
-        result = games_engine.replay(rules, setup, replayed)
+        result = games_engine.replay(rules, setup, replayed, sides=3 if three else 2)
         if not result.late_hands:
             return
         done = [g for g in result.games if g.over]
         last = done[-1].last_hand if done else 0
         if setup.wins_per_round is not None and max(result.wins) >= setup.wins_per_round:
-            why = Message(gettext_noop("a side reached wins_per_round, %(wins)s wins"), wins=setup.wins_per_round)
+            why = (Message(gettext_noop("a player reached wins_per_round, %(wins)s wins"), wins=setup.wins_per_round)
+                   if three else
+                   Message(gettext_noop("a side reached wins_per_round, %(wins)s wins"), wins=setup.wins_per_round))
         else:
             why = Message(gettext_noop("games_per_round, %(games)s games, were played"), games=setup.games_per_round)
         for number in result.late_hands:
