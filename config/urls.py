@@ -33,8 +33,10 @@ urlpatterns = [
     path("jsi18n/", cache_page(60 * 60)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("", include("tournaments.urls")),
+    # Scoring first: the live polls and the table phones are most of a hall's requests, and Django
+    # tries the patterns in order (no path is in both).
     path("", include("scoring.urls")),
+    path("", include("tournaments.urls")),
 ]
 
 handler400 = errors.bad_request  # a form too big to read gets a page saying what to do (config/errors.py)

@@ -419,3 +419,64 @@ def _page_number(asked: str | None, rows: int, per_page: int) -> int:
     typo) shows the nearest page rather than an error."""
     last = max(1, -(-rows // per_page))
     return min(max(whole_number(asked) or 1, 1), last)
+
+
+def projector_rows_html(standings: standings_engine.Standings, rounds, *, matches: bool) -> str:
+    """The projector's table body (scoring/_projector_rows.html): the first three rows in their own
+    <tbody> (the leaders stay on screen), then the rest. Each row's HTML is kept by its standings
+    line, as the table's are: the projector polls the whole event, five hundred rows."""
+    rounds = tuple(rounds)
+    rows = standings.rows
+    if not rows:
+        empty = gettext("No players yet.") if standings.setup.individuals else gettext("No partnerships yet.")
+        return f'<tbody><tr><td colspan="5">{escape(empty)}</td></tr></tbody>'
+    layout = (rounds, standings.has_divisions, standings.setup.games, matches, get_language())
+    words = None
+    html = []
+    for position, row in enumerate(rows):
+        if position == 0:
+            html.append('<tbody class="leaders">')
+        elif position == 3:
+            html.append('</tbody><tbody class="pages">')
+        key = ("projector", row, layout)
+        written = _ROWS_MEMO.get(key)
+        if written is None:
+            words = words or _Words()
+            written = _remember(_ROWS_MEMO, key, _projector_row(row, layout, words))
+        html.append(written)
+    html.append("</tbody>")
+    return mark_safe("".join(html))
+
+
+def _projector_row(row: standings_engine.Row, layout, words: _Words) -> str:
+    rounds, divisions, games, matches, _ = layout
+    classes = ("tied" if row.tied else "") + (f" medal-{row.medal}" if row.medal else "") + (
+        " withdrawn" if row.withdrawn else "")
+    if row.withdrawn:
+        place = "WD"
+    else:
+        place = str(row.rank) + ('<span class="tied-mark">=</span>' if row.tied else "")
+    if row.medal:
+        place += f' <span class="medal {row.medal}">{escape(medal_word(row.medal))}</span>'
+    cells = [f'<td class="num">{place}</td>', f'<td class="num">{row.number}</td>',
+             f'<td class="players">{escape(row.players_label)}</td>']
+    if divisions:
+        cells.append(f"<td>{escape(row.division)}</td>")
+    if games:
+        cells += [f'<td class="num games">{row.games_won}</td>', f'<td class="num games">{row.games_lost}</td>',
+                  f'<td class="num games">{row.games_drawn}</td>']
+        if matches:
+            cells.append(f'<td class="num games">{row.matches_won}</td>')
+        cells += [f'<td class="num total">{row.total}</td>', f'<td class="num">{row.difference}</td>']
+    else:
+        cells.append(f'<td class="num total">{row.total}</td>')
+    for cell in row.rounds:
+        if cell.round not in rounds:
+            continue
+        marks = (" provisional" if cell.provisional else "") + (" sitout" if cell.sit_out else "")
+        if cell.points is None:
+            shown = words.sat_out_word if cell.sit_out else "–"
+        else:
+            shown = f"{cell.points}" + (f" <small>{words.sat_out_word}</small>" if cell.sit_out else "")
+        cells.append(f'<td class="num round{marks}">{shown}</td>')
+    return f'<tr class="{classes}">{"".join(cells)}</tr>'

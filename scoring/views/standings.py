@@ -31,7 +31,7 @@ from scoring import selectors, site_address, tiebreaks
 from scoring.engine import standings as standings_engine
 from scoring.engine.textsafe import whole_number
 from scoring.standings_forms import MedalSettingsForm, TiebreakForm
-from scoring.tables import shown_rounds, standings_table
+from scoring.tables import projector_rows_html, shown_rounds, standings_table
 from tournaments import language
 from tournaments import services as event_services
 from tournaments.forms import add_service_errors
@@ -49,16 +49,19 @@ def _context(request, event: Event, *, table: bool = True) -> dict:
     standings = selectors.event_standings(event)
     division = request.GET.get("division", "")
     ranking = next((r for r in standings.divisions if r.division == division), None)
+    matches = event.wins_per_round is not None or "matches" in standings.setup.rank_by
+    projector_rounds = shown_rounds(standings)[-PROJECTOR_ROUNDS:]
     return {
         "event": event,
         "standings": standings,
         "ranking": ranking,
         "table": standings_table(standings, slug=event.slug, request=request, ranking=ranking,
                                  matches=event.wins_per_round is not None) if table else None,
-        "matches": event.wins_per_round is not None or "matches" in standings.setup.rank_by,
+        "matches": matches,
         "shown_rounds": shown_rounds(standings),
         # A projector has room for the latest few rounds beside the names at hall-readable sizes.
-        "projector_rounds": shown_rounds(standings)[-PROJECTOR_ROUNDS:],
+        "projector_rounds": projector_rounds,
+        "projector_body": None if table else projector_rows_html(standings, projector_rounds, matches=matches),
         "live_seconds": LIVE_SECONDS,
         "sort": request.GET.get("sort", ""),
         "query": request.GET.urlencode(),
