@@ -239,6 +239,15 @@ def _cpu_seconds(pid: int) -> float:
     return total
 
 
+def _machine_cpu() -> dict:
+    """Seconds of the whole machine's CPU by kind since boot (/proc/stat): busy, idle, stolen by the host."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    tick = os.sysconf("SC_CLK_TCK")
+    user, nice, system, idle, iowait, irq, softirq, steal = (fields + [0] * 8)[:8]
+    return {"busy": (user + nice + system + irq + softirq) / tick, "idle": (idle + iowait) / tick,
+            "steal": steal / tick}
+
+
 def _percentiles(values: list[float]) -> dict:
     if not values:
         return {"n": 0, "p50_ms": None, "p95_ms": None, "p99_ms": None, "max_ms": None}
@@ -266,6 +275,11 @@ class Storm:
         self.phones: dict[str, dict] = {}
         self.save_times: list[float] = []
         self.poll_times: list[float] = []
+        self.poll_in_burst: list[bool] = []  # beside poll_times: was the poll sent in a round-end burst?
+        self.poll_sent: list[float] = []  # beside poll_times: when it was sent (seconds into the storm)
+        self.save_sent: list[float] = []  # beside save_times
+        self.started = 0.0
+        self.started_perf = 0.0
         self.projector_times: list[float] = []
         self.errors: list[str] = []
         self.saves: list[tuple[float, int]] = []  # (done at, database version then)
@@ -322,6 +336,7 @@ class Storm:
                 self._cookies(response, jar)
                 status, location = response.status, response.headers.get("Location", "")
             self.save_times.append(time.perf_counter() - started)
+            self.save_sent.append(round(started - self.started_perf, 3))
             # The entry page again, at its form (the view adds "#enter" so the phone lands there).
             if status != 302 or not url.endswith(location.split("#")[0]):
                 self._error(f"save {url} hand {hand['number']}: {status} {body[:200]!r}")
@@ -343,9 +358,12 @@ class Storm:
         except Exception as exc:  # every failure is counted, none stops the storm
             self._error(f"save {table['token'][:6]}… hand {hand['number']}: {type(exc).__name__}: {exc}")
 
+    @staticmethod
+    def _in_burst(elapsed: float) -> bool:
+        return elapsed % BURST_PERIOD >= BURST_PERIOD * (1 - BURST_SHARE)
+
     def _rate_at(self, elapsed: float) -> float:
-        in_period = elapsed % BURST_PERIOD
-        if in_period >= BURST_PERIOD * (1 - BURST_SHARE):
+        if self._in_burst(elapsed):
             return self.rate * BURST_FACTOR
         return self.rate * (1 - BURST_SHARE * BURST_FACTOR) / (1 - BURST_SHARE)
 
@@ -380,6 +398,9 @@ class Storm:
                     status = response.status
                     etag = response.headers.get("ETag", etag)
                 times.append(time.perf_counter() - started)
+                if record:
+                    self.poll_in_burst.append(self._in_burst(time.monotonic() - self.started))
+                    self.poll_sent.append(round(started - self.started_perf, 3))
                 self.statuses[str(status)] = self.statuses.get(str(status), 0) + 1
                 if status not in (200, 304):
                     self._error(f"poll {path}: {status}")
@@ -399,7 +420,8 @@ class Storm:
             first = {t["token"]: t for t, _ in self.queue[:250]}
             await asyncio.gather(*(self._phone(session, t) for t in first.values()))
             on_start()
-            started = time.monotonic()
+            started = self.started = time.monotonic()
+            self.started_perf = time.perf_counter()
             tail = self.poll_seconds + 2  # polls go on after the last save, to see it arrive
             stop_at = started + self.seconds + tail
             live = f"/events/{slug}/standings/live/"
@@ -482,7 +504,8 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
         marks = {}
 
         def on_start():
-            marks.update(cpu=_cpu_seconds(server.pid), client=time.process_time(), wall=time.perf_counter())
+            marks.update(cpu=_cpu_seconds(server.pid), client=time.process_time(), wall=time.perf_counter(),
+                         machine=_machine_cpu())
 
         out(f"  storm: {seconds} s of saves at {hands_per_second}/s, {pollers} pollers every {poll_seconds:g} s, "
             f"{projectors} projectors, gunicorn 2 workers ({threads} thread(s) each) on {base} ...")
@@ -490,6 +513,7 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
         wall = time.perf_counter() - marks["wall"]
         server_cpu = _cpu_seconds(server.pid) - marks["cpu"]
         client_cpu = time.process_time() - marks["client"]
+        machine = {k: round(v - marks["machine"][k], 1) for k, v in _machine_cpu().items()}
     finally:
         reader.close()
         os.killpg(server.pid, signal.SIGTERM)
@@ -511,6 +535,8 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
         "saves_per_second": round(len(storm.save_times) / seconds, 2),
         "polls": _percentiles(storm.poll_times),
         "polls_per_second": round(len(storm.poll_times) / wall, 1),
+        "polls_in_bursts": _percentiles([t for t, b in zip(storm.poll_times, storm.poll_in_burst) if b]),
+        "polls_between_bursts": _percentiles([t for t, b in zip(storm.poll_times, storm.poll_in_burst) if not b]),
         "poll_statuses": storm.statuses,
         "projector_polls": _percentiles(storm.projector_times),
         "errors": len(storm.errors),
@@ -520,12 +546,16 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
         "server_cpu_seconds": round(server_cpu, 1),
         "server_cpu_share_of_2_cores": round(server_cpu / wall / 2, 2),
         "client_cpu_seconds": round(client_cpu, 1),
+        "machine_cpu_seconds": machine,
         "lag": lag,
         "entry_page": storm.entry_page,
         "rebuild": measured,
     }
     figures["targets"] = _verdicts(figures)
     (RESULTS / f"storm-{database}.json").write_text(json.dumps(figures, indent=2) + "\n")
+    (RESULTS / f"storm-{database}-requests.json").write_text(json.dumps({  # (sent at, took), seconds
+        "polls": [[at, round(took, 4)] for at, took in zip(storm.poll_sent, storm.poll_times)],
+        "saves": [[at, round(took, 4)] for at, took in zip(storm.save_sent, storm.save_times)]}) + "\n")
     out(report(figures))
     return figures
 
@@ -588,10 +618,13 @@ def report(f: dict) -> str:
         f"p99 {s['p99_ms']} ms  max {s['max_ms']} ms",
         f"  polls      {p['n']:>6}  ({f['polls_per_second']}/s)  p50 {p['p50_ms']} ms  p95 {p['p95_ms']} ms  "
         f"p99 {p['p99_ms']} ms  max {p['max_ms']} ms  statuses {f['poll_statuses']}",
+        f"             in the round-end bursts p95 {f['polls_in_bursts']['p95_ms']} ms, between them p95 "
+        f"{f['polls_between_bursts']['p95_ms']} ms",
         f"  projectors {f['projector_polls']['n']:>6}  p95 {f['projector_polls']['p95_ms']} ms",
         f"  errors     {f['errors']}" + (f"  {f['error_kinds']}" if f["errors"] else ""),
         f"  CPU        gunicorn {f['server_cpu_seconds']} s ({f['server_cpu_share_of_2_cores']:.0%} of 2 cores), "
-        f"load client {f['client_cpu_seconds']} s",
+        f"load client {f['client_cpu_seconds']} s; the whole machine busy {f['machine_cpu_seconds']['busy']} s, "
+        f"idle {f['machine_cpu_seconds']['idle']} s, stolen by the host {f['machine_cpu_seconds']['steal']} s",
         f"  lag        max {f['lag']['max_s']} s, p95 {f['lag']['p95_s']} s (save -> first poll showing it); "
         f"saves never shown: {f['lag']['saves_never_shown']}",
         f"  entry page {e.get('transferred_bytes')} bytes transferred ({e.get('content_encoding')}; "
