@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.db.models import prefetch_related_objects
+from django.utils.html import json_script
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
@@ -624,3 +625,12 @@ def event_changes(event):
 def table_changes(table):
     return HandChange.objects.filter(table=table).order_by("-at", "-pk")
 
+
+
+@lru_cache(maxsize=64)
+def preview_script(rules: rules_engine.RuleSet, three: bool = False) -> str:
+    """The entry page's scoring table for the live preview as its <script type="application/json">
+    element, written once per rule set (every page a phone loads after a save carries it)."""
+    if three:
+        return json_script(preview_three_table(rules), "three-score-table")
+    return json_script(preview_table(rules), "score-table")

@@ -200,7 +200,7 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
         return render(request, "scoring/table_three.html", {
             "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
             "preview": preview, "contract_rows": grid, "contract_specials": specials,
-            "preview_data": entry_data.preview_three_table(access.event.rules),
+            "preview_script": entry_data.preview_script(access.event.rules, three=True),
             "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
             "dispute_form": dispute_form or DisputeForm(),
             "can_confirm": writable and sheet.confirmable and (sheet.complete or sheet.plays_games)
@@ -210,7 +210,7 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
     return render(request, "scoring/table_entry.html", {
         "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
         "preview": preview, "contract_rows": grid, "contract_specials": specials, "game_base": sheet.game_scores,
-        "preview_data": entry_data.preview_table(access.event.rules),
+        "preview_script": entry_data.preview_script(access.event.rules),
         "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
         "dispute_form": dispute_form or DisputeForm(),
         "can_confirm": writable and sheet.confirmable and (sheet.complete or sheet.plays_games)
@@ -440,7 +440,7 @@ def _hand_page(request, access, sheet, hand, form):
             "stale": form.is_bound and str(form["version"].value()) != str(hand.version),
             "preview": _preview(form, sheet) if form.is_bound else None,
             "contract_rows": grid, "contract_specials": specials,
-            "preview_data": entry_data.preview_three_table(access.event.rules),
+            "preview_script": entry_data.preview_script(access.event.rules, three=True),
         }, status=400 if form.is_bound and form.errors else 200)
     return render(request, "scoring/entry_hand.html", {
         "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
@@ -451,7 +451,7 @@ def _hand_page(request, access, sheet, hand, form):
         "preview": _preview(form, sheet) if form.is_bound else None,
         "base": sheet.totals_without(hand.number), "game_base": sheet.totals_without(hand.number),
         "contract_rows": grid, "contract_specials": specials,
-        "preview_data": entry_data.preview_table(access.event.rules),
+        "preview_script": entry_data.preview_script(access.event.rules),
     }, status=400 if form.is_bound and form.errors else 200)
 
 
@@ -534,7 +534,7 @@ def sheet_grid(request, access):
     return render(request, "scoring/table_grid.html", {
         "access": access, "sheet": sheet, "event": access.event, "formset": formset, "reason_form": reason_form,
         "general_errors": general + list(formset.non_form_errors()),
-        "preview_data": entry_data.preview_table(access.event.rules),
+        "preview_script": entry_data.preview_script(access.event.rules),
         "contracts": entry_data.contract_choices(access.event.rules), "no_bid": allows_no_bid(access.event.rules),
     }, status=400 if request.method == "POST" else 200)
 
