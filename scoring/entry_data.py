@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from django.db.models import prefetch_related_objects
 from django.utils.html import json_script
-from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
@@ -35,6 +35,7 @@ from scoring.services import (
     table_games,
 )
 from tournaments import language
+from tournaments.models import TableSeat
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 RED_SUITS = frozenset({"H", "D"})
@@ -545,17 +546,39 @@ def preview_points(rules, *, declarer: str, contract: str, tricks: int, penalty_
             "ns_total": base[0] + ns, "ew_total": base[1] + ew}
 
 
+def history_seat_names(changes) -> dict[int, dict[str, str]]:
+    """{table id: {seat: "Ana Garza (1)"}} for the tables of individuals among `changes` (one query):
+    the history names a player where it would say a seat. A partnership table has no TableSeat rows."""
+    ids = {change.table_id for change in changes}
+    names: dict[int, dict[str, str]] = {}
+    for seat in TableSeat.objects.filter(table_id__in=ids).select_related("entrant__player_one"):
+        names.setdefault(seat.table_id, {})[seat.seat] = seat_name(seat.entrant.player_one.name, seat.seat)
+    return names
+
+
+def seat_name(name: str, seat: str) -> str:
+    """"Ana Garza (1)", "Ana Garza (N)" (W prints as O in Spanish and French)."""
+    return pgettext("player at a seat", "%(name)s (%(seat)s)") % {"name": name, "seat": seat_letter(seat)}
+
+
 def history_rows(changes) -> list[dict]:
-    """HandChange rows with the fields that changed spelled out: (name, old, new)."""
-    labels = {"declarer": pgettext("history", "bid by"), "contract": pgettext("history", "contract"),
-              "tricks": pgettext("history", "tricks"), "penalty_kind": pgettext("history", "penalty"),
+    """HandChange rows with the fields that changed spelled out: (name, old, new). At a table of
+    individuals each seat is named by its player ("Ana Garza (1)")."""
+    changes = list(changes)
+    seat_names = history_seat_names(changes)
+    labels = {"declarer": pgettext("history", "bid by"), "declarer_seat": pgettext("history", "bidder"),
+              "contract": pgettext("history", "contract"),
+              "tricks": pgettext("history", "tricks"), "seat_tricks": pgettext("history", "each player's tricks"),
+              "penalty_kind": pgettext("history", "penalty"),
               "penalty_side": pgettext("history", "penalty side"), "penalty_seat": pgettext("history", "penalty seat"),
               "note": pgettext("history", "note"), "ns_tricks": pgettext("history", "N-S tricks"),
               "ns_points": pgettext("history", "N-S points"),
-              "ew_points": pgettext("history", "E-W points")}
+              "ew_points": pgettext("history", "E-W points"),
+              "seat_points": pgettext("history", "each player's points")}
     rows = []
     for change in changes:
         old, new = change.old or {}, change.new or {}
+        names = seat_names.get(change.table_id, {})
         diffs = []
         for key, label in labels.items():
             before, after = old.get(key, ""), new.get(key, "")
@@ -563,23 +586,37 @@ def history_rows(changes) -> list[dict]:
                 continue
             if change.action != "update" and after in ("", None):
                 continue
-            diffs.append((label, _show(key, before), _show(key, after)))
-        summary = hand_summary(new) if change.action in ("create", "import") and new else ""
-        now = hand_summary(new) if change.action == "update" and new else ""
+            diffs.append((label, _show(key, before, names), _show(key, after, names)))
+        summary = hand_summary(new, names) if change.action in ("create", "import") and new else ""
+        now = hand_summary(new, names) if change.action == "update" and new else ""
         rows.append({"change": change, "diffs": [] if summary else diffs, "summary": summary, "now": now,
                      "action_label": language.label(HAND_CHANGE_LABELS.get(change.action, change.action))})
     return rows
 
 
-def hand_summary(values: dict) -> str:
-    """One line for an entered hand: 7♥ by N-S, 8 tricks · N-S +200, E-W +20 · Established revoke by N-S."""
-    if values.get("declarer_seat"):  # a table of three: each seat's tricks and points
+def _seat_points_text(points: dict, tricks: dict, names: dict) -> str:
+    """Each seat of a table of three: "Ana Garza (1): +300 (8 tricks); ..." (the seat number alone if unknown)."""
+    return "; ".join(ngettext("%(player)s: %(points)s (%(tricks)s trick)", "%(player)s: %(points)s (%(tricks)s tricks)",
+                              tricks.get(seat, 0)) % {
+        "player": names.get(seat, seat), "points": signed(points.get(seat, 0)), "tricks": tricks.get(seat, 0)}
+        for seat in THREE_SEATS)
+
+
+def hand_summary(values: dict, names: dict | None = None) -> str:
+    """One line for an entered hand: 7♥ by N-S, 8 tricks · N-S +200, E-W +20 · Established revoke by N-S.
+    `names`: a table of individuals' {seat: "Ana Garza (1)"}."""
+    names = names or {}
+    if values.get("declarer_seat"):  # a table of three: each player's tricks and points
         points, tricks = values.get("seat_points") or {}, values.get("seat_tricks") or {}
-        text = gettext("%(contract)s by seat %(seat)s, %(tricks)s tricks · %(points)s") % {
-            "contract": _show("contract", values.get("contract")), "seat": values["declarer_seat"],
-            "tricks": values.get("tricks"),
-            "points": ", ".join(f"{seat}: {signed(points.get(seat, 0))} ({tricks.get(seat, 0)})"
-                                for seat in THREE_SEATS)}
+        seat = values["declarer_seat"]
+        if seat in names:
+            text = gettext("%(contract)s by %(player)s, %(tricks)s tricks · %(points)s") % {
+                "contract": _show("contract", values.get("contract")), "player": names[seat],
+                "tricks": values.get("tricks"), "points": _seat_points_text(points, tricks, names)}
+        else:
+            text = gettext("%(contract)s by seat %(seat)s, %(tricks)s tricks · %(points)s") % {
+                "contract": _show("contract", values.get("contract")), "seat": seat,
+                "tricks": values.get("tricks"), "points": _seat_points_text(points, tricks, names)}
         return text + (f" · “{values['note']}”" if values.get("note") else "")
     if values.get("contract") == NOBID:
         text = gettext("%(nobid)s · N-S %(ns)s, E-W %(ew)s") % {
@@ -592,7 +629,7 @@ def hand_summary(values: dict) -> str:
             "ew": signed(values.get("ew_points", 0))}
     if values.get("penalty_kind"):
         seat = values.get("penalty_seat")
-        by = seat_letter(seat) if seat else _show("penalty_side", values.get("penalty_side"))
+        by = (names.get(seat) or seat_letter(seat)) if seat else _show("penalty_side", values.get("penalty_side"))
         penalty = _show("penalty_kind", values["penalty_kind"])
         text += " · " + (pgettext("penalty by a side", "%(penalty)s by %(side)s") % {"penalty": penalty, "side": by}
                          if by != "—" else penalty)
@@ -601,13 +638,19 @@ def hand_summary(values: dict) -> str:
     return text
 
 
-def _show(key: str, value) -> str:
+def _show(key: str, value, names: dict | None = None) -> str:
+    names = names or {}
     if value in ("", None):
         return "—"
     if key in ("ns_points", "ew_points"):
         return signed(value)
     if key in ("declarer", "penalty_side"):
         return side_label(value)
+    if key in ("declarer_seat", "penalty_seat"):
+        return names.get(value) or seat_letter(value)
+    if key in ("seat_tricks", "seat_points") and isinstance(value, dict):
+        shown = {seat: signed(number) if key == "seat_points" else str(number) for seat, number in value.items()}
+        return "; ".join(f"{names.get(seat, seat)}: {shown[seat]}" for seat in sorted(shown))
     if key == "contract":
         try:
             return contract_short(value)

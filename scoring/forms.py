@@ -236,6 +236,25 @@ def legal_contracts_hint(rules: rules_engine.RuleSet) -> str:
     return text
 
 
+def typed_contract(rules: rules_engine.RuleSet, text: str) -> str:
+    """A contract typed in a grid cell ("7h", "10nt", "mis") as its code, or a ValidationError naming
+    only this event's contracts."""
+    try:
+        parsed = rules_engine.parse_contract(text)
+    except rules_engine.RulesError:
+        # The engine's own message lists every special of every rule set; name only this event's.
+        raise ValidationError(gettext("“%(text)s” is not a contract: %(hint)s.")
+                              % {"text": text, "hint": legal_contracts_hint(rules)}) from None
+    try:
+        return rules.check_legal(parsed).code
+    except rules_engine.RulesError:
+        words = {"contract": f"{parsed.code} ({language.contract_label(parsed)})",
+                 "rules": language.label(rules.label), "hint": legal_contracts_hint(rules)}
+        message = (gettext("%(contract)s is not a contract under %(rules)s: %(hint)s.") if parsed.is_special
+                   else gettext("Six bids are not allowed under %(rules)s: %(hint)s."))
+        raise ValidationError(message % words) from None
+
+
 class SheetRowForm(_HandFields):
     """One row of the organizer's grid. Typed contracts (7h, 10nt) so the grid stays on the keyboard."""
 
@@ -272,20 +291,7 @@ class SheetRowForm(_HandFields):
         text = self.cleaned_data["contract"].strip()
         if not text or (self.data.get(self.add_prefix("declarer")) == NOBODY and text.upper() in (NOBID, "PASS")):
             return ""  # a hand nobody bid has no contract
-        try:
-            parsed = rules_engine.parse_contract(text)
-        except rules_engine.RulesError:
-            # The engine's own message lists every special of every rule set; name only this event's.
-            raise ValidationError(gettext("“%(text)s” is not a contract: %(hint)s.")
-                                  % {"text": text, "hint": legal_contracts_hint(self.rules)}) from None
-        try:
-            return self.rules.check_legal(parsed).code
-        except rules_engine.RulesError:
-            words = {"contract": f"{parsed.code} ({language.contract_label(parsed)})",
-                     "rules": language.label(self.rules.label), "hint": legal_contracts_hint(self.rules)}
-            message = (gettext("%(contract)s is not a contract under %(rules)s: %(hint)s.") if parsed.is_special
-                       else gettext("Six bids are not allowed under %(rules)s: %(hint)s."))
-            raise ValidationError(message % words) from None
+        return typed_contract(self.rules, text)
 
     def is_blank(self) -> bool:
         data = getattr(self, "cleaned_data", {})
@@ -335,9 +341,11 @@ class BaseSheetFormSet(forms.BaseFormSet):
         return general
 
 
-def sheet_formset(hands_per_round: int | None):
-    return forms.formset_factory(SheetRowForm, formset=BaseSheetFormSet, extra=0, max_num=hands_per_round,
-                                 validate_max=True, absolute_max=hands_per_round, min_num=hands_per_round)
+def sheet_formset(hands_per_round: int | None, three: bool = False):
+    """The grid's rows: by side, or at a table of three by player (ThreeSheetRowForm)."""
+    return forms.formset_factory(ThreeSheetRowForm if three else SheetRowForm, formset=BaseSheetFormSet, extra=0,
+                                 max_num=hands_per_round, validate_max=True, absolute_max=hands_per_round,
+                                 min_num=hands_per_round)
 
 
 class SheetReasonForm(forms.Form):
@@ -448,34 +456,48 @@ class ThreeHandForm(forms.Form):
         bidder, tricks = data.get("declarer_seat"), data.get("tricks")
         if not bidder or tricks is None:
             return data
-        defenders = [s.seat for s in self.seats if s.seat != bidder]
-        given = {seat: data.get(f"seat_{seat}") for seat in defenders}
-        left = rules_engine.TRICKS_PER_HAND - tricks
-        known = [seat for seat in defenders if given[seat] is not None]
-        if not known:
-            names = " / ".join(s.name for s in self.seats if s.seat in defenders)
-            self.add_error(None, gettext("Say how many tricks each of the other two players took (%(names)s).")
-                           % {"names": names})
-            return data
-        if len(known) == 1:  # the other defender took what is left
-            other = next(seat for seat in defenders if seat not in known)
-            given[other] = left - given[known[0]]
-        if any(value < 0 for value in given.values()) or sum(given.values()) != left:
-            self.add_error(None, gettext("The tricks add up to %(sum)s, not 10: the bidder took %(bidder)s, so the "
-                                         "other two took %(left)s between them.")
-                           % {"sum": tricks + sum(max(v, 0) for v in given.values()), "bidder": tricks, "left": left})
-            return data
-        data["seat_tricks"] = {bidder: tricks, **given}
+        given = {s.seat: data.get(f"seat_{s.seat}") for s in self.seats}
+        try:
+            data["seat_tricks"] = three_seat_tricks(self.seats, bidder, tricks, given)
+        except ValidationError as exc:
+            self.add_error(None, exc)
         return data
 
     def hand_values(self) -> dict:
-        note = self.cleaned_data.get("note", "").strip()
-        seat_tricks = self.cleaned_data["seat_tricks"]
-        return {"declarer": "", "declarer_seat": self.cleaned_data["declarer_seat"],
-                "contract": self.cleaned_data["contract"], "tricks": seat_tricks[self.cleaned_data["declarer_seat"]],
-                "seat_tricks": {seat: seat_tricks[seat] for seat in sorted(seat_tricks)},
-                "penalty_kind": "note" if note else "", "penalty_side": "", "penalty_seat": "", "note": note,
-                "ns_tricks": None}
+        return three_hand_values(self.cleaned_data["declarer_seat"], self.cleaned_data["contract"],
+                                 self.cleaned_data["seat_tricks"], self.cleaned_data.get("note", ""))
+
+
+def three_seat_tricks(seats, bidder: str, tricks: int, given: dict) -> dict[str, int]:
+    """Each seat's tricks at a table of three: the bidder's, and one or both defenders' in `given`
+    ({seat: tricks or None}; the other defender took what is left of the 10). The phone's form
+    and the organizer's grid both check a hand here; ValidationError in the players' words."""
+    defenders = [s.seat for s in seats if s.seat != bidder]
+    given = {seat: given.get(seat) for seat in defenders}
+    left = rules_engine.TRICKS_PER_HAND - tricks
+    known = [seat for seat in defenders if given[seat] is not None]
+    if not known:
+        names = " / ".join(s.name for s in seats if s.seat in defenders)
+        raise ValidationError(gettext("Say how many tricks each of the other two players took (%(names)s).")
+                              % {"names": names})
+    if len(known) == 1:  # the other defender took what is left
+        other = next(seat for seat in defenders if seat not in known)
+        given[other] = left - given[known[0]]
+    if any(value < 0 for value in given.values()) or sum(given.values()) != left:
+        raise ValidationError(gettext("The tricks add up to %(sum)s, not 10: the bidder took %(bidder)s, so the "
+                                      "other two took %(left)s between them.")
+                              % {"sum": tricks + sum(max(v, 0) for v in given.values()), "bidder": tricks,
+                                 "left": left})
+    return {bidder: tricks, **given}
+
+
+def three_hand_values(declarer_seat: str, contract: str, seat_tricks: dict, note: str) -> dict:
+    """What scoring.services.hand_record takes for a hand at a table of three (a note is its only penalty)."""
+    note = (note or "").strip()
+    return {"declarer": "", "declarer_seat": declarer_seat, "contract": contract, "tricks": seat_tricks[declarer_seat],
+            "seat_tricks": {seat: seat_tricks[seat] for seat in sorted(seat_tricks)},
+            "penalty_kind": "note" if note else "", "penalty_side": "", "penalty_seat": "", "note": note,
+            "ns_tricks": None}
 
 
 def three_hand_initial(hand: Hand) -> dict:
@@ -483,3 +505,77 @@ def three_hand_initial(hand: Hand) -> dict:
               "note": hand.note, "version": hand.version}
     values.update({f"seat_{seat}": tricks for seat, tricks in (hand.seat_tricks or {}).items()})
     return values
+
+
+def first_defender(seats, bidder: str) -> str:
+    """The defender whose tricks a grid row of three takes: the first of the other two in seating order."""
+    return next(s.seat for s in seats if s.seat != bidder)
+
+
+class ThreeSheetRowForm(forms.Form):
+    """One row of the organizer's grid at a table of three: the bidder, the typed contract, the bidder's
+    tricks and the first defender's (the second took what is left of the 10), a note. Checked as the
+    phone's ThreeHandForm checks a hand (three_seat_tricks, three_hand_values)."""
+
+    declarer_seat = forms.ChoiceField(label=_("Bidder"), required=False)
+    contract = SheetRowForm.base_fields["contract"]
+    tricks = WholeNumberField(label=_("Bidder's tricks"), required=False, min_value=0, max_value=10,
+                              error_messages=SheetRowForm.base_fields["tricks"].error_messages)
+    defender_tricks = WholeNumberField(label=_("First defender's tricks"), required=False, min_value=0, max_value=10,
+                                       error_messages=SheetRowForm.base_fields["tricks"].error_messages)
+    note = _HandFields.base_fields["note"]
+    version = WholeNumberField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, table, rules: rules_engine.RuleSet, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table, self.rules, self.seats = table, rules, seats
+        self.fields["declarer_seat"].choices = [("", "—")] + [(s.seat, s.name) for s in seats]
+        row = self.prefix.rsplit("-", 1)[-1] if self.prefix else ""
+        for name in ("declarer_seat", "note"):
+            label = self.fields[name].label
+            self.fields[name].widget.attrs["aria-label"] = (
+                gettext("Hand %(number)s %(column)s") % {"number": int(row) + 1, "column": str(label).lower()}
+                if row.isdigit() else str(label))
+
+    def clean_contract(self):
+        text = self.cleaned_data["contract"].strip()
+        return typed_contract(self.rules, text) if text else ""
+
+    def is_blank(self) -> bool:
+        data = getattr(self, "cleaned_data", {})
+        return not any(data.get(name) not in ("", None)
+                       for name in ("declarer_seat", "contract", "tricks", "defender_tricks", "note"))
+
+    def clean(self):
+        data = super().clean()
+        if self.is_blank():
+            return data
+        asks = (("declarer_seat", gettext("Who bid?")), ("contract", gettext("Which contract?")),
+                ("tricks", gettext("How many tricks?")))
+        for name, message in asks:
+            if data.get(name) in ("", None) and name not in self.errors:
+                self.add_error(name, message)
+        bidder, tricks = data.get("declarer_seat"), data.get("tricks")
+        if not bidder or tricks is None or "defender_tricks" in self.errors:
+            return data
+        try:
+            data["seat_tricks"] = three_seat_tricks(self.seats, bidder, tricks,
+                                                    {first_defender(self.seats, bidder): data.get("defender_tricks")})
+        except ValidationError as exc:
+            self.add_error("defender_tricks", exc)
+        return data
+
+    def row_values(self) -> dict | None:
+        if self.is_blank():
+            return None
+        data = self.cleaned_data
+        return three_hand_values(data["declarer_seat"], data["contract"], data["seat_tricks"],
+                                 data.get("note", "")) | {"version": data.get("version")}
+
+
+def grid_three_initial(hand: Hand, seats) -> dict:
+    """A stored hand as a grid row of three: the first defender's tricks in its own box."""
+    tricks = hand.seat_tricks or {}
+    return {"declarer_seat": hand.declarer_seat, "contract": hand.contract, "tricks": hand.tricks,
+            "defender_tricks": tricks.get(first_defender(seats, hand.declarer_seat)), "note": hand.note,
+            "version": hand.version}

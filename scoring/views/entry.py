@@ -44,7 +44,9 @@ from scoring.forms import (
     TableCodeForm,
     ThreeHandForm,
     allows_no_bid,
+    first_defender,
     grid_initial,
+    grid_three_initial,
     hand_initial,
     sheet_formset,
     three_hand_initial,
@@ -138,11 +140,6 @@ def _side_actor(table, side: str) -> services.Actor:
         "side": language.label(entry_data.SIDE_LABELS[side]), "number": partnership.number})
 
 
-def not_for_individuals(request, event):
-    """A page that cannot show an event of individuals yet says so plainly (README, "Events of individuals")."""
-    return render(request, "not_for_individuals.html", {"event": event})
-
-
 def by_token(view):
     """The table link: the token finds exactly one table; a revoked or unknown one gets a plain 404."""
 
@@ -178,8 +175,6 @@ def by_staff(view, check=scorer_required):
     @check
     @wraps(view)
     def wrapper(request, event, table_id, **kwargs):
-        if event.individuals and view is sheet_grid:  # the paper-sheet grid is for partnerships only
-            return not_for_individuals(request, event)
         return view(request, _staff_access(request, event, table_id), **kwargs)
 
     return wrapper
@@ -508,15 +503,18 @@ def dispute(request, access):
 
 
 def sheet_grid(request, access):
-    """The organizer types a whole paper sheet: every row saved in one transaction, or none."""
+    """The organizer types a whole paper sheet: every row saved in one transaction, or none. A table of
+    three has a row per hand by player (bidder, contract, his tricks, the first defender's)."""
     sheet = access.sheet()
-    stored = {row.hand.number: grid_initial(row.hand) for row in sheet.rows}
+    three = sheet.three_handed
+    stored = {row.hand.number: grid_three_initial(row.hand, sheet.seats) if three else grid_initial(row.hand)
+              for row in sheet.rows}
     # Games to the bell have no hands per round: room for the stored hands and a few more games.
     rows = sheet.hands_per_round or min(max(stored, default=0) + GRID_SPARE_ROWS, services.MAX_GAMES_HANDS)
-    FormSet = sheet_formset(rows)
-    kwargs = {"form_kwargs": {"table": access.table, "rules": access.event.rules}, "prefix": "hand"}
+    FormSet = sheet_formset(rows, three=three)
+    form_kwargs = {"table": access.table, "rules": access.event.rules} | ({"seats": sheet.seats} if three else {})
     initial = [stored.get(n, {}) for n in range(1, rows + 1)]
-    formset = FormSet(request.POST or None, initial=initial, **kwargs)
+    formset = FormSet(request.POST or None, initial=initial, form_kwargs=form_kwargs, prefix="hand")
     reason_form = SheetReasonForm(request.POST or None)
     general = []
     if request.method == "POST" and formset.is_valid() and reason_form.is_valid():
@@ -531,10 +529,12 @@ def sheet_grid(request, access):
                      else gettext("Score sheet for table %(number)s saved."))
             messages.success(request, words % {"number": access.table.number})
             return redirect(access.url("entry"))
-    return render(request, "scoring/table_grid.html", {
+    return render(request, "scoring/table_grid_three.html" if three else "scoring/table_grid.html", {
         "access": access, "sheet": sheet, "event": access.event, "formset": formset, "reason_form": reason_form,
         "general_errors": general + list(formset.non_form_errors()),
-        "preview_script": entry_data.preview_script(access.event.rules),
+        "preview_script": entry_data.preview_script(access.event.rules, three=three),
+        "first_defenders": [(seat, sheet.seat(first_defender(sheet.seats, seat.seat))) for seat in sheet.seats]
+                           if three else [],
         "contracts": entry_data.contract_choices(access.event.rules), "no_bid": allows_no_bid(access.event.rules),
     }, status=400 if request.method == "POST" else 200)
 
@@ -552,6 +552,7 @@ def table_history(request, event, table_id):
     table = _staff_table(event, table_id)
     rows = entry_data.history_rows(entry_data.table_changes(table))
     return render(request, "scoring/history_table.html", {"event": event, "table": table, "rows": rows,
+                                                          "seats": entry_data.seats_for(table),
                                                           "round_name": entry_data.round_name(table.round)})
 
 

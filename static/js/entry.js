@@ -134,7 +134,32 @@
   function wireSheet(form) {
     var rows = Array.prototype.slice.call(form.querySelectorAll("[data-row]"));
     function field(row, name) { var el = row.querySelector('[name$="-' + name + '"]'); return el ? el.value : ""; }
+    var threeNode = document.getElementById("three-score-table");
+    var three = form.hasAttribute("data-three") && threeNode ? JSON.parse(threeNode.textContent) : null;
+    // A table of three: each player's points from the bidder's and the first defender's tricks
+    // (the first of the other two in seating order; the second took what is left of the 10).
+    function updateThree() {
+      var totals = {}, any = false;
+      rows.forEach(function (row) {
+        var cells = Array.prototype.slice.call(row.querySelectorAll("[data-row-seat]"));
+        var seats = cells.map(function (cell) { return cell.getAttribute("data-row-seat"); });
+        var bidder = field(row, "declarer_seat"), defenders = seats.filter(function (s) { return s !== bidder; });
+        var pts = bidder ? threePoints(three, field(row, "contract").trim().toUpperCase(), field(row, "tricks"),
+                                       field(row, "defender_tricks")) : null;
+        var bySeat = {};
+        if (pts) { bySeat[bidder] = pts[0]; bySeat[defenders[0]] = pts[1]; bySeat[defenders[1]] = pts[2]; any = true; }
+        cells.forEach(function (cell, i) {
+          var p = bySeat[seats[i]];
+          cell.textContent = pts ? signed(p) : "–";
+          if (pts) totals[seats[i]] = (totals[seats[i]] || 0) + p;
+        });
+      });
+      form.querySelectorAll("[data-grid-seat]").forEach(function (cell) {
+        cell.textContent = any ? String(totals[cell.getAttribute("data-grid-seat")] || 0) : "–";
+      });
+    }
     function update() {
+      if (three) { updateThree(); return; }
       var ns = 0, ew = 0, any = false;
       rows.forEach(function (row) {
         // "Nobody bid": the Tricks box holds the tricks N-S took.

@@ -289,13 +289,11 @@ def test_the_existing_pages_answer_for_an_event_of_individuals(make, client):
     table = Table.objects.filter(round__event=event).first()
     for response in (client.get(f"/t/{table.token}/"), staff.get(f"/events/{slug}/score/tables/{table.pk}/")):
         assert response.status_code == 200 and "Ana Garza" in response.content.decode()
-    # The paper-sheet grid is for partnerships: it says so plainly.
+    # The paper-sheet grid takes a table of three by player (tests/play/test_individuals_grid.py).
     grid = f"/events/{slug}/score/tables/{table.pk}/sheet/"
-    for response in (staff.get(grid),):
-        assert response.status_code == 200
-        assert 'class="not-for-individuals"' in response.content.decode()  # in the event's language (fr, here)
-    staff.cookies["fh_language"] = "en"
-    assert "This event is played by individuals. This page cannot show it yet" in staff.get(grid).content.decode()
+    response = staff.get(grid)
+    assert response.status_code == 200 and "Ana Garza" in response.content.decode()
+    assert 'class="not-for-individuals"' not in response.content.decode()
 
 
 @pytest.mark.django_db
