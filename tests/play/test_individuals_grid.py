@@ -195,9 +195,11 @@ def test_the_history_of_a_table_of_three_names_the_players(organizer):
     assert "Ana Garza (1): +250; Luis Peña (2): 0; Marie Tremblay (3): 0" in english  # the points after
     assert "Ana Garza (1) #1" in english  # the page's header names the table's players
     spanish = _history(organizer, event, table, "es")
-    assert "Ana Garza (1)" in spanish and "por el asiento" not in spanish
+    assert "8♥ por Ana Garza (1), 8 bazas · Ana Garza (1): +300 (8 bazas); Luis Peña (2): +10 (1 baza)" in spanish
+    assert "por el asiento" not in spanish
     french = _history(organizer, event, table, "fr")
-    assert "Ana Garza (1)" in french and "par la place" not in french
+    assert "8♥ par Ana Garza (1), 8 levées · Ana Garza (1)\u00a0: +300 (8 levées)" in french
+    assert "par le siège" not in french
     everything = organizer.get(f"/events/{event.slug}/history/").content.decode()
     assert "Ana Garza (1)" in everything
 
