@@ -16,7 +16,7 @@ from scoring.integrity import event_check, table_totals_check
 from scoring.models import Hand
 from scoring.services import Actor, hand_correct, hand_record, table_record_sheet
 from tests.builders import build_event, enter_worked_hands, tables_of
-from tournaments.models import Table
+from tournaments.models import Table, TableSeat
 
 ORGANIZER = Actor("Totals organizer", is_organizer=True)
 CONTRACTS = ["6S", "7H", "8NT", "9C", "10D", "MIS"]
@@ -244,3 +244,20 @@ def test_the_migration_fills_the_seat_totals_of_existing_tables():
     assert got == {(1, 1): {"1": 340, "2": -130, "3": 270}, (1, 2): {"1": 80, "2": -230, "3": 450},
                    (2, 1): {"1": -190, "2": 210, "3": 140}, (2, 2): {"1": 250, "2": 70, "3": -230}}
     assert table_totals_check(event) == []
+
+
+@pytest.mark.django_db
+def test_the_next_standings_of_the_same_process_follow_a_changed_seat():
+    # scoring.selectors keeps each table's result between builds (_seated): a player moved to
+    # another seat, the same totals, must take that seat's points at once.
+    event = event_import(three_handed_file())
+    before = {row.number: row.total for row in selectors.event_standings(event).rows}
+    table = Table.objects.get(round__event=event, round__number=1, number=1)
+    players = dict(table.seats.values_list("seat", "entrant_id"))  # seats 1, 2, 3 = players 1, 2, 3
+    table.seats.all().delete()
+    TableSeat.objects.bulk_create([TableSeat(table=table, seat="1", entrant_id=players["3"]),
+                                   TableSeat(table=table, seat="2", entrant_id=players["1"]),
+                                   TableSeat(table=table, seat="3", entrant_id=players["2"])])
+    # Now seat 1 = player 3 (340), seat 2 = player 1 (-130), seat 3 = player 2 (270).
+    after = {row.number: row.total for row in selectors.event_standings(event).rows}
+    assert after == {**before, 1: before[1] - 340 - 130, 2: before[2] + 130 + 270, 3: before[3] - 270 + 340}
