@@ -6,7 +6,7 @@ hand write calls refresh() in the same transaction, after the write: the totals 
 again from the table's hands (for one table a count and an UPDATE; for many an UPDATE, then the
 seat points of their hands scored by seat summed in one grouped query and written), so they
 cannot drift whatever the write was (a new hand, a correction, an import).
-scoring.integrity compares them with the hands (`from_hands`, `seat_totals_of`).
+scoring.integrity compares them with the hands (`from_hands`; the seat totals it sums itself).
 """
 
 from __future__ import annotations
