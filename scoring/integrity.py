@@ -6,7 +6,8 @@ Four checks, each returning a list of Difference (empty when all is well):
 - history: every hand has a create or import row in HandChange, and the last change that wrote
   values ends with the hand's current values (nothing was changed behind the history's back);
 - table totals: each table's stored hand count and side points (Table.n_hands, ns_points,
-  ew_points, which the standings read) equal its hands counted and summed again;
+  ew_points, which the standings read), and at a table of three each seat's points
+  (Table.seat_totals), equal its hands counted and summed again;
 - standings: the partnership totals are recomputed here from the raw hands and seatings, with
   the event's sit-out policy, and compared with scoring.selectors.event_standings(event), the
   code the pages, JSON and PDFs read. The withdrawal rule is checked the same way: a withdrawn
@@ -29,7 +30,7 @@ from scoring import selectors, totals
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.rules import RulesError
-from scoring.engine.vocabulary import HAND_FIELDS
+from scoring.engine.vocabulary import HAND_FIELDS, THREE_SEATS
 from scoring.models import Hand, HandChange
 from scoring.services import score_for_table
 from tournaments.models import Partnership, SitOut, Table, TableSeat
@@ -92,11 +93,16 @@ def hand_points_check(event, hands=None) -> list[Difference]:
 def table_totals_check(event, hands=None) -> list[Difference]:
     """Each table's stored totals (scoring.totals) against its hands counted and summed here."""
     counted: dict[int, list[int]] = {}
+    by_seat: dict[int, dict[str, int]] = {}  # tables of three: each seat's own points
     for hand in hands if hands is not None else _event_hands(event):
         sums = counted.setdefault(hand.table_id, [0, 0, 0])
         sums[0] += 1
         sums[1] += hand.ns_points
         sums[2] += hand.ew_points
+        if hand.seat_points is not None:
+            seat_sums = by_seat.setdefault(hand.table_id, dict.fromkeys(THREE_SEATS, 0))
+            for label in THREE_SEATS:
+                seat_sums[label] += hand.seat_points.get(label, 0)
     found = []
     tables = (Table.objects.filter(round__event=event).select_related("round__tiebreak")
               .order_by("round__tiebreak__sequence", "round__number", "number"))
@@ -107,6 +113,13 @@ def table_totals_check(event, hands=None) -> list[Difference]:
         for name, value in zip(totals.FIELDS, counted.get(table.pk, (0, 0, 0))):
             if getattr(table, name) != value:
                 found.append(Difference(place, name, getattr(table, name), value))
+        stored, want = table.seat_totals, by_seat.get(table.pk, {})
+        if not isinstance(stored, dict):
+            found.append(Difference(place, "seat_totals", stored, want))
+            continue
+        for label in sorted(set(stored) | set(want)):
+            if stored.get(label) != want.get(label):
+                found.append(Difference(place, f"seat_totals[{label}]", stored.get(label), want.get(label)))
     return found
 
 

@@ -102,21 +102,30 @@ def forget_memos(event_id: int) -> None:
     """Drop this process's memos of the event (check_event compares a build from nothing)."""
     _memos.pop(event_id, None)
     _replays.pop(event_id, None)
+    _seated.pop(event_id, None)
 
 
 # Each games event's table replays (scoring.engine.games.replay), keyed by table with the inputs
 # they were made from: a rebuild after one save replays only the table that changed.
 _replays: dict[int, dict[int, tuple]] = {}
+# Each session event of individuals' table results (a TableResult with its Seat per player), keyed
+# by table with the row and seats they were made from: a rebuild makes again only the tables that
+# changed, and compute()'s memo finds the others identical without comparing them field by field.
+_seated: dict[int, dict[int, tuple]] = {}
+
+
+def _per_table(store: dict[int, dict[int, tuple]], event_id: int) -> dict[int, tuple]:
+    memo = store.pop(event_id, None)
+    if memo is None:
+        memo = {}
+        while len(store) >= MEMO_EVENTS:
+            store.pop(next(iter(store)))
+    store[event_id] = memo  # most recently used last
+    return memo
 
 
 def _replays_for(event_id: int) -> dict[int, tuple]:
-    memo = _replays.pop(event_id, None)
-    if memo is None:
-        memo = {}
-        while len(_replays) >= MEMO_EVENTS:
-            _replays.pop(next(iter(_replays)))
-    _replays[event_id] = memo
-    return memo
+    return _per_table(_replays, event_id)
 
 
 def _memo_for(event_id: int) -> dict:
@@ -302,13 +311,13 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
     """event_standings() for an event of individuals (README, "Events of individuals"): each
     player is credited at his table (standings_engine.Seat) with his side's points at a progressive
     four-handed table, or his own at a three-handed one (Hand.seat_points). A fixed number of
-    queries, as for partnerships: entrants, rounds, seats, tables, sit-outs, tiebreaks, and the
-    hands' points by seat only when there are tables of three.
+    queries, as for partnerships: entrants, rounds, seats, tables, sit-outs and tiebreaks.
 
-    A progressive table's sides are read from the totals the table row keeps (scoring.totals), as
-    a partnership table's; only a table of three reads its hands, each player's points being his
-    own. Contracts made and set by each player are counted (one grouped query more) only when a
-    secondary tiebreaker reads them, as for partnerships.
+    Every table's points are read from the totals its row keeps (scoring.totals): a progressive
+    table's sides, as a partnership table's, and a table of three each seat's own (seat_totals);
+    only a games event reads the hands, to replay them into games. Contracts made and set by each
+    player are counted (one grouped query more) only when a secondary tiebreaker reads them, as for
+    partnerships.
     """
     setup = setup_for(event)
     entrants = [
@@ -323,15 +332,6 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
             TableSeat.objects.filter(table__round__event=event).values_list("table_id", "seat", "entrant_id")
             .order_by()):
         seats.setdefault(table_id, {})[seat] = entrant_id
-    # A table of three: each seat's own points, summed over the table's hands.
-    own_points: dict[int, dict[str, int]] = {}
-    if any(label in THREE_SEATS for labels in seats.values() for label in labels):
-        rows = _driver_rows(Hand.objects.filter(table__round__event=event, seat_points__isnull=False)
-                            .values_list("table_id", "seat_points").order_by())
-        for (table_id, _), seat_points in zip(rows, _json_column(points for _, points in rows), strict=True):
-            got = own_points.setdefault(table_id, {})
-            for label, points in seat_points.items():
-                got[label] = got.get(label, 0) + points
     # Contracts each seat declared, made and set: read only by two secondary tiebreakers.
     declared: dict[int, dict[str, list[int]]] = {}
     if {"contracts_made", "fewest_sets"} & set(setup.secondary_tiebreakers):
@@ -362,29 +362,44 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
     closed = set(Round.objects.filter(event=event, status="closed").values_list("id", flat=True)) if games else set()
     main_tables: list[standings_engine.TableResult] = []
     tiebreak_tables: dict[int, list[standings_engine.TableResult]] = {}
-    for table_id, round_id, confirmed, disputed, n_hands, ns_points, ew_points in _driver_rows(
+    # A table of three credits each seat his own points: the totals its row keeps (Table.seat_totals,
+    # scoring.totals), read only by a session event (a games event replays the hands above) that
+    # has tables of three.
+    three = not games and any(THREE_SEATS[0] in labels for labels in seats.values())
+    kept = {} if games else _per_table(_seated, event.pk)
+    table_rows = _driver_rows(
         Table.objects.filter(round__event=event)
         .values_list("id", "round_id", _is_set("confirmed_at"), _is_set("disputed_at"), "n_hands", "ns_points",
-                     "ew_points").order_by()
-    ):
+                     "ew_points", *(("seat_totals",) if three else ())).order_by()
+    )
+    own_points = _json_column(row[7] for row in table_rows) if three else [no_seats] * len(table_rows)
+    for row, own in zip(table_rows, own_points, strict=True):
+        table_id, round_id, confirmed, disputed, n_hands, ns_points, ew_points, *_ = row
         number, tiebreak_id = rounds[round_id]
-        own, counts = own_points.get(table_id, no_seats), declared.get(table_id, {})
+        counts = declared.get(table_id, {})
         at_table = seats.get(table_id, no_seats)
-        if games:
-            ended, records = _individual_games(event, table_id, played.get(table_id, []), at_table,
-                                               round_id in closed)
-            final = n_hands > 0 and ended and (confirmed or not needs_confirmation) and not disputed
-            table_seats = [Seat(entrant, records[label].points, *counts.get(label, (0, 0)), *records[label][:4],
-                                records[label].difference)
-                           for label, entrant in at_table.items()]
+        inputs = (row, number, hands_per_round, needs_confirmation, at_table, counts)
+        memo = kept.get(table_id)
+        if memo is not None and memo[0] == inputs:
+            result = memo[1]
         else:
-            final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
-            table_seats = []
-            for label, entrant in at_table.items():
-                side = SIDE_OF_SEAT.get(label)
-                points = ns_points if side == "ns" else ew_points if side == "ew" else own.get(label, 0)
-                table_seats.append(Seat(entrant, points, *counts.get(label, (0, 0))))
-        result = TableResult(number, 0, 0, 0, 0, n_hands, final, seats=tuple(table_seats))
+            if games:
+                ended, records = _individual_games(event, table_id, played.get(table_id, []), at_table,
+                                                   round_id in closed)
+                final = n_hands > 0 and ended and (confirmed or not needs_confirmation) and not disputed
+                table_seats = [Seat(entrant, records[label].points, *counts.get(label, (0, 0)),
+                                    *records[label][:4], records[label].difference)
+                               for label, entrant in at_table.items()]
+            else:
+                final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
+                table_seats = []
+                for label, entrant in at_table.items():
+                    side = SIDE_OF_SEAT.get(label)
+                    points = ns_points if side == "ns" else ew_points if side == "ew" else own.get(label, 0)
+                    table_seats.append(Seat(entrant, points, *counts.get(label, (0, 0))))
+            result = TableResult(number, 0, 0, 0, 0, n_hands, final, seats=tuple(table_seats))
+            if not games:  # a games table also depends on its hands: _individual_games keeps its replay
+                kept[table_id] = (inputs, result)
         if tiebreak_id:
             tiebreak_tables.setdefault(tiebreak_id, []).append(result)
         else:

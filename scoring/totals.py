@@ -1,23 +1,58 @@
-"""Each table's stored totals (Table.n_hands, ns_points, ew_points): its hands counted and summed.
+"""Each table's stored totals (Table.n_hands, ns_points, ew_points, and at a table of three
+seat_totals): its hands counted and summed.
 
 The standings read these instead of grouping every hand of the event (README, "Speed"). Every
 hand write calls refresh() in the same transaction, after the write: the totals are worked out
-again from the table's hands (one UPDATE for many tables; a count and an UPDATE for one), so
-they cannot drift whatever the write was (a new hand, a correction, an import).
-scoring.integrity compares them with the hands (`from_hands`).
+again from the table's hands (for one table a count and an UPDATE; for many an UPDATE, then the
+seat points of their hands scored by seat summed in one grouped query and written), so they
+cannot drift whatever the write was (a new hand, a correction, an import).
+scoring.integrity compares them with the hands (`from_hands`; the seat totals it sums itself).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum, Value
+from django.db.models import Count, Func, IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
+from scoring.engine.vocabulary import THREE_SEATS
 from scoring.models import Hand
 from tournaments.models import Table
 
 FIELDS = ("n_hands", "ns_points", "ew_points")
+
+
+class SeatPoints(Func):
+    """One seat's points in a hand's seat_points, as an integer (NULL for a hand not scored by
+    seat). Written out because the seats are digits, which Django's JSON key lookups read as
+    array positions ("$[1]", "->> 1") instead of object keys."""
+
+    output_field = IntegerField()
+
+    def __init__(self, label: str):
+        if label not in THREE_SEATS:
+            raise ValueError(f"not a seat of a table of three: {label!r}")
+        super().__init__("seat_points")
+        self.label = label
+
+    def as_sql(self, compiler, connection, **extra):  # SQLite (and MySQL): JSON_EXTRACT with a key path
+        sql, params = compiler.compile(self.get_source_expressions()[0])
+        return f"JSON_EXTRACT({sql}, %s)", (*params, f'$."{self.label}"')
+
+    def as_postgresql(self, compiler, connection, **extra):
+        sql, params = compiler.compile(self.get_source_expressions()[0])
+        return f"(({sql}) ->> %s)::integer", (*params, self.label)
+
+
+def _seat_sums() -> dict:
+    return {f"seat_{label}": Sum(SeatPoints(label)) for label in THREE_SEATS}
+
+
+def seat_totals_of(by_seat: int, sums: dict) -> dict[str, int]:
+    """Table.seat_totals from a count of hands scored by seat and _seat_sums()'s values: every
+    seat's total once a hand is scored by seat, {} before (and at a table of two sides)."""
+    return {label: sums[f"seat_{label}"] or 0 for label in THREE_SEATS} if by_seat else {}
 
 
 def _of_table(aggregate):
@@ -29,8 +64,13 @@ def refresh(tables) -> None:
     """Work the totals out again from the hands, for `tables` (a Table, a queryset of tables, or
     table ids). Call it inside the transaction that wrote the hands."""
     if isinstance(tables, Table):  # one table, after each save: counted in one query, written in another
-        counted = Hand.objects.filter(table_id=tables.pk).aggregate(
-            n_hands=Count("id"), ns_points=Coalesce(Sum("ns_points"), 0), ew_points=Coalesce(Sum("ew_points"), 0))
+        # Plain aggregates, a sum of no hand (None) read as 0 here: each expression more (a
+        # Coalesce) costs the ORM more to build than the database to run, on every saved hand.
+        summed = Hand.objects.filter(table_id=tables.pk).aggregate(
+            n_hands=Count("id"), ns_points=Sum("ns_points"), ew_points=Sum("ew_points"), by_seat=Count("seat_points"),
+            **_seat_sums())
+        counted = {name: summed[name] or 0 for name in FIELDS}
+        counted["seat_totals"] = seat_totals_of(summed["by_seat"], summed)
         Table.objects.filter(pk=tables.pk).update(**counted)
         for name, value in counted.items():  # the caller's copy too, so a later save() writes nothing stale
             setattr(tables, name, value)
@@ -40,7 +80,11 @@ def refresh(tables) -> None:
     else:
         queryset = Table.objects.filter(pk__in=list(tables))
     queryset.update(n_hands=_of_table(Count("id")), ns_points=_of_table(Sum("ns_points")),
-                    ew_points=_of_table(Sum("ew_points")))
+                    ew_points=_of_table(Sum("ew_points")), seat_totals={})
+    by_seat = (Hand.objects.filter(table__in=queryset, seat_points__isnull=False).values("table_id")
+               .annotate(by_seat=Count("id"), **_seat_sums()).order_by())
+    Table.objects.bulk_update([Table(pk=row["table_id"], seat_totals=seat_totals_of(row["by_seat"], row))
+                               for row in by_seat], ["seat_totals"], batch_size=500)
 
 
 def from_hands(table_ids: Iterable[int]) -> dict[int, tuple[int, int, int]]:

@@ -318,6 +318,10 @@ class Table(models.Model):
     n_hands = models.PositiveSmallIntegerField(default=0)
     ns_points = models.IntegerField(default=0)
     ew_points = models.IntegerField(default=0)
+    # At a table of three, each seat's own points summed over its hands (Hand.seat_points):
+    # {"1": pts, "2": pts, "3": pts}; {} at any other table and at a table of three with no hand.
+    # Kept and checked with the totals above.
+    seat_totals = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

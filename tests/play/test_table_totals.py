@@ -16,7 +16,7 @@ from scoring.integrity import event_check, table_totals_check
 from scoring.models import Hand
 from scoring.services import Actor, hand_correct, hand_record, table_record_sheet
 from tests.builders import build_event, enter_worked_hands, tables_of
-from tournaments.models import Table
+from tournaments.models import Table, TableSeat
 
 ORGANIZER = Actor("Totals organizer", is_organizer=True)
 CONTRACTS = ["6S", "7H", "8NT", "9C", "10D", "MIS"]
@@ -118,3 +118,146 @@ def test_check_event_reports_a_stored_total_that_differs_from_the_hands(capsys):
     out = capsys.readouterr().out
     real = totals.from_hands([table.pk])[table.pk][1]
     assert f"round 1, table {table.number}: ns_points: stored 999, recomputed {real}" in out
+
+
+# --- a table of three: each seat's own points (Table.seat_totals) -------------------------------
+# tests/fixtures/three_handed_event.json, worked by hand in tests/play/test_individuals_event.py
+# (three-handed preset, misère 250; the bidder scores the contract, each defender 10 a trick).
+# Round 1, table 1 (seats 1, 2, 3 = players 1, 2, 3): 8H by 1 made 300/10/10, 7S by 2 set
+# (1 took 4, 3 took 1) 40/-140/10, MIS by 3 made 0/0/250: seat 1 340, seat 2 -130, seat 3 270.
+# Round 2, table 1 (seats 1, 2, 3 = players 1, 4, 5):
+#   1: 7D by seat 2, 7 tricks (1 took 2, 3 took 1): 1 +20, 2 +180, 3 +10
+#   2: 8S by seat 1, 7 tricks, set (2 took 2, 3 took 1): 1 -240, 2 +20, 3 +10
+#   3: 6NT by seat 3, 6 tricks (1 took 3, 2 took 1): 1 +30, 2 +10, 3 +120
+
+
+def three_handed_file() -> dict:
+    from tests.play.test_individuals_event import three_handed
+
+    return three_handed()
+
+
+def seat_totals(table) -> dict:
+    return Table.objects.get(pk=table.pk).seat_totals
+
+
+@pytest.mark.django_db
+def test_a_table_of_three_keeps_each_seats_points_through_save_correction_and_deletion():
+    data = three_handed_file()
+    third = data["rounds"][1]["tables"][0]["hands"].pop()  # round 2, table 1 holds hands 1 and 2 only
+    assert third["hand"] == 3
+    event = event_import(data)
+    first = Table.objects.get(round__event=event, round__number=1, number=1)
+    table = Table.objects.get(round__event=event, round__number=2, number=1)
+    assert dict(table.seats.values_list("seat", "entrant__number")) == {"1": 1, "2": 4, "3": 5}
+    # Imported (the many-tables refresh): round 1's table complete, round 2's after two hands.
+    assert seat_totals(first) == {"1": 340, "2": -130, "3": 270}
+    assert seat_totals(table) == {"1": 20 - 240, "2": 180 + 20, "3": 10 + 10}
+    # Hand 3 saved at the table (the one-table refresh).
+    hand_record(table=table, number=3, actor=ORGANIZER, declarer_seat="3", contract="6NT",
+                seat_tricks={"1": 3, "2": 1, "3": 6})
+    assert seat_totals(table) == {"1": -190, "2": 210, "3": 140}  # round 2 of players 1, 4, 5
+    assert (Table.objects.get(pk=table.pk).n_hands, Table.objects.get(pk=table.pk).ns_points) == (3, 0)
+    # Corrected: 6NT by seat 3 set with 5 tricks (1 took 4, 2 took 1): 1 +40, 2 +10, 3 -120.
+    hand = Hand.objects.get(table=table, number=3)
+    hand_correct(hand=hand, expected_version=hand.version, actor=ORGANIZER, reason="sheet says so",
+                 declarer_seat="3", contract="6NT", seat_tricks={"1": 4, "2": 1, "3": 5})
+    assert seat_totals(table) == {"1": -220 + 40, "2": 200 + 10, "3": 20 - 120}
+    # Hand 1 deleted (no service deletes a hand; refresh works the totals out from what is left).
+    Hand.objects.filter(table=table, number=1).delete()
+    totals.refresh(Table.objects.get(pk=table.pk))
+    assert seat_totals(table) == {"1": -240 + 40, "2": 20 + 10, "3": 10 - 120}
+    # The many-tables path agrees, and a table with no hand left keeps no seat totals.
+    Table.objects.filter(pk=table.pk).update(seat_totals={"1": 1})
+    totals.refresh([table.pk, first.pk])
+    assert seat_totals(table) == {"1": -200, "2": 30, "3": -110}
+    assert seat_totals(first) == {"1": 340, "2": -130, "3": 270}
+    Hand.objects.filter(table=table).delete()
+    totals.refresh(Table.objects.get(pk=table.pk))
+    assert seat_totals(table) == {}
+    assert table_totals_check(event) == []
+
+
+@pytest.mark.django_db
+def test_a_table_of_two_sides_keeps_no_seat_totals():
+    event = build_event(slug="totals-two", partnerships=4, rounds=1)
+    table = tables_of(event, 1)[0]
+    enter_worked_hands(table)
+    assert seat_totals(table) == {}
+    totals.refresh(Table.objects.filter(pk=table.pk))
+    assert seat_totals(table) == {}
+
+
+@pytest.mark.django_db
+def test_check_event_reports_a_stored_seat_total_that_differs_from_the_hands(capsys):
+    event = event_import(three_handed_file())
+    assert event_check(event) == []
+    table = Table.objects.get(round__event=event, round__number=1, number=1)
+    Table.objects.filter(pk=table.pk).update(seat_totals={"1": 340, "2": 999, "3": 270})
+    with pytest.raises(CommandError):
+        call_command("check_event", event.slug)
+    out = capsys.readouterr().out
+    assert "round 1, table 1: seat_totals[2]: stored 999, recomputed -130" in out
+    assert "seat_totals[1]" not in out and "seat_totals[3]" not in out
+    # A table of three with its seat totals lost.
+    Table.objects.filter(pk=table.pk).update(seat_totals={})
+    found = [str(d) for d in table_totals_check(event)]
+    assert found == ["round 1, table 1: seat_totals[1]: stored None, recomputed 340",
+                     "round 1, table 1: seat_totals[2]: stored None, recomputed -130",
+                     "round 1, table 1: seat_totals[3]: stored None, recomputed 270"]
+
+
+@pytest.mark.django_db
+def test_the_standings_of_a_three_handed_event_read_the_seat_totals_not_the_hands():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event = event_import(three_handed_file())
+    selectors.forget_memos(event.pk)
+    with CaptureQueriesContext(connection) as queries:
+        rows = selectors.event_standings(event).rows
+    assert not [q["sql"] for q in queries.captured_queries if "scoring_hand" in q["sql"]]
+    # Worked by hand (tests/play/test_individuals_event.py): round 1 + round 2 of each player.
+    assert {row.number: row.total for row in rows} == {1: 150, 2: 120, 3: 340, 4: 290, 5: -90, 6: 220}
+    # The standings follow the stored totals: a seat total changed behind the hands' back shows.
+    table = Table.objects.get(round__event=event, round__number=1, number=1)
+    Table.objects.filter(pk=table.pk).update(seat_totals={"1": 340, "2": -130, "3": 300})
+    assert {row.number: row.total for row in selectors.event_standings(event).rows}[3] == 370
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_fills_the_seat_totals_of_existing_tables():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    event = event_import(three_handed_file())
+    before = [("tournaments", "0010_tiebreak_fillers")]
+    after = [("tournaments", "0011_table_seat_totals")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)  # the column goes; the hands stay
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    got = {(t.round.number, t.number): t.seat_totals for t in Table.objects.filter(round__event=event)}
+    # Worked by hand above and in tests/play/test_individuals_event.py (round 2, table 2: seats
+    # 2, 3, 6 = players 2, 3, 6: 250, 70, -230).
+    assert got == {(1, 1): {"1": 340, "2": -130, "3": 270}, (1, 2): {"1": 80, "2": -230, "3": 450},
+                   (2, 1): {"1": -190, "2": 210, "3": 140}, (2, 2): {"1": 250, "2": 70, "3": -230}}
+    assert table_totals_check(event) == []
+
+
+@pytest.mark.django_db
+def test_the_next_standings_of_the_same_process_follow_a_changed_seat():
+    # scoring.selectors keeps each table's result between builds (_seated): a player moved to
+    # another seat, the same totals, must take that seat's points at once.
+    event = event_import(three_handed_file())
+    before = {row.number: row.total for row in selectors.event_standings(event).rows}
+    table = Table.objects.get(round__event=event, round__number=1, number=1)
+    players = dict(table.seats.values_list("seat", "entrant_id"))  # seats 1, 2, 3 = players 1, 2, 3
+    table.seats.all().delete()
+    TableSeat.objects.bulk_create([TableSeat(table=table, seat="1", entrant_id=players["3"]),
+                                   TableSeat(table=table, seat="2", entrant_id=players["1"]),
+                                   TableSeat(table=table, seat="3", entrant_id=players["2"])])
+    # Now seat 1 = player 3 (340), seat 2 = player 1 (-130), seat 3 = player 2 (270).
+    after = {row.number: row.total for row in selectors.event_standings(event).rows}
+    assert after == {**before, 1: before[1] - 340 - 130, 2: before[2] + 130 + 270, 3: before[3] - 270 + 340}
