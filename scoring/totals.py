@@ -66,11 +66,12 @@ def refresh(tables) -> None:
     if isinstance(tables, Table):  # one table, after each save: counted in one query, written in another
         # Plain aggregates, a sum of no hand (None) read as 0 here: each expression more (a
         # Coalesce) costs the ORM more to build than the database to run, on every saved hand.
+        # A partnership table (ns set) has no hand scored by seat: its seat sums are not asked for.
+        seats = {"by_seat": Count("seat_points"), **_seat_sums()} if tables.ns_id is None else {}
         summed = Hand.objects.filter(table_id=tables.pk).aggregate(
-            n_hands=Count("id"), ns_points=Sum("ns_points"), ew_points=Sum("ew_points"), by_seat=Count("seat_points"),
-            **_seat_sums())
+            n_hands=Count("id"), ns_points=Sum("ns_points"), ew_points=Sum("ew_points"), **seats)
         counted = {name: summed[name] or 0 for name in FIELDS}
-        counted["seat_totals"] = seat_totals_of(summed["by_seat"], summed)
+        counted["seat_totals"] = seat_totals_of(summed["by_seat"], summed) if seats else {}
         Table.objects.filter(pk=tables.pk).update(**counted)
         for name, value in counted.items():  # the caller's copy too, so a later save() writes nothing stale
             setattr(tables, name, value)
