@@ -9,11 +9,14 @@ reverse proxy every request comes from the proxy, so DJANGO_PROXY_COUNT says how
 append to X-Forwarded-For; with none (the default) the header is ignored, since anyone can send it.
 """
 
+import re
+
 from django.conf import settings
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from scoring.engine.vocabulary import LANGUAGE_CODES
+from scoring.views.standings import projector_fragment, standings_fragment
 from tournaments.selectors import event_language
 
 POLICY = (
@@ -110,3 +113,33 @@ def browser_language(header: str) -> str | None:
         if quality > 0 and primary in LANGUAGE_CODES:
             asked.append((-quality, position, primary))
     return min(asked)[2] if asked else None
+
+
+# The two live fragments' addresses (scoring/views/standings.py urlpatterns; a slug is [-a-zA-Z0-9_]+).
+LIVE_POLL = re.compile(r"^/events/(?P<slug>[-a-zA-Z0-9_]+)/(?P<page>standings|projector)/live/$")
+
+
+class LivePollMiddleware:
+    """The live standings' polls, answered without the layers only pages and forms need.
+
+    A thousand phones poll every five seconds (README, "Speed"): two hundred polls a second, most of
+    a hall's requests. A poll reads no session, user, form or message and sets no cookie; its
+    fragment is the same for every viewer (it is shared through the cache). So right after the
+    language is chosen, this calls the fragment's own view and returns, skipping the URL
+    resolver and the CommonMiddleware, CSRF, authentication, messages, framing and lockout layers
+    (about half of a poll's cost in Django). The layers above it still run: the CSP, compression,
+    the security headers and the language. Everything else goes down the whole stack as before.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.views = {"standings": standings_fragment, "projector": projector_fragment}
+
+    def __call__(self, request):
+        found = LIVE_POLL.match(request.path_info) if request.method in ("GET", "HEAD") else None
+        if found is None:
+            return self.get_response(request)
+        response = self.views[found["page"]](request, found["slug"])
+        response.headers.setdefault("X-Frame-Options", settings.X_FRAME_OPTIONS)  # as every page has
+        response.headers.setdefault("Content-Length", str(len(response.content)))
+        return response

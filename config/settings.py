@@ -112,6 +112,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session, before anything that renders: picks the language of this request.
     "config.middleware.LanguageMiddleware",
+    # The live standings' polls stop here (README, "Speed"): the layers below are for pages and forms.
+    "config.middleware.LivePollMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

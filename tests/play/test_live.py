@@ -375,3 +375,20 @@ def test_rows_written_before_are_reused_only_while_their_line_language_and_colum
     assert again.index('id="p3"') < again.index('id="p2"') < again.index('id="p4"') < again.index('id="p1"')
     by_total = client.get(url("standings", event) + "?sort=-total").content.decode()
     assert by_total.index('id="p3"') < by_total.index('id="p1"')
+
+
+def test_the_polls_fast_lane_keeps_every_header_a_page_has_and_its_answers(client, db):
+    """config.middleware.LivePollMiddleware answers the live polls without the page-only layers:
+    the answers and the security headers stay what the whole stack gave."""
+    event, _, _ = four_pair_event()
+    for name in ("standings-fragment", "projector-fragment"):
+        response = client.get(url(name, event), HTTP_ACCEPT_LANGUAGE="fr")
+        assert response.status_code == 200
+        assert response["Content-Security-Policy"].startswith("default-src 'self'")
+        assert response["X-Content-Type-Options"] == "nosniff" and response["X-Frame-Options"] == "DENY"
+        assert response["Content-Language"] == "fr" and "Accept-Language" in response["Vary"]
+        assert response["Content-Length"] == str(len(response.content))
+        assert response["ETag"].endswith('-fr"') and response["Cache-Control"] == "no-cache"
+        again = client.get(url(name, event), HTTP_ACCEPT_LANGUAGE="fr", HTTP_IF_NONE_MATCH=response["ETag"])
+        assert again.status_code == 304
+    assert client.get("/events/no-such-event/standings/live/").status_code == 404
