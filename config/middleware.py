@@ -128,7 +128,8 @@ class LivePollMiddleware:
     language is chosen, this calls the fragment's own view and returns, skipping the URL
     resolver and the CommonMiddleware, CSRF, authentication, messages, framing and lockout layers
     (about half of a poll's cost in Django). The layers above it still run: the CSP, compression,
-    the security headers and the language. Everything else goes down the whole stack as before.
+    the security headers and the language; the host is checked against ALLOWED_HOSTS here, as
+    CommonMiddleware does. Everything else goes down the whole stack as before.
     """
 
     def __init__(self, get_response):
@@ -139,6 +140,7 @@ class LivePollMiddleware:
         found = LIVE_POLL.match(request.path_info) if request.method in ("GET", "HEAD") else None
         if found is None:
             return self.get_response(request)
+        request.get_host()  # ALLOWED_HOSTS, as CommonMiddleware checks it for every other request
         response = self.views[found["page"]](request, found["slug"])
         response.headers.setdefault("X-Frame-Options", settings.X_FRAME_OPTIONS)  # as every page has
         response.headers.setdefault("Content-Length", str(len(response.content)))

@@ -60,13 +60,20 @@ class Actor:
         return self.user is None and not self.is_organizer
 
 
-def _locked_table(table_id: int) -> Table:
+def _locked_table(table_id: int, known: Table | None = None) -> Table:
     """The table, its round and its event, read under row locks taken in the order event, round,
     table (the order every multi-row writer here and in tournaments.services keeps, so two writers
     never wait on each other in a circle). SQLite ignores the locks; there the IMMEDIATE
-    transaction already holds the database's one write lock (config/settings.py)."""
+    transaction already holds the database's one write lock (config/settings.py).
+
+    `known`: the caller's copy of the table (the entry views load it with its round), whose round
+    and event ids are taken from it: a table never changes round, and a table or round deleted
+    since is still found missing below, under the locks."""
     try:
-        round_id, event_id = Table.objects.filter(pk=table_id).values_list("round_id", "round__event_id").get()
+        if known is not None and known.pk == table_id:
+            round_id, event_id = known.round_id, known.round.event_id
+        else:
+            round_id, event_id = Table.objects.filter(pk=table_id).values_list("round_id", "round__event_id").get()
         event = Event.objects.select_for_update().get(pk=event_id)
         rnd = Round.objects.select_for_update().get(pk=round_id)
         table = Table.objects.select_for_update().get(pk=table_id)
@@ -376,7 +383,7 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
     taken returns the hand it stored, whatever happened since (the round closed, the hand was
     corrected), and writes nothing."""
     client_id = _check_client_id(client_id)
-    table = _locked_table(table.pk)
+    table = _locked_table(table.pk, known=table)
     _check_number(table, number)
     receipt = _receipt(client_id, table, "hand")
     if receipt is not None:

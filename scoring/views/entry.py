@@ -143,12 +143,14 @@ def _side_actor(table, side: str) -> services.Actor:
 def by_token(view):
     """The table link: the token finds exactly one table; a revoked or unknown one gets a plain 404."""
 
+    @language.language_from_view  # the event's language comes with the table: no look-up of its own
     @wraps(view)
     def wrapper(request, token, **kwargs):
         try:
             table = entry_data.load_table(Table.objects, token=normalize_token(token))
         except Table.DoesNotExist:
             return render(request, "scoring/table_missing.html", status=404)
+        language.use_event_language(request, table.round.event.language)
         side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
         actor = _side_actor(table, side) if side else services.Actor(label=gettext("a table phone"))
         return view(request, Access(table=table, actor=actor, side=side, token=table.token), **kwargs)

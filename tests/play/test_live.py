@@ -392,3 +392,4 @@ def test_the_polls_fast_lane_keeps_every_header_a_page_has_and_its_answers(clien
         again = client.get(url(name, event), HTTP_ACCEPT_LANGUAGE="fr", HTTP_IF_NONE_MATCH=response["ETag"])
         assert again.status_code == 304
     assert client.get("/events/no-such-event/standings/live/").status_code == 404
+    assert client.get(url("standings-fragment", event), HTTP_HOST="not-allowed.example").status_code == 400
