@@ -37,10 +37,16 @@ def round_create(*, event, number: int, tables: list[tuple[int, object, object]]
                  status: str = Round.Status.PLANNED) -> Round:
     """Create a round: `tables` is [(table number, N-S partnership, E-W partnership)], `byes` the
     partnerships sitting out."""
+    return _round_create(round_fill, event=event, number=number, tables=tables, byes=byes, tiebreak=tiebreak,
+                         status=status)
+
+
+def _round_create(fill, *, event, number: int, tables, byes, tiebreak, status) -> Round:
+    """The round row and what `fill` seats in it, in one transaction; a clash names the round."""
     try:
         with transaction.atomic():
             rnd = Round.objects.create(event=event, number=number, tiebreak=tiebreak, status=status)
-            round_fill(rnd, tables=tables, byes=byes)
+            fill(rnd, tables=tables, byes=byes)
     except IntegrityError as exc:
         raise ValidationError({"__all__": _("round %(number)s cannot be saved: %(why)s")
                                           % {"number": number, "why": _explain(exc)}}) from None
@@ -52,14 +58,8 @@ def round_create_seated(*, event, number: int, tables, byes=(), tiebreak=None,
                         status: str = Round.Status.PLANNED) -> Round:
     """Create a round of an event of individuals: `tables` is [(table number, [entrant, ...] in
     seating order)], `byes` the players sitting out (see round_fill_seated)."""
-    try:
-        with transaction.atomic():
-            rnd = Round.objects.create(event=event, number=number, tiebreak=tiebreak, status=status)
-            round_fill_seated(rnd, tables=tables, byes=byes)
-    except IntegrityError as exc:
-        raise ValidationError({"__all__": _("round %(number)s cannot be saved: %(why)s")
-                                          % {"number": number, "why": _explain(exc)}}) from None
-    return rnd
+    return _round_create(round_fill_seated, event=event, number=number, tables=tables, byes=byes,
+                         tiebreak=tiebreak, status=status)
 
 
 def seat_labels(count: int) -> tuple[str, ...]:
