@@ -392,10 +392,7 @@ def _draw_three_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayo
             x, wd = lay.cols[7 + k]
             draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
         if hand.game_end:  # a games event: a thick line under the last hand of each game
-            bottom_y = lay.grid_top - lay.head_h - (i + 1) * lay.row_h
-            c.setLineWidth(2.4)
-            c.line(lay.left, bottom_y, lay.right, bottom_y)
-            c.setLineWidth(0.6)
+            _game_end_line(c, lay, i)
         penalty = (hand.penalty + ("; " + _("corrected") if hand.corrected else "")).lstrip("; ")
         lines, _size = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
         draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
@@ -462,10 +459,7 @@ def _draw_four_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayou
                 draw_text(c, x + wd - 6, y, "" if pts is None else str(pts), BOLD if hand.game_end else SANS, size,
                           align="right")
             if hand.game_end:  # the end of a game: a thick line under its last hand
-                bottom_y = lay.grid_top - lay.head_h - (i + 1) * lay.row_h
-                c.setLineWidth(2.4)
-                c.line(lay.left, bottom_y, lay.right, bottom_y)
-                c.setLineWidth(0.6)
+                _game_end_line(c, lay, i)
         penalty = (hand.penalty + ("; " + _("corrected") if hand.corrected else "")).lstrip("; ")
         lines, _size = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
         draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
@@ -528,3 +522,11 @@ def score_sheets(doc: SheetsDoc) -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def _game_end_line(c, lay, row: int) -> None:
+    """A thick line under grid row `row` (0 first): the last hand of a game on a result sheet."""
+    bottom_y = lay.grid_top - lay.head_h - (row + 1) * lay.row_h
+    c.setLineWidth(2.4)
+    c.line(lay.left, bottom_y, lay.right, bottom_y)
+    c.setLineWidth(0.6)

@@ -193,27 +193,19 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
     if form is None and writable and sheet.next_number is not None:
         form = _form_class(sheet)(sheet=sheet)
     grid, specials = entry_data.contract_grid(access.event.rules)
-    if sheet.three_handed:
-        return render(request, "scoring/table_three.html", {
-            "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
-            "preview": preview, "contract_rows": grid, "contract_specials": specials,
-            "preview_script": entry_data.preview_script(access.event.rules, three=True),
-            "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
-            "dispute_form": dispute_form or DisputeForm(),
-            "can_confirm": writable and sheet.confirmable and (sheet.complete or sheet.plays_games)
-                           and access.event.confirmation_required,
-            "offline_data": _offline_data(access, sheet),
-        }, status=status)
-    return render(request, "scoring/table_entry.html", {
+    context = {
         "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
-        "preview": preview, "contract_rows": grid, "contract_specials": specials, "game_base": sheet.game_scores,
-        "preview_script": entry_data.preview_script(access.event.rules),
+        "preview": preview, "contract_rows": grid, "contract_specials": specials,
+        "preview_script": entry_data.preview_script(access.event.rules, three=sheet.three_handed),
         "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
         "dispute_form": dispute_form or DisputeForm(),
         "can_confirm": writable and sheet.confirmable and (sheet.complete or sheet.plays_games)
                        and access.event.confirmation_required,
         "offline_data": _offline_data(access, sheet),
-    }, status=status)
+    }
+    if sheet.three_handed:
+        return render(request, "scoring/table_three.html", context, status=status)
+    return render(request, "scoring/table_entry.html", context | {"game_base": sheet.game_scores}, status=status)
 
 
 def entry(request, access):
