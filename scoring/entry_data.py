@@ -35,7 +35,7 @@ from scoring.services import (
     table_games,
 )
 from tournaments import language
-from tournaments.models import TableSeat
+from tournaments.models import Partnership, TableSeat
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 RED_SUITS = frozenset({"H", "D"})
@@ -524,13 +524,17 @@ def _games_rows(sheet: TableSheet, hands: list[Hand]) -> None:
 
 
 def load_table(queryset, **lookup):
-    """A table with its round, event and players in one query (a table of individuals: two more,
-    for its seats; a partnership table, the one a phone saves at most, has none)."""
-    table = queryset.select_related(
-        "round__event", "round__tiebreak", "ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two"
-    ).get(**lookup)
+    """A table with its round and event, then its partnerships and their players: two queries (a
+    table of individuals: its seats and their players instead).
+
+    Two small joins, not one of ten tables: PostgreSQL plans a ten-table join afresh every time,
+    and that planning cost 4 ms of every table page and save in the hall storm (README, "Speed")."""
+    table = queryset.select_related("round__event", "round__tiebreak").get(**lookup)
     if table.ns_id is None:
         prefetch_related_objects([table], "seats__entrant__player_one")
+    else:
+        pairs = Partnership.objects.select_related("player_one", "player_two").in_bulk([table.ns_id, table.ew_id])
+        table.ns, table.ew = pairs[table.ns_id], pairs[table.ew_id]
     return table
 
 

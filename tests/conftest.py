@@ -12,10 +12,21 @@ the rest of the chain.
 import datetime
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
+from scoring.views import standings as standings_views
 from tests import builders
 from tournaments.services import grant_event_creation
+
+
+@pytest.fixture(autouse=True)
+def _fresh_live_builds():
+    """Each test's database starts over, so its events' ids and versions come again: the live
+    standings' builds (the cache's and each process's copy, keyed by them) must start over too."""
+    cache.clear()
+    standings_views._SERVED.clear()
+    standings_views._VERSIONS.clear()
 
 
 @pytest.fixture

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import re
 import time
+from dataclasses import dataclass
 
 import segno
 from django.conf import settings
@@ -76,13 +78,18 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     before, so a thousand phones polling after a save cost one rebuild. With LIVE_STALE_SECONDS
     set, a build younger than that is also served while newer scores wait for the next rebuild
     (README, "Speed"). The HTML is stored gzipped too: it holds no secret and no user input.
+
+    Each process also keeps the last build it answered with (_SERVED), so the next two hundred
+    polls of the same version cost the version's query and no cache round trip. It is a copy of a
+    shared build, never the only one: another process or server answers the same from the cache.
     """
-    found = selectors.event_etag_and_language(slug)
+    now = time.time()
+    seen = request.headers.get("If-None-Match", "")
+    found = _event_version(slug, now, seen)
     if found is None:
         raise Http404("No such event")
     language.use_event_language(request, found[1])
     etag = _language_etag(request, found[0])
-    seen = request.headers.get("If-None-Match", "")
     if etag in seen:
         return _live_response(HttpResponseNotModified(), etag)
     # Hashed: the query string is the viewer's (sort, page, find) and may be any length, and
@@ -91,17 +98,19 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     key = f"standings:{slug}:{template}:{query}:{request.LANGUAGE_CODE}"  # one build a language
     gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
     kind = "gzip" if gzipped else "html"
+    served = _SERVED.get((key, kind))
+    if served is not None and now < served.until and (served.etag == etag or (
+            now - served.built_at < settings.LIVE_STALE_SECONDS and _version(served.etag) >= _version(seen))):
+        return _live_body(served.body, served.etag, seen, gzipped)
     # One round trip: the newest build's (etag, built at), and this version's HTML if it is built.
     got = cache.get_many([key, f"{key}:{etag}:{kind}"])
-    if f"{key}:{etag}:{kind}" in got:
-        response = HttpResponse(got[f"{key}:{etag}:{kind}"])
-        if gzipped:
-            response["Content-Encoding"] = "gzip"
-        return _live_response(response, etag)
     built = got.get(key)  # (etag, built at): the newest build; its HTML is stored under its etag
+    if f"{key}:{etag}:{kind}" in got:
+        built_at = built[1] if built is not None and built[0] == etag else now
+        return _live_body(_serve(key, kind, etag, built_at, got[f"{key}:{etag}:{kind}"]), etag, seen, gzipped)
     body = None
     if built is None or built[0] != etag:
-        fresh_enough = built is not None and time.time() - built[1] < settings.LIVE_STALE_SECONDS
+        fresh_enough = built is not None and now - built[1] < settings.LIVE_STALE_SECONDS
         locked = not fresh_enough and built is not None and cache.add(f"{key}:lock", 1, LOCK_SECONDS)
         if locked or (built is None):
             try:
@@ -116,17 +125,65 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
                 if locked:
                     cache.delete(f"{key}:lock")
         # else: serve the build we have, another process is building this version already
-    if built[0] in seen:
-        return _live_response(HttpResponseNotModified(), built[0])
-    if body is None:
+    if body is None and built[0] not in seen:
         body = cache.get(f"{key}:{built[0]}:{kind}")
         if body is None:  # evicted meanwhile: build it here
             cache.delete(key)
             return _live(request, slug, template, table=table)
+    if body is None:  # the phone shows the newest build already
+        return _live_response(HttpResponseNotModified(), built[0])
+    return _live_body(_serve(key, kind, built[0], built[1], body), built[0], seen, gzipped)
+
+
+def _event_version(slug: str, now: float, seen: str) -> tuple[str, str] | None:
+    """The event's ETag and language (one query), or this process's last reading of them while it
+    is younger than LIVE_STALE_SECONDS and not older than what the phone shows already."""
+    known = _VERSIONS.get(slug)
+    if known is not None and now - known[0] < settings.LIVE_STALE_SECONDS and _version(known[1][0]) >= _version(seen):
+        return known[1]
+    found = selectors.event_etag_and_language(slug)
+    if found is not None:
+        if len(_VERSIONS) >= SERVED_LIMIT:
+            _VERSIONS.clear()
+        _VERSIONS[slug] = (now, found)
+    return found
+
+
+def _version(etag: str) -> int:
+    """The event's version in an ETag ('"e7-v123-r4-en"' is 123); 0 for none."""
+    found = VERSION_IN_ETAG.search(etag)
+    return int(found[1]) if found else 0
+
+
+@dataclass(frozen=True)
+class _Served:
+    etag: str
+    built_at: float  # when the build was made (the stale window counts from then)
+    body: bytes
+    until: float  # as long as the shared cache keeps the build
+
+
+_SERVED: dict[tuple[str, str], _Served] = {}  # (cache key, "html" | "gzip"): this process's last answer
+_VERSIONS: dict[str, tuple[float, tuple[str, str]]] = {}  # slug: (read at, (etag, language))
+VERSION_IN_ETAG = re.compile(r"-v(\d+)-")
+SERVED_LIMIT = 500  # views' sorts, pages and searches x languages: emptied when it grows past this
+
+
+def _serve(key: str, kind: str, etag: str, built_at: float, body: bytes) -> bytes:
+    """Remember the build this process answers with, as long as the shared cache keeps it."""
+    if len(_SERVED) >= SERVED_LIMIT:
+        _SERVED.clear()
+    _SERVED[(key, kind)] = _Served(etag, built_at, body, until=built_at + LIVE_CACHE_SECONDS)
+    return body
+
+
+def _live_body(body: bytes, etag: str, seen: str, gzipped: bool) -> HttpResponse:
+    if etag in seen:
+        return _live_response(HttpResponseNotModified(), etag)
     response = HttpResponse(body)
     if gzipped:
         response["Content-Encoding"] = "gzip"
-    return _live_response(response, built[0])
+    return _live_response(response, etag)
 
 
 def _etag(request, slug: str) -> str | None:

@@ -6,6 +6,10 @@
   worker or server) answers from it without the standings queries; while another process holds
   the rebuild lock, the build before is served with its own ETag; within LIVE_STALE_SECONDS the
   build before is served too, and after it the new scores show.
+- Each process keeps the last build it answered with and, within LIVE_STALE_SECONDS, the event's
+  version it last read: the next polls of that version cost no cache round trip (and, within the
+  window, no query), a phone is never sent a build older than the one it shows, and another
+  process answers the same from the cache.
 - Pages are gzipped; the live fragment is stored gzipped once and sent as is.
 - A recomputation that reuses unchanged partnerships' cells (compute's `memo`) gives exactly
   the standings of a recomputation from nothing.
@@ -22,7 +26,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.urls import reverse
 
 from scoring.engine import standings as S
@@ -32,13 +35,6 @@ from tournaments.services import round_create
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(settings.BASE_DIR)
-
-
-@pytest.fixture(autouse=True)
-def clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _settings_with(**env) -> subprocess.CompletedProcess:
@@ -95,6 +91,16 @@ def shared(monkeypatch):
     backend._cache.get_client(write=True).flushdb()
 
 
+@pytest.fixture
+def stale_clock(settings, monkeypatch) -> list[float]:
+    """A one-second LIVE_STALE_SECONDS on the live views' clock, which the test moves by hand."""
+    views = importlib.import_module("scoring.views.standings")
+    now = [1_000_000.0]
+    monkeypatch.setattr(views.time, "time", lambda: now[0])
+    settings.LIVE_STALE_SECONDS = 1
+    return now
+
+
 def _one_table_event():
     event = make_event(rounds=1, hands_per_round=2)
     p = make_partnerships(event, 2)
@@ -114,9 +120,51 @@ def test_a_second_worker_answers_from_the_shared_build_without_the_standings_que
     assert first.status_code == 200 and ">200<" in first.content.decode()
     keys = [k.decode() for k in shared._cache.get_client().keys("*")]
     assert any(key.endswith(f'{first["ETag"]}:gzip') for key in keys), keys
+    views = importlib.import_module("scoring.views.standings")
+    views._SERVED.clear()  # another process: no copy of its own
     with django_assert_max_num_queries(1):  # the ETag query only: the HTML comes from Redis
         other = client.get(_live(event))
     assert other.content == first.content and other["ETag"] == first["ETag"]
+
+
+def test_the_next_polls_of_a_version_are_answered_from_the_process_own_copy(client, shared, monkeypatch,
+                                                                            django_assert_num_queries):
+    event, table = _one_table_event()
+    hand_record(table=table, number=1, actor=SCORER, declarer="ns", contract="7H", tricks=8)
+    first = client.get(_live(event), HTTP_ACCEPT_ENCODING="gzip")
+
+    def no_round_trip(*args, **kwargs):
+        raise AssertionError("the cache was asked")
+
+    monkeypatch.setattr(shared, "get_many", no_round_trip)
+    monkeypatch.setattr(shared, "get", no_round_trip)
+    with django_assert_num_queries(1):  # the version, read every time outside the stale window (0 s here)
+        again = client.get(_live(event), HTTP_ACCEPT_ENCODING="gzip")
+    assert again.status_code == 200 and again.content == first.content and again["ETag"] == first["ETag"]
+    assert again["Content-Encoding"] == "gzip" and ">200<" in gzip.decompress(again.content).decode()
+    with django_assert_num_queries(1):
+        seen = client.get(_live(event), HTTP_IF_NONE_MATCH=first["ETag"], HTTP_ACCEPT_ENCODING="gzip")
+    assert seen.status_code == 304
+
+
+def test_within_the_stale_window_the_version_read_is_reused_but_never_older_than_the_phone_shows(
+        client, shared, stale_clock, django_assert_num_queries):
+    now = stale_clock
+    event, table = _one_table_event()
+    before = client.get(_live(event))
+    hand_record(table=table, number=1, actor=SCORER, declarer="ns", contract="7H", tricks=8)  # +200 / +20
+    now[0] += 0.5
+    with django_assert_num_queries(0):  # the version read 0.5 s ago and this process's copy of its build
+        stale = client.get(_live(event))
+    assert stale["ETag"] == before["ETag"] and stale.content == before.content
+    # Another process built the new version and this phone shows it already: it must not go back.
+    event.refresh_from_db()
+    newer = f'"e{event.pk}-v{event.version}-r1-en"'
+    assert newer != before["ETag"]
+    now[0] += 0.1
+    with django_assert_num_queries(1):  # older than the phone's: read again
+        shown = client.get(_live(event), HTTP_IF_NONE_MATCH=newer)
+    assert shown.status_code == 304 and shown["ETag"] == newer
 
 
 def test_while_another_process_rebuilds_the_build_before_is_served_with_its_own_etag(client, shared):
@@ -137,12 +185,8 @@ def test_while_another_process_rebuilds_the_build_before_is_served_with_its_own_
     assert after.status_code == 200 and after["ETag"] != before["ETag"] and ">200<" in after.content.decode()
 
 
-def test_within_the_stale_window_the_build_before_is_served_and_after_it_the_new_scores(client, shared, settings,
-                                                                                          monkeypatch):
-    views = importlib.import_module("scoring.views.standings")
-    now = [1_000_000.0]
-    monkeypatch.setattr(views.time, "time", lambda: now[0])
-    settings.LIVE_STALE_SECONDS = 1
+def test_within_the_stale_window_the_build_before_is_served_and_after_it_the_new_scores(client, shared, stale_clock):
+    now = stale_clock
     event, table = _one_table_event()
     before = client.get(_live(event))
     hand_record(table=table, number=1, actor=SCORER, declarer="ns", contract="6S", tricks=5)  # -40 / +50
