@@ -257,8 +257,9 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # How old the live standings may be while a newer version is rebuilt (README, "Speed"): a hall
-# saving five hands a second then costs one rebuild a second, not five. 0 (the local default)
-# always rebuilds on the first poll after a change.
+# saving five hands a second then costs one rebuild a second, not five; and for how long a process
+# reuses the event's version it read for the polls. 0 (the local default) reads the version on
+# every poll and rebuilds on the first poll after a change.
 LIVE_STALE_SECONDS = env_seconds("LIVE_STALE_SECONDS", 0 if DEBUG else 1)
 
 # Production hardening, on whenever DEBUG is off (manage.py check --deploy is clean then).
