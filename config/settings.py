@@ -131,6 +131,9 @@ AUTHENTICATION_BACKENDS = [
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 
+# Widgets: <input> and <select> written in Python, everything else as Django draws it (README, "Speed").
+FORM_RENDERER = "config.form_renderer.FastWidgets"
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
