@@ -79,9 +79,11 @@ def _live(request, slug: str, template: str, *, table: bool = True) -> HttpRespo
     set, a build younger than that is also served while newer scores wait for the next rebuild
     (README, "Speed"). The HTML is stored gzipped too: it holds no secret and no user input.
 
-    Each process also keeps the last build it answered with (_SERVED), so the next two hundred
-    polls of the same version cost the version's query and no cache round trip. It is a copy of a
-    shared build, never the only one: another process or server answers the same from the cache.
+    Each process also keeps the last build it answered with (_SERVED) and, for LIVE_STALE_SECONDS,
+    the event's version it last read (_VERSIONS), so the next two hundred polls of a version cost
+    no cache round trip and, within that window, no query. Both are copies, never the only ones:
+    another process or server answers the same from the cache and the database; and a phone whose
+    ETag is newer than this process's copy makes it read the version again.
     """
     now = time.time()
     seen = request.headers.get("If-None-Match", "")
