@@ -235,7 +235,7 @@ class StandingsTable(tables.Table):
                 cells["players"] += rounds_on_tap_html(record["row"], [record[name] for name in rounds], words)
                 html = "".join(f"<td {attrs}>{cells[name]}</td>" for name, attrs in columns)
                 html = mark_safe(f'<tr class="{row_class}" id="p{record["number"]}">{html}</tr>')
-                _remember(_ROWS_MEMO, key, html)
+                remember(_ROWS_MEMO, key, html)
             record["html"] = html
 
     @property
@@ -320,14 +320,15 @@ def _records(rows: tuple[standings_engine.Row, ...], slug: str) -> list[dict]:
         for cell in row.rounds:
             record[f"r{cell.round}"] = cell
             record[f"r{cell.round}_sort"] = NOT_PLAYED_SORT if cell.points is None else cell.points
-        records.append(dict(_remember(_RECORDS_MEMO, key, record)))
+        records.append(dict(remember(_RECORDS_MEMO, key, record)))
     return records
 
 
-def _remember(memo: dict, key, value):
-    """Keep `value` under `key` in a memo of this process, emptied when it grows past MEMO_LIMIT
-    (a few events' worth of rows in every language): nothing in it is needed, all of it is reusable."""
-    if len(memo) >= MEMO_LIMIT:
+def remember(memo: dict, key, value, limit: int = MEMO_LIMIT):
+    """Keep `value` under `key` in a memo of this process, emptied when it grows past `limit` (by
+    default a few events' worth of rows in every language): nothing in it is needed, all of it is
+    reusable."""
+    if len(memo) >= limit:
         memo.clear()
     memo[key] = value
     return value
@@ -442,7 +443,7 @@ def projector_rows_html(standings: standings_engine.Standings, rounds, *, matche
         written = _ROWS_MEMO.get(key)
         if written is None:
             words = words or _Words()
-            written = _remember(_ROWS_MEMO, key, _projector_row(row, layout, words))
+            written = remember(_ROWS_MEMO, key, _projector_row(row, layout, words))
         html.append(written)
     html.append("</tbody>")
     return mark_safe("".join(html))

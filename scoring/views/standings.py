@@ -33,7 +33,7 @@ from scoring import selectors, site_address, tiebreaks
 from scoring.engine import standings as standings_engine
 from scoring.engine.textsafe import whole_number
 from scoring.standings_forms import MedalSettingsForm, TiebreakForm
-from scoring.tables import projector_rows_html, shown_rounds, standings_table
+from scoring.tables import projector_rows_html, remember, shown_rounds, standings_table
 from tournaments import language
 from tournaments import services as event_services
 from tournaments.forms import add_service_errors
@@ -145,9 +145,7 @@ def _event_version(slug: str, now: float, seen: str) -> tuple[str, str] | None:
         return known[1]
     found = selectors.event_etag_and_language(slug)
     if found is not None:
-        if len(_VERSIONS) >= SERVED_LIMIT:
-            _VERSIONS.clear()
-        _VERSIONS[slug] = (now, found)
+        remember(_VERSIONS, slug, (now, found), SERVED_LIMIT)
     return found
 
 
@@ -173,9 +171,7 @@ SERVED_LIMIT = 500  # views' sorts, pages and searches x languages: emptied when
 
 def _serve(key: str, kind: str, etag: str, built_at: float, body: bytes) -> bytes:
     """Remember the build this process answers with, as long as the shared cache keeps it."""
-    if len(_SERVED) >= SERVED_LIMIT:
-        _SERVED.clear()
-    _SERVED[(key, kind)] = _Served(etag, built_at, body, until=built_at + LIVE_CACHE_SECONDS)
+    remember(_SERVED, (key, kind), _Served(etag, built_at, body, until=built_at + LIVE_CACHE_SECONDS), SERVED_LIMIT)
     return body
 
 

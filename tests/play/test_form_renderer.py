@@ -32,7 +32,7 @@ class Sample(forms.Form):
     flag = forms.BooleanField(required=False)
 
 
-def both(data=None, initial=None, **fields) -> list[tuple[str, str, str]]:
+def both(data=None, initial=None) -> list[tuple[str, str, str]]:
     """Each field of Sample drawn by both renderers: (field, FastWidgets', Django's)."""
     fast = Sample(data, initial=initial, renderer=FAST)
     django = Sample(data, initial=initial, renderer=DJANGO)
