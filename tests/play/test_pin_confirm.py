@@ -17,6 +17,7 @@ from scoring.event_io import event_export, event_import
 from scoring.models import ConfirmFailure, HandChange
 from scoring.printing.data import cards_doc
 from scoring.services import Actor, hand_record, table_confirm
+from tests.builders import page_text
 from tournaments.models import Partnership
 from tournaments.services import partnership_register, partnerships_import
 
@@ -154,12 +155,12 @@ def test_the_pin_is_on_nothing_public(client, entered):
     for url in public:
         r = client.get(url)
         assert r.status_code == 200, url
-        body = r.content.decode()
+        body = page_text(r)
         assert "4821" not in body and "1357" not in body, url
     # Neither side's phone shows a PIN (the link is on a paper sheet anyone at the table holds).
     for side in ("ns", "ew"):
-        body = phone(client, entered.t1, side).get(reverse("scoring:table-entry", args=[entered.t1.token]))
-        assert "4821" not in body.content.decode() and "1357" not in body.content.decode()
+        body = page_text(phone(client, entered.t1, side).get(reverse("scoring:table-entry", args=[entered.t1.token])))
+        assert "4821" not in body and "1357" not in body
 
 
 # --- every partnership has one ------------------------------------------------------------------

@@ -21,7 +21,7 @@ from scoring.engine import standings as S
 from scoring.integrity import event_check, totals_from_scratch
 from scoring.printing.data import document, medals_doc
 from scoring.selectors import event_standings
-from tests.builders import four_pair_event, make_event, make_partnerships, play
+from tests.builders import four_pair_event, make_event, make_partnerships, page_text, play
 from tournaments.models import Partnership, Tiebreak
 from tournaments.services import partnership_withdraw, round_create
 
@@ -346,7 +346,7 @@ def test_standings_page_shows_wd_with_a_legend_and_keeps_it_last_when_sorted_by_
 
 def test_pages_without_a_withdrawal_have_no_wd_legend(db, client):
     event, _, _ = four_pair_event()
-    html = client.get(reverse("scoring:standings", args=[event.slug])).content.decode()
+    html = page_text(client.get(reverse("scoring:standings", args=[event.slug])))
     assert "WD" not in html
 
 
