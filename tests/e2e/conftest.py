@@ -5,7 +5,7 @@ installs it when it can. Screenshots go to artifacts/e2e/ (gitignored), one per 
 for a person to look at.
 
 Shared by several modules: phones (`new_phone`, `phone`), a three-handed table with round 1 open
-(`three_table`), and the helpers below (`pick`, `enter_three`, `no_wider_than_phone`, `lines`, `queued`, `wait_until`).
+(`three_table`), and the helpers below (`wifi`, `pick`, `enter_three`, `no_wider_than_phone`, `lines`, `queued`, `wait_until`).
 """
 
 import json
@@ -34,6 +34,8 @@ def launch():
     # the test body without this (they stay synchronous and single-threaded here).
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    # Lets a context's routes see a service worker's own requests too (see `wifi`).
+    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
     browsers = []
     with sync_api.sync_playwright() as playwright:
         def start():
@@ -73,7 +75,7 @@ def shot():
 def new_phone(launch):
     """new_phone(): the page of a new 360x740 phone. Each is a browser context of its own (its own
     cookies, session, localStorage and service worker), so three calls are three people's phones;
-    `page.context` goes offline with set_offline()."""
+    `wifi(page.context, False)` takes it offline."""
     browser = launch()
 
     def make():
@@ -101,6 +103,24 @@ def three_table(transactional_db):
     for number, pin in THREE_PINS.items():
         Partnership.objects.filter(event=event, number=number).update(pin=pin)
     return Table.objects.get(round__event=event, round__number=1, number=1)
+
+
+def _no_network(route):
+    route.abort("internetdisconnected")
+
+
+def wifi(context, on: bool):
+    """Turn the phone's wifi on or off. Playwright's set_offline() alone does not reach the
+    requests a service worker makes itself (microsoft/playwright#2311): a table page reloaded
+    "offline" could come from the server instead of the worker's kept copy, and a save could get
+    through. So off also refuses every request the phone's context makes, the worker's included
+    (PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS, set in `launch`)."""
+    if on:
+        context.unroute("**/*", _no_network)
+        context.set_offline(False)
+    else:
+        context.set_offline(True)
+        context.route("**/*", _no_network)
 
 
 def pick(page, name, value):

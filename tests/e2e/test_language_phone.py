@@ -13,6 +13,7 @@ from django.conf import settings
 
 from scoring.models import Hand
 from tests.builders import ARTIFACTS, make_event, round_in_play
+from tests.e2e.conftest import wifi
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -190,7 +191,7 @@ def test_an_offline_reload_keeps_its_spanish_words(live_server, transactional_db
     else:
         raise AssertionError("the service worker did not keep the page's words")
 
-    page.context.set_offline(True)
+    wifi(page.context, False)
     for number, (declarer, contract, tricks) in enumerate([("ns", "7H", "8"), ("ew", "8NT", "7")], 1):
         page.locator(f"label.pick:has(input[name=declarer][value={declarer}])").click()
         page.locator(f"label.pick:has(input[name=contract][value='{contract}'])").click()

@@ -7,6 +7,7 @@ import pytest
 
 from scoring.services import hand_record
 from tests.builders import SCORER, make_event, make_partnerships
+from tests.e2e.conftest import wifi
 from tournaments.services import round_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -33,11 +34,11 @@ def test_new_score_appears_within_ten_seconds_and_survives_going_offline(live_se
     assert time.monotonic() - started < 10
     assert "Round 1 of 1: 0 of 1 tables in" in page.inner_text("#standings-live")
 
-    context.set_offline(True)
+    wifi(context, False)
     page.locator("[data-live-status][data-state=offline]").wait_for(timeout=12_000)
     assert "Offline, retrying" in page.inner_text("[data-live-status]")
     hand_record(table=table, number=2, actor=SCORER, declarer="ew", contract="8NT", tricks=7)  # E-W -320, N-S +30
-    context.set_offline(False)
+    wifi(context, True)
     page.locator("#standings-live td.total", has_text="230").wait_for(timeout=25_000)
     page.locator("[data-live-status][data-state=ok]").wait_for(timeout=5_000)
     assert page.evaluate("window.sameDocument === true")  # no reload: the same document swapped its table

@@ -9,7 +9,7 @@ import pytest
 
 from scoring.models import ClientSave, Hand, HandChange
 from tests.builders import make_event, round_in_play
-from tests.e2e.conftest import lines, queued, wait_until
+from tests.e2e.conftest import lines, queued, wait_until, wifi
 from tournaments.services import round_close
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -43,7 +43,7 @@ def test_hands_saved_offline_are_kept_shown_and_sent_once(live_server, transacti
     page.wait_for_function("caches.keys().then(k => k.length > 0)")
 
     # The wifi drops in the middle of the table.
-    context.set_offline(True)
+    wifi(context, False)
     # 8NT by E-W taking 7: E-W -320, N-S +30.
     pick(page, "ew", "8NT", 7)
     page.get_by_role("button", name="Save hand 2").click()
@@ -73,7 +73,7 @@ def test_hands_saved_offline_are_kept_shown_and_sent_once(live_server, transacti
 
     # The page is closed; the wifi returns; the phone opens the table again.
     page.close()
-    context.set_offline(False)
+    wifi(context, True)
     page = context.new_page()
     page.goto(url)
     wait_until(page, lambda: len(stored(table)) == 3 and queued(page) == [], "the two kept hands to be sent")
@@ -89,12 +89,12 @@ def test_hands_saved_offline_are_kept_shown_and_sent_once(live_server, transacti
     assert sorted(ClientSave.objects.filter(table=table).values_list("hand_number", flat=True)) == [1, 2, 3]
 
     # Hand 4 is kept offline; meanwhile the organizer closes the round.
-    context.set_offline(True)
+    wifi(context, False)
     pick(page, "ew", "9H", 10)
     page.get_by_role("button", name="Save hand 4").click()
     page.locator(".offline-item").wait_for()
     round_close(rnd=rnd, by="olga", force=True, reason="Hall closing at six")
-    context.set_offline(False)
+    wifi(context, True)
     refused = page.locator(".offline-item[role=alert]")
     refused.wait_for(timeout=20000)
     assert lines(refused)[:2] == [

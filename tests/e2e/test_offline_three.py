@@ -19,7 +19,17 @@ import json
 import pytest
 
 from scoring.models import ClientSave, Hand, HandChange
-from tests.e2e.conftest import QUEUE, THREE_PINS, enter_three, lines, no_wider_than_phone, pick, queued, wait_until
+from tests.e2e.conftest import (
+    QUEUE,
+    THREE_PINS,
+    enter_three,
+    lines,
+    no_wider_than_phone,
+    pick,
+    queued,
+    wait_until,
+    wifi,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -52,7 +62,7 @@ def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, t
     assert stored(table) == HANDS[:1]
 
     # The wifi drops.
-    phone.context.set_offline(True)
+    wifi(phone.context, False)
     enter_three(phone, 2, "2", "7S", "5", "1", "4")
     phone.get_by_role("button", name="Save hand 3").wait_for()
     assert phone.locator("#enter").inner_text() == "Hand 3 of 3 · Marie Tremblay deals"
@@ -87,11 +97,12 @@ def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, t
     assert phone.locator("#hand-form").is_hidden()
     assert no_wider_than_phone(phone)
     shot(phone, "offline-three-02-reloaded-offline")
+    print("REFUSED")
     sent_twice = phone.evaluate(QUEUE)  # the same two saves, ids and all, to send again later
     assert stored(table) == HANDS[:1]
 
     # The wifi returns: the phone sends the two hands and shows the server's table.
-    phone.context.set_offline(False)
+    wifi(phone.context, True)
     wait_until(phone, lambda: len(stored(table)) == 3 and queued(phone) == [], "the two kept hands to be sent")
     phone.get_by_role("button", name="Confirm the scores").wait_for()
     phone.wait_for_load_state()
@@ -111,7 +122,7 @@ def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, t
     assert sorted(ClientSave.objects.filter(table=table).values_list("hand_number", flat=True)) == [1, 2, 3]
 
     # Offline again, Luis types his own PIN on Ana's phone: kept, then sent when the wifi returns.
-    phone.context.set_offline(True)
+    wifi(phone.context, False)
     phone.locator("input[name=pin]").fill(THREE_PINS[2])
     phone.get_by_role("button", name="Confirm the scores").click()
     kept = phone.locator(".offline-item")
@@ -122,7 +133,7 @@ def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, t
     table.refresh_from_db()
     assert table.confirmed_at is None
     shot(phone, "offline-three-04-confirmation-kept")
-    phone.context.set_offline(False)
+    wifi(phone.context, True)
     wait_until(phone, lambda: queued(phone) == [], "the kept confirmation to be sent")
     phone.get_by_text("Confirmed by Luis Peña (player #2)").wait_for()
     table.refresh_from_db()
