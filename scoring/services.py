@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -61,10 +61,11 @@ class Actor:
 
 
 def _locked_table(table_id: int, known: Table | None = None) -> Table:
-    """The table, its round and its event, read under row locks taken in the order event, round,
-    table (the order every multi-row writer here and in tournaments.services keeps, so two writers
-    never wait on each other in a circle). SQLite ignores the locks; there the IMMEDIATE
-    transaction already holds the database's one write lock (config/settings.py).
+    """The table, its round and its event, read under row locks: the event's first, then the
+    round's and the table's in one statement. Every writer here and in tournaments.services that
+    locks a round or a table holds its event's lock first, so two writers never wait on each other
+    in a circle. SQLite ignores the locks; there the IMMEDIATE transaction already holds the
+    database's one write lock (config/settings.py).
 
     `known`: the caller's copy of the table (the entry views load it with its round), whose round
     and event ids are taken from it: a table never changes round, and a table or round deleted
@@ -75,13 +76,12 @@ def _locked_table(table_id: int, known: Table | None = None) -> Table:
         else:
             round_id, event_id = Table.objects.filter(pk=table_id).values_list("round_id", "round__event_id").get()
         event = Event.objects.select_for_update().get(pk=event_id)
-        rnd = Round.objects.select_for_update().get(pk=round_id)
-        table = Table.objects.select_for_update().get(pk=table_id)
-    except (Table.DoesNotExist, Round.DoesNotExist, Event.DoesNotExist):
+        table = (Table.objects.select_related("round").select_for_update(of=("self", "round"))
+                 .get(pk=table_id, round_id=round_id, round__event_id=event_id))
+    except (Table.DoesNotExist, Event.DoesNotExist):
         raise ValidationError(
             {"__all__": gettext("This table is no longer in the movement. Reload the page.")}) from None
-    rnd.event = event
-    table.round = rnd
+    table.round.event = event
     return table
 
 
@@ -314,9 +314,10 @@ def table_games(table, hands, *, extra=None, bell: bool = True) -> games_engine.
                                hands_per_round=event.hands_per_round, sides=3 if three else 2)
 
 
-def _check_games(table, number: int, clean: dict) -> None:
+def _check_games(table, number: int, clean: dict, hands=None) -> None:
     """Refuse a hand that would be played after the round's last game at the table was complete
-    (games_per_round or wins_per_round reached; README, "Games")."""
+    (games_per_round or wins_per_round reached; README, "Games"). `hands`: the table's hands when
+    the caller has them, else they are read."""
     if not table.round.event.plays_games:
         return
     if three_handed(table):
@@ -324,7 +325,7 @@ def _check_games(table, number: int, clean: dict) -> None:
                                          clean["made"])
     else:
         extra = games_engine.played(number, clean["declarer"], clean["ns_points"], clean["ew_points"], clean["made"])
-    result = table_games(table, Hand.objects.filter(table=table), extra=extra)
+    result = table_games(table, Hand.objects.filter(table=table) if hands is None else hands, extra=extra)
     if result.late_hands:
         raise ValidationError({"__all__": gettext(
             "The round is done at table %(table)s: its last game was complete before hand %(number)s, so no "
@@ -390,7 +391,10 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
         return Hand.objects.get(table=table, number=receipt.hand_number)
     _check_writable(table, actor)
     clean = _clean_values(table, values)
-    existing = Hand.objects.filter(table=table, number=number).first()
+    # Every hand at the table, read under its lock: no other save can add one until this commits,
+    # so what is here is the last word (the unique index stands behind it all the same).
+    hands = list(Hand.objects.filter(table=table))
+    existing = next((hand for hand in hands if hand.number == number), None)
     if existing is not None:
         if _same(existing, clean):
             _keep_receipt(client_id, table, "hand", number, hand_snapshot(existing))
@@ -398,27 +402,16 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
         raise ValidationError(
             {"number": gettext("hand %(number)s at table %(table)s is already entered; correct it instead")
                        % {"number": number, "table": table.number}})
-    _check_games(table, number, clean)
-    try:
-        with transaction.atomic():  # a savepoint, so a lost race leaves the outer transaction usable
-            hand = Hand.objects.create(
-                table=table,
-                number=number,
-                dealer=hand_dealer(table, number),
-                entered_by=actor.label,
-                entered_by_user=actor.user if getattr(actor.user, "pk", None) else None,
-                **clean,
-            )
-    except IntegrityError:
-        # Another phone saved this hand between our check and our insert: the constraint held.
-        existing = Hand.objects.get(table=table, number=number)
-        if _same(existing, clean):
-            _keep_receipt(client_id, table, "hand", number, hand_snapshot(existing))
-            return existing
-        raise ValidationError(
-            {"number": gettext("hand %(number)s at table %(table)s was just entered by %(who)s")
-                       % {"number": number, "table": table.number, "who": existing.entered_by}}) from None
-    totals.refresh(table)
+    _check_games(table, number, clean, hands)
+    hand = Hand.objects.create(
+        table=table,
+        number=number,
+        dealer=hand_dealer(table, number),
+        entered_by=actor.label,
+        entered_by_user=actor.user if getattr(actor.user, "pk", None) else None,
+        **clean,
+    )
+    totals.store(table, [*hands, hand])
     if side in ("ns", "ew", *THREE_SEATS) and not table.entered_side:
         table.entered_side = side
         table.save(update_fields=["entered_side"])

@@ -2,10 +2,11 @@
 seat_totals): its hands counted and summed.
 
 The standings read these instead of grouping every hand of the event (README, "Speed"). Every
-hand write calls refresh() in the same transaction, after the write: the totals are worked out
-again from the table's hands (for one table a count and an UPDATE; for many an UPDATE, then the
-seat points of their hands scored by seat summed in one grouped query and written), so they
-cannot drift whatever the write was (a new hand, a correction, an import).
+hand write sets them again in the same transaction, after the write, from the table's hands, so
+they cannot drift whatever the write was (a new hand, a correction, an import): for one table its
+hands summed here and one UPDATE (`store`, which hand_record gives the hands it already read under
+the table's lock; `refresh` reads them); for many an UPDATE, then the seat points of their hands
+scored by seat summed in one grouped query and written.
 scoring.integrity compares them with the hands (`from_hands`; the seat totals it sums itself).
 """
 
@@ -63,18 +64,8 @@ def _of_table(aggregate):
 def refresh(tables) -> None:
     """Work the totals out again from the hands, for `tables` (a Table, a queryset of tables, or
     table ids). Call it inside the transaction that wrote the hands."""
-    if isinstance(tables, Table):  # one table, after each save: counted in one query, written in another
-        # Plain aggregates, a sum of no hand (None) read as 0 here: each expression more (a
-        # Coalesce) costs the ORM more to build than the database to run, on every saved hand.
-        # A partnership table (ns set) has no hand scored by seat: its seat sums are not asked for.
-        seats = {"by_seat": Count("seat_points"), **_seat_sums()} if tables.ns_id is None else {}
-        summed = Hand.objects.filter(table_id=tables.pk).aggregate(
-            n_hands=Count("id"), ns_points=Sum("ns_points"), ew_points=Sum("ew_points"), **seats)
-        counted = {name: summed[name] or 0 for name in FIELDS}
-        counted["seat_totals"] = seat_totals_of(summed["by_seat"], summed) if seats else {}
-        Table.objects.filter(pk=tables.pk).update(**counted)
-        for name, value in counted.items():  # the caller's copy too, so a later save() writes nothing stale
-            setattr(tables, name, value)
+    if isinstance(tables, Table):
+        store(tables, Hand.objects.filter(table_id=tables.pk).only("ns_points", "ew_points", "seat_points"))
         return
     if hasattr(tables, "model"):
         queryset = Table.objects.filter(pk__in=tables.values("pk"))
@@ -86,6 +77,22 @@ def refresh(tables) -> None:
                .annotate(by_seat=Count("id"), **_seat_sums()).order_by())
     Table.objects.bulk_update([Table(pk=row["table_id"], seat_totals=seat_totals_of(row["by_seat"], row))
                                for row in by_seat], ["seat_totals"], batch_size=500)
+
+
+def store(table: Table, hands: Iterable[Hand]) -> None:
+    """Write `table`'s totals summed from `hands`, every hand it has, read in the transaction that
+    wrote them (hand_record already holds them, read under the table's lock, plus the one it
+    inserted: one UPDATE then, and no second query to count them). A partnership table (ns set)
+    has no hand scored by seat: its seat totals stay {}."""
+    hands = list(hands)
+    counted = {"n_hands": len(hands), "ns_points": sum(h.ns_points or 0 for h in hands),
+               "ew_points": sum(h.ew_points or 0 for h in hands), "seat_totals": {}}
+    by_seat = [h.seat_points for h in hands if h.seat_points is not None] if table.ns_id is None else []
+    if by_seat:
+        counted["seat_totals"] = {label: sum(points.get(label) or 0 for points in by_seat) for label in THREE_SEATS}
+    Table.objects.filter(pk=table.pk).update(**counted)
+    for name, value in counted.items():  # the caller's copy too, so a later save() writes nothing stale
+        setattr(table, name, value)
 
 
 def from_hands(table_ids: Iterable[int]) -> dict[int, tuple[int, int, int]]:
