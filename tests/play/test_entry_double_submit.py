@@ -1,9 +1,11 @@
 """A double tap, a retry, or two phones at once make exactly one hand."""
 
+import re
 import threading
 
 import pytest
 from django.db import connection, connections
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.models import Hand, HandChange
@@ -59,3 +61,27 @@ def test_ten_threads_posting_the_same_hand_make_one(setup):
     assert len(set(results)) == 1 and len(results) == 10
     assert Hand.objects.filter(table=setup.t1).count() == 1
     assert HandChange.objects.filter(table=setup.t1, action="create").count() == 1
+
+
+def test_a_saved_hand_goes_to_the_database_eleven_times(client, setup):
+    """The hall storm's save (README, "Speed"): the table and its partnerships, the phone's
+    session and the hands for the form; then, under the event's lock, the table and its round in
+    one locked read, its hands read once (the duplicate check and the new totals both use them),
+    the hand, the totals, the history and the event's version. No second count of the hands, no
+    savepoint (the transaction's own BEGIN and COMMIT, or the test's savepoints, not counted)."""
+    url = reverse("scoring:table-entry", args=[setup.t1.token])
+    client.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ns"})
+    client.post(url, hand_post(setup.t1, 1))
+    with CaptureQueriesContext(connection) as queries:
+        assert client.post(url, hand_post(setup.t1, 2)).status_code == 302
+    statements = [re.match(r'(\w+)\s+(?:INTO\s+)?(?:.*?\bFROM\s+)?"?(\w+)', q["sql"], re.S).group(1, 2)
+                  for q in queries.captured_queries if not re.match(r"(SAVEPOINT|RELEASE|BEGIN|COMMIT)", q["sql"])]
+    assert statements == [
+        ("SELECT", "tournaments_table"), ("SELECT", "tournaments_partnership"), ("SELECT", "django_session"),
+        ("SELECT", "scoring_hand"),
+        ("SELECT", "tournaments_event"), ("SELECT", "tournaments_table"), ("SELECT", "scoring_hand"),
+        ("INSERT", "scoring_hand"), ("UPDATE", "tournaments_table"), ("INSERT", "scoring_handchange"),
+        ("UPDATE", "tournaments_event")]
+    assert Hand.objects.get(table=setup.t1, number=2).ns_points == 200
+    setup.t1.refresh_from_db()
+    assert (setup.t1.n_hands, setup.t1.ns_points, setup.t1.ew_points) == (2, 400, 40)
