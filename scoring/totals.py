@@ -87,9 +87,10 @@ def store(table: Table, hands: Iterable[Hand]) -> None:
     hands = list(hands)
     counted = {"n_hands": len(hands), "ns_points": sum(h.ns_points or 0 for h in hands),
                "ew_points": sum(h.ew_points or 0 for h in hands), "seat_totals": {}}
-    by_seat = [h.seat_points for h in hands if h.seat_points is not None] if table.ns_id is None else []
-    if by_seat:
-        counted["seat_totals"] = {label: sum(points.get(label) or 0 for points in by_seat) for label in THREE_SEATS}
+    if table.ns_id is None:
+        by_seat = [h.seat_points for h in hands if h.seat_points is not None]
+        sums = {f"seat_{label}": sum(points.get(label) or 0 for points in by_seat) for label in THREE_SEATS}
+        counted["seat_totals"] = seat_totals_of(len(by_seat), sums)
     Table.objects.filter(pk=table.pk).update(**counted)
     for name, value in counted.items():  # the caller's copy too, so a later save() writes nothing stale
         setattr(table, name, value)

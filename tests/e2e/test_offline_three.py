@@ -97,7 +97,6 @@ def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, t
     assert phone.locator("#hand-form").is_hidden()
     assert no_wider_than_phone(phone)
     shot(phone, "offline-three-02-reloaded-offline")
-    print("REFUSED")
     sent_twice = phone.evaluate(QUEUE)  # the same two saves, ids and all, to send again later
     assert stored(table) == HANDS[:1]
 
