@@ -261,6 +261,32 @@ def hand_post(table: Table, number, **values) -> dict:
     return data
 
 
+def prove_code(table: Table, side_or_seat: str) -> str:
+    """What the phone of `side_or_seat` types to prove itself at `table`: the PIN (or, when the event's
+    confirmation check is "number", the number) of the partnership on that side; at a table of
+    individuals the player in that seat ("1", "2", "3" or "N", "E", "S", "W"), or for a side ("ns",
+    "ew") of a progressive table its first seat's player (N or E)."""
+    table = Table.objects.select_related("round__event", "ns", "ew").get(pk=table.pk)
+    if table.ns_id is not None:
+        entrant = table.ns if side_or_seat == "ns" else table.ew
+    else:
+        seat = {"ns": "N", "ew": "E"}.get(side_or_seat, side_or_seat)
+        entrant = table.seats.select_related("entrant").get(seat=seat).entrant
+    return str(entrant.number) if table.round.event.confirmation_check == "number" else entrant.pin
+
+
+def prove_side(client: Client, table: Table, side_or_seat: str) -> None:
+    """Prove `client` (a phone holding the table link) as `side_or_seat` at `table`, as a player does on
+    the side page: the side (or seat) and that side's (or player's) code. Asserts the phone is then
+    remembered as that side; a seat letter at a progressive table proves that player for his side."""
+    from scoring.views.entry import SESSION_SIDES
+
+    response = client.post(f"/t/{table.token}/side/", {"side": side_or_seat, "code": prove_code(table, side_or_seat)})
+    assert response.status_code == 302, response.status_code
+    want = {"N": "ns", "S": "ns", "E": "ew", "W": "ew"}.get(side_or_seat, side_or_seat)  # a player acts for his side
+    assert client.session.get(SESSION_SIDES, {}).get(str(table.pk)) == want, client.session.get(SESSION_SIDES)
+
+
 def page_text(response) -> str:
     """A page's HTML with its CSRF token blanked: the token is 64 random letters and digits, so a
     test that says a short word ("WD", a PIN) is not on a page would otherwise fail now and then."""
