@@ -785,7 +785,8 @@ class _Checker(Problems):
         return found
 
     def snapshot(self, value: object, place: str) -> dict | None:
-        """A history row's old or new values: an object of text, numbers, true/false or null."""
+        """A history row's old or new values: an object of text, numbers, true/false or null, or of
+        one level of such objects (a three-handed hand's seat_tricks and seat_points, by seat)."""
         if value is None:
             return None
         if not isinstance(value, dict):
@@ -793,13 +794,23 @@ class _Checker(Problems):
             return None
         ok = True
         for key, item in value.items():
-            if isinstance(item, (dict, list)):
-                self.add(f"{place}.{key}", Message(gettext_noop(
-                    "expected text, a number, true/false or null, got %(type)s"), type=json_type(item)))
-                ok = False
-            elif isinstance(item, str):
-                ok &= self.text(item, f"{place}.{key}", MAX_NOTE) is not None
+            if isinstance(item, dict):
+                for inner, single in item.items():
+                    ok &= self.snapshot_value(single, f"{place}.{key}.{inner}")
+            else:
+                ok &= self.snapshot_value(item, f"{place}.{key}", nested=True)
         return dict(value) if ok else None
+
+    def snapshot_value(self, item: object, place: str, *, nested: bool = False) -> bool:
+        """One value of a history snapshot; `nested`: an object of such values may stand here too."""
+        if isinstance(item, (dict, list)):
+            self.add(place, Message(gettext_noop(
+                "expected text, a number, true/false, null or an object of those, got %(type)s") if nested else
+                gettext_noop("expected text, a number, true/false or null, got %(type)s"), type=json_type(item)))
+            return False
+        if isinstance(item, str):
+            return self.text(item, place, MAX_NOTE) is not None
+        return True
 
     def staff(self, data: object) -> list[StaffSpec]:
         found: list[StaffSpec] = []
