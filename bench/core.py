@@ -8,6 +8,8 @@ an ERROR and the command exits non-zero. A tool that is missing is found before 
 
 from __future__ import annotations
 
+import importlib.util
+import math
 import statistics
 import time
 from collections.abc import Callable
@@ -83,10 +85,31 @@ class Family:
     needs_event: bool = True
 
 
+def packages_missing(*modules: str) -> list[str]:
+    """A message for each Python package of requirements-dev.txt (the benchmark's own, beside the
+    tests') that is not installed: bin/serve installs only requirements.txt."""
+    return [f"the Python package {module} is not installed: install the benchmark's packages with "
+            ".venv/bin/python -m pip install -r requirements-dev.txt (bin/test installs them)"
+            for module in modules if importlib.util.find_spec(module) is None]
+
+
 def ms_text(ms: float | None) -> str:
     if ms is None:
         return "-"
     return f"{ms / 1000:.2f} s" if ms >= 1000 else f"{ms:.2f} ms"
+
+
+def percentiles(seconds: list[float]) -> dict:
+    """p50, p95, p99 and the longest of request durations in seconds, in ms (nearest rank)."""
+    if not seconds:
+        return {"n": 0, "p50_ms": None, "p95_ms": None, "p99_ms": None, "max_ms": None}
+    ordered = sorted(seconds)
+
+    def pick(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)] * 1000, 1)
+
+    return {"n": len(seconds), "p50_ms": pick(0.50), "p95_ms": pick(0.95), "p99_ms": pick(0.99),
+            "max_ms": round(ordered[-1] * 1000, 1)}
 
 
 def median_ms(seconds: list[float]) -> float:

@@ -58,7 +58,9 @@ from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
+from bench.core import percentiles  # noqa: E402
 from bench.figures.event_file import wipe  # noqa: E402
+from bench.http import plain_get  # noqa: E402
 from scoring import selectors, totals  # noqa: E402
 from scoring.integrity import event_check  # noqa: E402
 from scoring.models import Hand, HandChange  # noqa: E402
@@ -258,15 +260,7 @@ def _machine_cpu() -> dict:
 
 
 def _percentiles(values: list[float]) -> dict:
-    if not values:
-        return {"n": 0, "p50_ms": None, "p95_ms": None, "p99_ms": None, "max_ms": None}
-    ordered = sorted(values)
-
-    def pick(q: float) -> float:
-        return round(ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)] * 1000, 1)
-
-    return {"n": len(values), "p50_ms": pick(0.50), "p95_ms": pick(0.95), "p99_ms": pick(0.99),
-            "max_ms": round(ordered[-1] * 1000, 1)}
+    return percentiles(values)
 
 
 ETAG_VERSION = re.compile(r"-v(\d+)-")
@@ -393,26 +387,13 @@ class Storm:
         await asyncio.gather(*tasks)
 
     async def _plain_get(self, path: str, etag: str) -> tuple[int, str]:
-        """One poll as live.js sends it (gzip, the last ETag), on a connection of its own as gunicorn's
-        sync workers close each: a few lines of HTTP/1.1 over asyncio's streams. The 1,000 phones
-        share this machine's 2 cores with the server, and a full HTTP client cost them twice the CPU
-        (README, "Speed"). Returns the status and the ETag to send next; a short body is an error."""
-        host, port = self.base.split("//", 1)[1].split(":")
-        reader, writer = await asyncio.open_connection(host, int(port))
-        try:
-            writer.write((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept-Encoding: gzip\r\n"
-                          + (f"If-None-Match: {etag}\r\n" if etag else "") + "Connection: close\r\n\r\n").encode())
-            answer = await reader.read()  # to the end: the server closes the connection
-        finally:
-            writer.close()
-        head, _, body = answer.partition(b"\r\n\r\n")
-        lines = head.decode("latin-1").split("\r\n")
-        status = int(lines[0].split()[1])
-        headers = {name.strip().lower(): value.strip()
-                   for name, _, value in (line.partition(":") for line in lines[1:])}
-        if "content-length" in headers and int(headers["content-length"]) != len(body):
-            raise ValueError(f"{len(body)} bytes of a {headers['content-length']}-byte answer")
-        return status, headers.get("etag", etag)
+        """One poll as live.js sends it (gzip, the last ETag), on a connection of its own
+        (bench.http.plain_get: the 1,000 phones share this machine's 2 cores with the server, and a
+        full HTTP client cost them twice the CPU). Returns the status and the ETag to send next; a
+        short body is an error."""
+        headers = {"Accept-Encoding": "gzip", **({"If-None-Match": etag} if etag else {})}
+        status, answered, _ = await plain_get(self.base, path, headers)
+        return status, answered.get("etag", etag)
 
     async def _poller(self, path: str, offset: float, stop_at: float, times: list, record: bool) -> None:
         etag = ""

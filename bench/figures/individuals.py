@@ -25,7 +25,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from bench.core import Family, Figure, FigureSpec, Flag, Stopwatch, Unmeasurable, record, timed
+from bench.core import Family, Figure, FigureSpec, Flag, Stopwatch, Unmeasurable, packages_missing, record, timed
 from bench.figures import event_file, integrity, pages, pdf
 from bench.http import PhoneClient, url_for
 from scoring import selectors
@@ -138,6 +138,7 @@ def family(name: str, seats: int, help: str, flags: tuple[Flag, ...] = ()) -> Fa
             FigureSpec(f"{play}: check_event (recompute everything)", "no difference", own(integrity.check_event)),
         ),
         flags=flags,
+        missing=lambda options: packages_missing("pypdf"),  # the PDF figures' page counts
         needs_event=False,
     )
 

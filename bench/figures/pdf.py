@@ -4,7 +4,8 @@ into reading the database and drawing, each the median of --pdf-runs runs.
 
 The QR caches are emptied before every run (bench.figures.printing), so each run pays for encoding
 its codes as a fresh process does. Writes PDFs to a temporary folder and removes them; reads the
-database only.
+database only. The page counts are read back with pypdf (requirements-dev.txt), named before
+anything is built when it is missing.
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ import tempfile
 from pathlib import Path
 
 from django.core.management import call_command
-from pypdf import PdfReader
 
-from bench.core import Family, Figure, FigureSpec, Flag, Stopwatch, record, timed
+from bench.core import Family, Figure, FigureSpec, Flag, Stopwatch, packages_missing, record, timed
 from bench.figures import printing
 
 
@@ -32,6 +32,8 @@ def pdf_command(kind: str):
             with open(os.devnull, "w") as quiet, Stopwatch() as watch:
                 call_command("pdf", bench.event.slug, "--kind", kind, "-o", str(out), stdout=quiet)
             watch.record(figure)
+            from pypdf import PdfReader  # requirements-dev.txt: checked by missing() before the run
+
             figure.extra = {"pdf_bytes": out.stat().st_size, "pages": len(PdfReader(str(out)).pages)}
         finally:
             shutil.rmtree(folder, ignore_errors=True)
@@ -72,4 +74,5 @@ FAMILY = Family(
                    in_process(lambda event: printing.document(event, "certificates"))),
     ),
     flags=(Flag("--pdf-runs", 1, int, "runs of each in-process PDF figure (default 1)"),),
+    missing=lambda options: packages_missing("pypdf"),
 )

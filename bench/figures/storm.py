@@ -14,7 +14,7 @@ from __future__ import annotations
 import socket
 
 from bench import storm
-from bench.core import Family, Figure, FigureSpec, Flag, Unmeasurable
+from bench.core import Family, Figure, FigureSpec, Flag, Unmeasurable, packages_missing
 
 DATABASES = ("sqlite", "postgres")
 
@@ -26,7 +26,7 @@ def _listening(port: int) -> bool:
 
 
 def missing(options: dict) -> list[str]:
-    problems = []
+    problems = packages_missing("aiohttp")  # the save phones' HTTP client (requirements-dev.txt)
     if not _listening(6379):
         problems.append("Redis is not running on 127.0.0.1:6379: start it with `redis-server --daemonize yes "
                         "--bind 127.0.0.1 --port 6379` (or apt-get install redis-server)")

@@ -1,8 +1,9 @@
 """`manage.py bench` (bench/README.md): every figure is measured or the command fails saying why.
 
 At a small size (12 partnerships, 2 runs) so the tests stay quick; the real run is
-`python manage.py bench`. The subprocess tests run the command as a user does, with a PATH that
-has no `wrk` on it, in a throwaway SQLite file of their own.
+`python manage.py bench`. The subprocess tests run the command as a user does on a fresh machine,
+with a PATH that holds only the venv's programs (no wrk, no other load tool), in a throwaway SQLite
+file of their own.
 """
 
 import json
@@ -15,7 +16,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from bench import http, runner
+from bench import core, http, runner
+from bench.figures import load
+from tournaments.models import Event
 
 pytestmark = pytest.mark.slow
 
@@ -56,10 +59,11 @@ NAMES_WITHOUT_LOAD = {
     "certificates (PDF)",
     "check_event (recompute everything)",
 } | INDIVIDUAL_NAMES
+LOAD_FIGURE = "live standings under load: gunicorn 2 workers, 8 clients"
 
 
 def bench_in_subprocess(tmp_path, *args, **env):
-    """Run `manage.py bench` in its own throwaway SQLite file, with a PATH that has no wrk."""
+    """Run `manage.py bench` in its own throwaway SQLite file, with a PATH of the venv's programs only."""
     environment = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL", "SQLITE_"))}
     environment["PATH"] = str(Path(sys.executable).parent)  # the venv's python and gunicorn, nothing else
     environment.update(env)
@@ -70,24 +74,59 @@ def bench_in_subprocess(tmp_path, *args, **env):
     return done, out
 
 
-def test_a_figure_that_cannot_be_measured_fails_the_command_with_what_to_install(tmp_path):
-    done, out = bench_in_subprocess(tmp_path)
-    assert done.returncode != 0
-    assert "wrk is not installed: install it with apt-get install wrk" in done.stderr
-    assert "--skip load" in done.stderr
+def test_the_load_figure_is_measured_with_nothing_but_the_venv_on_the_path(tmp_path):
+    done, out = bench_in_subprocess(tmp_path, "--only", "load", "--load-seconds", "2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    [figure] = [f for f in json.loads(out.read_text())["figures"] if f["family"] == "load"]
+    assert figure["name"] == LOAD_FIGURE
+    polls, full = figure["extra"]["polls_with_etag"], figure["extra"]["full_fragment_without_etag"]
+    # The phones' polls, with the ETag of the first answer: every one answered 304, the fragment
+    # without it: every one 200; each run counted what it timed.
+    assert polls["statuses"] == {"304": polls["requests"]} and polls["requests"] > 0
+    assert full["statuses"] == {"200": full["requests"]} and full["requests"] > 0
+    assert polls["errors"] == full["errors"] == 0
+    assert polls["requests_per_second"] == pytest.approx(polls["requests"] / polls["seconds"], rel=0.01)
+    assert 0 < polls["latency"]["p50_ms"] <= polls["latency"]["p95_ms"] <= polls["latency"]["p99_ms"]
+    assert figure["runs"] == polls["requests"] and figure["median_ms"] == polls["latency"]["p50_ms"]
+    assert figure["status"].startswith(("ok: ", "MISSED: "))
+    assert f"{polls['requests_per_second']:.0f} req/s" in figure["status"]
+
+
+def test_a_family_missing_what_it_needs_stops_the_command_before_anything_is_built(db, tmp_path, monkeypatch):
+    monkeypatch.setattr(load, "gunicorn_path", lambda: None)
+    out = tmp_path / "bench.json"
+    with pytest.raises(CommandError) as caught:
+        call_command("bench", "--use-current-db", *SMALL, "--only", "load", "--output", str(out))
+    message = str(caught.value)
+    assert "load: gunicorn is not installed: install it with pip install -r requirements.txt" in message
+    assert "--skip load" in message
     assert not out.exists()
-    assert "building the event" not in done.stdout  # found before anything is built
+    assert not Event.objects.filter(slug=runner.BENCH_SLUG).exists()  # found before anything is built
 
 
-def test_skipping_the_figure_that_cannot_be_measured_passes_and_production_settings_measure_every_figure(tmp_path):
-    done, out = bench_in_subprocess(tmp_path, "--skip", "load", DJANGO_DEBUG="false", DJANGO_SECRET_KEY="t" * 50,
+def test_the_benchmarks_own_packages_are_named_with_the_file_that_installs_them():
+    assert core.packages_missing("pypdf", "aiohttp") == []
+    assert core.packages_missing("no_such_package_fh") == [
+        "the Python package no_such_package_fh is not installed: install the benchmark's packages with "
+        ".venv/bin/python -m pip install -r requirements-dev.txt (bin/test installs them)"]
+
+
+def test_percentiles_are_the_nearest_rank_in_ms():
+    # 20 durations of 1..20 ms: p50 is the 10th, p95 the 19th, p99 the 20th.
+    seconds = [n / 1000 for n in range(20, 0, -1)]
+    assert core.percentiles(seconds) == {"n": 20, "p50_ms": 10.0, "p95_ms": 19.0, "p99_ms": 20.0, "max_ms": 20.0}
+    assert core.percentiles([])["p50_ms"] is None
+
+
+def test_production_settings_measure_every_figure_with_nothing_installed_by_hand(tmp_path):
+    done, out = bench_in_subprocess(tmp_path, "--load-seconds", "2", DJANGO_DEBUG="false", DJANGO_SECRET_KEY="t" * 50,
                                     DJANGO_ALLOWED_HOSTS="scores.example.org")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "DEBUG off" in done.stdout
     results = json.loads(out.read_text())
     assert results["machine"]["debug"] is False
     figures = {f["name"]: f for f in results["figures"]}
-    assert set(figures) == NAMES_WITHOUT_LOAD
+    assert set(figures) == NAMES_WITHOUT_LOAD | {LOAD_FIGURE}
     assert {f["status"].split(":")[0] for f in figures.values()} <= {"ok", "MISSED", "measured", "set-up"}
     assert all(f["median_ms"] > 0 for f in figures.values())
     # The pages answered as they do behind the TLS proxy: with their content, not the HTTPS redirect.
