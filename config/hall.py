@@ -2,22 +2,27 @@
 
 Finds the laptop's address on the local network by READING its interface list (`ip -4 -o addr`,
 else `hostname -I`, else `ifconfig`); it sends no traffic anywhere. HALL_ADDRESS overrides it.
-`python -m config.hall env PORT` prints the shell `export` lines bin/serve evaluates: the address
-(config.settings adds HALL_ADDRESS to ALLOWED_HOSTS), SITE_URL for the QR codes and table links,
-and the address to listen on. `python -m config.hall banner` prints the boxed address to open.
+`python -m config.hall env PORT` prints the shell `export` lines bin/serve evaluates: HALL_SERVER
+(config.settings then runs as a real server over plain http: DEBUG off, this laptop's own secret
+key), the address (config.settings adds HALL_ADDRESS to ALLOWED_HOSTS), SITE_URL for the QR codes
+and table links, and the address to listen on. `python -m config.hall banner` prints the boxed
+address to open. `secret_key(path)` makes the hall's secret key once and reads it afterwards.
 Pure standard library: no Django, no project imports; touches no database.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import logging
 import os
 import re
+import secrets
 import shlex
 import shutil
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 # Interfaces that are never the hall's network: containers, virtual machines, VPN tunnels.
 VIRTUAL = re.compile(r"^(lo|docker|br-|veth|virbr|vmnet|vboxnet|cni|flannel|podman|tun|tap|wg|tailscale|zt|utun)")
@@ -103,11 +108,49 @@ def hall_env(port: int, environ=os.environ) -> dict[str, str]:
     if not usable(address) and not environ.get("HALL_ADDRESS"):
         raise SystemExit(f"bin/serve --hall: {address} is not an address phones can open; set HALL_ADDRESS.")
     return {
+        "HALL_SERVER": "true",
         "HALL_ADDRESS": address,
         "SITE_URL": environ.get("SITE_URL") or f"http://{address}:{port}",
         "HOST": environ.get("HOST") or listen_address(),
         "PORT": str(port),
     }
+
+
+def secret_key(path: Path) -> str:
+    """The hall server's secret key (signs sessions, CSRF tokens and table links), kept in `path`
+    with mode 600: made once with `secrets`, then read on every start, so logins survive a restart
+    and the key is this laptop's own, never the public development key. Two processes starting
+    together agree: the key is written to a private temporary file and linked into place, and the
+    one that loses the race reads the winner's. Raises ValueError when the file is empty."""
+    path = Path(path)
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as out:
+            out.write(secrets.token_urlsafe(50) + "\n")
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another process made it first: use theirs
+        finally:
+            draft.unlink()
+    if path.stat().st_mode & 0o077:
+        path.chmod(0o600)  # readable by others (copied, restored from a backup): private again
+    key = path.read_text().strip()
+    if not key:
+        raise ValueError("the secret key file is empty: delete it and start again (a new key is made; "
+                         "everyone logs in again)")
+    return key
+
+
+class WithoutTraceback(logging.Filter):
+    """Logs a record as its one line: a phone asking for an address the hall does not answer to
+    (Django's DisallowedHost) is worth a line on the laptop's screen, not a traceback that pushes
+    the banner away (config.settings, LOGGING)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.exc_info = record.exc_text = None
+        return True
 
 
 # 5-row glyphs for the digits, dot and colon of an address, to read from across a room.

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from config import hall
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import DEFAULT_LANGUAGE
 from scoring.engine.vocabulary import LANGUAGES as SITE_LANGUAGES
@@ -68,12 +69,34 @@ def env_seconds(name: str, default: float) -> float:
     return value
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# `bin/serve --hall` (config.hall) sets HALL_SERVER: a real server for the phones on the hall's
+# wifi (docs/operations.md, "The hall server and development mode"). DEBUG is off (no technical
+# pages, the site's own plain error pages), the secret key is this laptop's own, made once and
+# kept beside the database, and everything works over plain http on the local network.
+HALL_SERVER = env_bool("HALL_SERVER", False)
+DEBUG = env_bool("DJANGO_DEBUG", not HALL_SERVER)
+if HALL_SERVER and DEBUG:
+    raise ImproperlyConfigured("DJANGO_DEBUG must not be true with bin/serve --hall (HALL_SERVER): the phones "
+                               "would be shown the settings and a traceback on any error. Use bin/serve to debug.")
+SQLITE_PATH = env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
+# Where the hall server keeps its secret key: beside the SQLite database, or in the project folder
+# when DATABASE_URL names another database.
+HALL_SECRET_KEY_FILE = Path(env_str("HALL_SECRET_KEY_FILE", "") or (
+    BASE_DIR / "hall.secret-key" if env_str("DATABASE_URL", "") else f"{SQLITE_PATH}.secret-key"))
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if HALL_SERVER:
+        try:
+            SECRET_KEY = hall.secret_key(HALL_SECRET_KEY_FILE)
+        except (OSError, ValueError) as exc:
+            raise ImproperlyConfigured(f"HALL_SECRET_KEY_FILE ({HALL_SECRET_KEY_FILE}): {exc}") from None
+    elif not DEBUG:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false")
-    SECRET_KEY = "local-development-only-not-secret"
+    else:
+        SECRET_KEY = "local-development-only-not-secret"
+# Served over https (production): Secure cookies, HSTS and the redirect to https. Not in
+# development, and not in the hall, where phones open http://192.168...
+HTTPS = not DEBUG and not HALL_SERVER
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 # `bin/serve --hall` sets the laptop's address on the hall's network: the phones ask for it
 # (README, "Running the day on a laptop").
@@ -163,7 +186,7 @@ def database_from_environment() -> dict:
         return config
     return {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+        "NAME": SQLITE_PATH,
         # Kept open between requests like PostgreSQL's: opening one (and its PRAGMAs) costs more
         # than a live-standings poll itself.
         "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 60),
@@ -265,14 +288,16 @@ else:
 # every poll and rebuilds on the first poll after a change.
 LIVE_STALE_SECONDS = env_seconds("LIVE_STALE_SECONDS", 0 if DEBUG else 1)
 
-# Production hardening, on whenever DEBUG is off (manage.py check --deploy is clean then).
+# Production hardening, on whenever DEBUG is off (manage.py check --deploy is clean then), except
+# what needs https: the hall server (HALL_SERVER) is plain http on a LAN, where Secure cookies would
+# never come back, and HSTS or a redirect to https would make every phone fail.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
-SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else 31536000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = not DEBUG
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", HTTPS)
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31536000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
@@ -284,3 +309,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "WARNING")},
 }
+if HALL_SERVER:  # a wrong Host from a phone: one line on the laptop's screen, no traceback
+    LOGGING["filters"] = {"one_line": {"()": "config.hall.WithoutTraceback"}}
+    LOGGING["handlers"]["one_line"] = {"class": "logging.StreamHandler", "filters": ["one_line"]}
+    LOGGING["loggers"] = {"django.security.DisallowedHost": {"handlers": ["one_line"], "propagate": False}}

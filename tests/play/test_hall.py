@@ -15,10 +15,12 @@ import os
 import re
 import shutil
 import socket
+import stat
 import struct
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 import zlib
@@ -348,7 +350,8 @@ def test_bin_serve_hall_end_to_end(tmp_path):
         server = subprocess.Popen([str(REPO / "bin" / "serve"), "--hall"], cwd=REPO, env=env, stdout=out,
                                   stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
 
         def get(path: str, data: dict | None = None):
             request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Host": host},
@@ -379,6 +382,35 @@ def test_bin_serve_hall_end_to_end(tmp_path):
                                        headers={"Host": host})
         with urllib.request.urlopen(phone, timeout=30) as answer:
             assert answer.status == 200 and "Table" in answer.read().decode()
+            assert "Strict-Transport-Security" not in answer.headers  # no https for phones to remember
+
+        # A production server (docs/operations.md, "The hall server and development mode"): its own
+        # secret key beside the database, only for this user; cookies without the Secure flag, so
+        # the phones send them back over plain http (the login above needed them).
+        key_file = tmp_path / "hall.sqlite3.secret-key"
+        assert stat.S_IMODE(key_file.stat().st_mode) == 0o600 and len(key_file.read_text().strip()) >= 60
+        assert {cookie.name: cookie.secure for cookie in jar if cookie.name in ("csrftoken", "sessionid")} == {
+            "csrftoken": False, "sessionid": False}
+
+        def refused(path: str, host_header: str) -> tuple[int, str]:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Host": host_header})
+            with pytest.raises(urllib.error.HTTPError) as answer:
+                urllib.request.urlopen(request, timeout=30)
+            return answer.value.code, answer.value.read().decode()
+
+        technical = ["Traceback", "Django", "DEBUG", "URLconf", "HTTP_HOST", "settings", str(REPO)]
+        code, page = refused("/", "evil.example")  # a Host the hall does not answer to
+        assert code == 400 and "This address cannot be opened" in page
+        assert [word for word in technical + ["evil.example"] if word in page] == []
+        code, page = refused("/no/such/page/", host)
+        assert code == 404 and "This page does not exist" in page
+        assert [word for word in technical if word in page] == []
+        # whitenoise serves the collected, hashed stylesheet the pages name, cached for good.
+        sheet = re.search(r'<link rel="stylesheet" href="(/static/css/site\.[0-9a-f]{12}\.css)">', page).group(1)
+        with get(sheet) as answer:
+            assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/css")
+            assert "immutable" in answer.headers["Cache-Control"]
+        assert "Traceback" not in log.read_text()
     finally:
         os.killpg(server.pid, 15)
         server.wait(timeout=30)
