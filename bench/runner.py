@@ -7,7 +7,8 @@ pointing there, so the real database is never touched, and with production setti
 --use-current-db measures the configured database (DATABASE_URL or SQLITE_PATH) as it is set up,
 e.g. PostgreSQL; the bench event (slug bench-500) is created there.
 
-Before anything is built, every family that will run says what it is missing (a tool such as wrk):
+Before anything is built, every family that will run says what it is missing (gunicorn, a package of
+requirements-dev.txt, PostgreSQL or Redis for the storm):
 then the command stops at once, naming how to install it or the --skip that leaves it out. Then it
 builds a complete event with demo_event and measures each figure (bench.figures). A figure that
 cannot be measured is an ERROR: the others still run, the table is printed, nothing is written to
