@@ -316,7 +316,7 @@ def run_failing(*args, stdin=None) -> tuple[str, str]:
     return str(caught.value), err.getvalue()
 
 
-# --- events of individuals (README, "Event files") ------------------------------------------------
+# --- events of individuals (docs/event-file.md, "Event files") ------------------------------------------------
 
 
 def seat_a_seventh_player(data: dict, name: str) -> dict:
@@ -333,7 +333,7 @@ def seat_a_seventh_player(data: dict, name: str) -> dict:
     return data
 
 
-# --- events played as games (README, "Games") ---------------------------------------------------
+# --- events played as games (docs/rules.md, "Games") ---------------------------------------------------
 
 # Round 1 of a games event under Wikipedia rules with a hand limit of 4, worked by hand in
 # tests/play/test_games_event.py: table 1 (1 v 2) plays a made 10H (game 1 to N-S, 500-0), then

@@ -60,7 +60,7 @@ def outsider(other_event):
 def newcomer(db):
     """olga before she has any event: no role anywhere yet (she organizes the events she creates)."""
     user = builders.make_user("olga")
-    grant_event_creation(user)  # creating events needs the permission (README, "Who may create events")
+    grant_event_creation(user)  # creating events needs the permission (docs/organizer-guide.md, "Who may create events")
     return user
 
 
@@ -76,7 +76,7 @@ def organizer_client(organizer):
 
 @pytest.fixture
 def creator_client(organizer):
-    """The event's organizer, also allowed to create events (README, "Who may create events")."""
+    """The event's organizer, also allowed to create events (docs/organizer-guide.md, "Who may create events")."""
     grant_event_creation(organizer)
     return builders.login(organizer)
 

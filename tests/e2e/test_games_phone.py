@@ -1,4 +1,4 @@
-"""A whole game to 500 on a 360x740 phone in headless Chromium (README, "Games"): hands until
+"""A whole game to 500 on a 360x740 phone in headless Chromium (docs/rules.md, "Games"): hands until
 "Game over", with a hand nobody bid played at no trump, then the next game's first hand.
 
 Wikipedia rules (2006), no_bid = play_no_trump; worked by hand (running game score N-S - E-W):

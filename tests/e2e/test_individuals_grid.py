@@ -1,4 +1,4 @@
-"""The organizer's paper-sheet grid at a table of three in Chromium on a laptop (README, "Events of
+"""The organizer's paper-sheet grid at a table of three in Chromium on a laptop (docs/event-file.md, "Events of
 individuals"): typing a row shows each player's points from the server's three-handed table, the round
 totals add up, and Save stores the hands.
 

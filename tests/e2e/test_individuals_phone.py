@@ -1,4 +1,4 @@
-"""A three-handed table on a 360x740 phone in headless Chromium (README, "Events of individuals"):
+"""A three-handed table on a 360x740 phone in headless Chromium (docs/event-file.md, "Events of individuals"):
 Ana (seat 1) holds the phone, enters three hands by player, the live preview shows each player's
 points from the server's table, and Marie confirms with her own PIN.
 

@@ -1,4 +1,4 @@
-"""A table's phone when the hall's wifi drops (README, "When the wifi drops"), in headless Chromium
+"""A table's phone when the hall's wifi drops (docs/organizer-guide.md, "When the wifi drops"), in headless Chromium
 at 360x740: hands saved offline are kept on the phone and shown as not sent yet, a reload with no
 network shows the table from the service worker's copy, and when the phone comes back (even after
 the page was closed) each hand is stored exactly once with its history. A hand the server refuses

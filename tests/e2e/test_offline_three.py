@@ -1,4 +1,4 @@
-"""A table of three's phone when the hall's wifi drops (README, "When the wifi drops" and "Events of
+"""A table of three's phone when the hall's wifi drops (docs/organizer-guide.md, "When the wifi drops" and "Events of
 individuals"), in headless Chromium at 360x740, with static/js/offline.js as at a partnership table:
 Ana Garza saves hand 1 online, hands 2 and 3 with no connection (kept on the phone, shown as not sent
 yet, the form going on to the next hand by itself), reloads with no network (the service worker's

@@ -1,4 +1,4 @@
-"""A table of three on three phones (README, "Events of individuals"), each a separate 360x740
+"""A table of three on three phones (docs/event-file.md, "Events of individuals"), each a separate 360x740
 browser in headless Chromium holding the same table link: Ana Garza, Luis Peña and Marie Tremblay
 each say who holds the phone; Ana enters the three hands, the other two phones show them on
 reloading; a PIN of nobody at the table and Ana's own PIN do not confirm; Luis confirms with his

@@ -1,4 +1,4 @@
-"""The translation catalogs (README, "Languages"): complete, compiled, and in step with the code.
+"""The translation catalogs (docs/languages.md, "Languages"): complete, compiled, and in step with the code.
 
 Every message the code marks is in the Spanish and French catalogs, translated (no empty or fuzzy
 entry), with the same placeholders as the English; the compiled .mo files in the repository are

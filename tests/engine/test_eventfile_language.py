@@ -1,4 +1,4 @@
-"""The event file's `event.language` (README, "Languages"): the event's default language.
+"""The event file's `event.language` (docs/languages.md, "Languages"): the event's default language.
 
 A version 1 file without it is English; "es" and "fr" are kept; anything else is a problem that
 names its place; the writer always writes it, and a written file reads back to the same language.

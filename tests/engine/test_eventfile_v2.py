@@ -1,4 +1,4 @@
-"""Event files "500-event/2": events played as games and hands nobody bid (README, "Event files").
+"""Event files "500-event/2": events played as games and hands nobody bid (docs/event-file.md, "Event files").
 
 Every new check names its place; a version 2 file round-trips through the writer unchanged; a
 version 1 file is written exactly as before.

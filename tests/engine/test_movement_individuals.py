@@ -1,4 +1,4 @@
-"""Movements for individuals (scoring.engine.movement_individuals.plan): the guarantees the README's
+"""Movements for individuals (scoring.engine.movement_individuals.plan): the guarantees docs/rules.md's
 Movements section publishes, checked for 3 to 120 players and 1 to 12 rounds (every size up to 24
 players, hypothesis beyond), the re-plan after a withdrawal or a late arrival, and the text/grid
 helpers."""
@@ -240,7 +240,7 @@ def test_schedule_text_and_grid_cells():
 
 
 def test_large_fields_plan_in_blocks_and_stay_valid():
-    # Beyond 128 players the matchings run on blocks drawn afresh each round (README, Movements).
+    # Beyond 128 players the matchings run on blocks drawn afresh each round (docs/rules.md, Movements).
     players = list(range(1, 262))
     plans = plan(players, 6, seats=4)
     partners, opponents, _, byes = check_plan(plans, players, 4, 6)

@@ -152,7 +152,7 @@ def test_setup_demo_is_idempotent_and_prints_the_password_once():
     assert event.partnerships.count() == 12
     assert event.round_set.filter(status="open").count() == 1
     password = re.search(r"password: (\S+)", text).group(1)
-    # The first login's name is random, not the well-known "organizer" (README, "Production").
+    # The first login's name is random, not the well-known "organizer" (docs/operations.md, "Production").
     username = re.search(r"username: (organizer-[0-9a-z]{6})\n", text).group(1)
     user = get_user_model().objects.get(username=username)
     assert user.is_superuser and user.check_password(password)

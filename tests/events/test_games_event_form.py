@@ -1,4 +1,4 @@
-"""The event form for an event played as games (README, "Games"): the format, the games settings
+"""The event form for an event played as games (docs/rules.md, "Games"): the format, the games settings
 and the rules that end a game, shown only for games; sessions keep working as before."""
 
 import datetime

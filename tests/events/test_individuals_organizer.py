@@ -1,4 +1,4 @@
-"""The organizer's pages for an event of individuals (README, "Events of individuals"; RULES.md
+"""The organizer's pages for an event of individuals (docs/event-file.md, "Events of individuals"; RULES.md
 section 6): the event form's "Who plays", registering and importing players, the movement of
 three-handed and progressive tables (TableSeat rows), a re-plan after a withdrawal, the dashboard."""
 

@@ -1,4 +1,4 @@
-"""The organizer's last English words in Spanish and French (README, "Languages"): the rule
+"""The organizer's last English words in Spanish and French (docs/languages.md, "Languages"): the rule
 sentences and labels on the event form, the warning on withdrawing a partnership still at a table,
 the field a flashed form error names, the movement grid's cells and the dealer's seat letter.
 """

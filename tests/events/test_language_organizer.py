@@ -1,4 +1,4 @@
-"""The organizer's pages and the site-wide pages in Spanish and French (README, "Languages").
+"""The organizer's pages and the site-wide pages in Spanish and French (docs/languages.md, "Languages").
 
 Which language a page is in (LanguageMiddleware): the person's own choice (the fh_language
 cookie) beats the browser's Accept-Language, which beats the event's default language; a page of

@@ -65,7 +65,7 @@ def test_public_pages_are_open_to_everyone(client, world, role, name, extra):
 @pytest.mark.parametrize("role", ROLES)
 def test_event_create_needs_a_login_and_the_permission(client, world, role):
     # Any account could publish an event on the home page; now only holders of
-    # tournaments.add_event may (README, "Who may create events"): here only the superuser.
+    # tournaments.add_event may (docs/organizer-guide.md, "Who may create events"): here only the superuser.
     response = client_for(client, world, role).get(url(world, "event-create"))
     if role == "anonymous":
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]

@@ -1,4 +1,4 @@
-"""Every kind of event restores from its backup (README, "Backups"): `export_event SLUG --history`,
+"""Every kind of event restores from its backup (docs/operations.md, "Backups"): `export_event SLUG --history`,
 then `import_event` of that file on a wiped site, then `export_event --history` again gives the same
 bytes, for each play format (session, games) times each kind of table (partnerships, individuals
 at progressive four-handed tables, individuals at tables of three).

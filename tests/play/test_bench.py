@@ -1,4 +1,4 @@
-"""`manage.py bench` (bench/README.md): every figure is measured or the command fails saying why.
+"""`manage.py bench` (docs/performance.md): every figure is measured or the command fails saying why.
 
 At a small size (12 partnerships, 2 runs) so the tests stay quick; the real run is
 `python manage.py bench`. The subprocess tests run the command as a user does on a fresh machine,

@@ -64,7 +64,7 @@ def test_ten_threads_posting_the_same_hand_make_one(setup):
 
 
 def test_a_saved_hand_goes_to_the_database_eleven_times(client, setup):
-    """The hall storm's save (README, "Speed"): the table and its partnerships, the phone's
+    """The hall storm's save (docs/performance.md, "Speed"): the table and its partnerships, the phone's
     session and the hands for the form; then, under the event's lock, the table and its round in
     one locked read, its hands read once (the duplicate check and the new totals both use them),
     the hand, the totals, the history and the event's version. No second count of the hands, no

@@ -1,4 +1,4 @@
-"""The event's default language through event files (README, "Languages"): import and export keep it."""
+"""The event's default language through event files (docs/languages.md, "Languages"): import and export keep it."""
 
 import json
 import pathlib

@@ -1,4 +1,4 @@
-"""The event file as a full backup (README, "Backups"): staff, disputes and their reasons, forced-close
+"""The event file as a full backup (docs/operations.md, "Backups"): staff, disputes and their reasons, forced-close
 notes and who closed, who confirmed each table and when, and with `--history` every table's change
 history. Export -> wipe -> import gives back the same file and the same pages; older files, without
 these keys, still import.

@@ -1,4 +1,4 @@
-"""A whole round of games to 500 entered through the table phone's pages (README, "Games").
+"""A whole round of games to 500 entered through the table phone's pages (docs/rules.md, "Games").
 
 Wikipedia rules (2006) with hands nobody bid played at no trump (no_bid = play_no_trump): a side
 wins only by making its bid (must_bid_to_win), defenders score 10 a trick, a hand nobody bid

@@ -1,4 +1,4 @@
-"""check_event on an event played as games (README, "Backups"): a clean event has no difference;
+"""check_event on an event played as games (docs/operations.md, "Backups"): a clean event has no difference;
 a hand nobody bid is scored again from N-S's tricks; a tampered hand and the table's stored totals
 are named; the standings served with this process's memos equal a build from nothing."""
 

@@ -1,4 +1,4 @@
-"""A hall server in one command (README, "Running the day on a laptop").
+"""A hall server in one command (docs/operations.md, "Running the day on a laptop").
 
 `bin/serve --hall` finds the laptop's address by reading its interface list, accepts it as a host
 and points the printed QR codes at it; the Print page says where the codes point and warns when

@@ -1,6 +1,6 @@
 """Hardening against hostile or careless input: spreadsheet formulas in the standings CSV, numbers
 written with non-ASCII digits, login lockouts, who may publish an event, and what a phone is told
-when the server fails (README, "Production")."""
+when the server fails (docs/operations.md, "Production")."""
 
 import csv
 import io

@@ -1,4 +1,4 @@
-"""A save sent with the phone's own id (client_id) is taken at most once (README, "When the wifi
+"""A save sent with the phone's own id (client_id) is taken at most once (docs/organizer-guide.md, "When the wifi
 drops"): a retry, a double tap, or two phones replaying the same queue never make two hands or two
 confirmations, and the answer to a repeat says "already saved" with what was stored. A phone
 sending its queue asks for JSON and a refusal says why in plain words."""

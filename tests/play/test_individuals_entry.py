@@ -1,4 +1,4 @@
-"""Score entry at a table of individuals (README, "Events of individuals"; RULES.md section 6):
+"""Score entry at a table of individuals (docs/event-file.md, "Events of individuals"; RULES.md section 6):
 a three-handed table enters its hands by player through the table link, each player's points
 worked out by hand below; a progressive table's phone shows its four players and credits a side's
 two players; another seated player confirms with his own PIN.
@@ -229,7 +229,7 @@ def test_progressive_confirmation_by_a_player_of_the_other_side(client, progress
 
 
 def offline_data(page: str) -> dict:
-    """The JSON static/js/offline.js reads (README, "When the wifi drops")."""
+    """The JSON static/js/offline.js reads (docs/organizer-guide.md, "When the wifi drops")."""
     tag = '<script id="offline-data" type="application/json">'
     start = page.index(tag) + len(tag)
     return json.loads(page[start:page.index("</script>", start)])

@@ -1,4 +1,4 @@
-"""Events of individuals (README, "Events of individuals"): hand-worked three-handed and
+"""Events of individuals (docs/event-file.md, "Events of individuals"): hand-worked three-handed and
 progressive events imported from their files and scored through `standings --format json`, byes
 under the sit-out policy, export -> import -> export identical, check_event finding nothing, and
 the existing pages answering (a plain sentence where a page cannot show individuals yet).

@@ -1,4 +1,4 @@
-"""Events of individuals played as games to 500 (README, "Events of individuals"): a three-handed
+"""Events of individuals played as games to 500 (docs/event-file.md, "Events of individuals"): a three-handed
 and a progressive four-handed games event imported from their files (tests/fixtures), export ->
 import -> export identical, check_event finding nothing, and the standings worked by hand.
 """

@@ -1,4 +1,4 @@
-"""The organizer's paper-sheet grid and the change history at tables of individuals (README, "Events
+"""The organizer's paper-sheet grid and the change history at tables of individuals (docs/event-file.md, "Events
 of individuals"; RULES.md section 6).
 
 Three-handed preset (misère 250 switched on), round 1 table 1 seats Ana Garza (1), Luis Peña (2) and

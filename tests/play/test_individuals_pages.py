@@ -1,4 +1,4 @@
-"""The public pages of an event of individuals (README, "Events of individuals"): the standings
+"""The public pages of an event of individuals (docs/event-file.md, "Events of individuals"): the standings
 page, its live fragment, the projector, the medals page and a player's own page show one name a
 row, "Player" for "Players", the hand-worked points of tests/play/test_individuals_event.py, medals
 to players, and each round's table, seat, partner (progressive) or tablemates (three-handed)."""

@@ -1,4 +1,4 @@
-"""Every printed document of an event of individuals (README, "Events of individuals"), read back
+"""Every printed document of an event of individuals (docs/event-file.md, "Events of individuals"), read back
 with pypdf: the three-handed sheets' three seats by name and three score columns, the progressive
 sheets' four seats with this round's partners, result sheets filled from the hands, movement cards
 per player, standings, wall and medal lists with one name a row, a certificate per medal-winning

@@ -1,4 +1,4 @@
-"""The public standings pages in Spanish and French (issue 13, README "Languages"): the standings,
+"""The public standings pages in Spanish and French (issue 13, docs/languages.md "Languages"): the standings,
 projector, medals, partnership and tiebreak pages show their headings in the reader's language;
 the CSV's header line follows it while the JSON's keys never change; a live fragment has one
 ETag per language, so a phone that switches language is not told "nothing changed"."""

@@ -21,7 +21,7 @@ PRODUCTION = {
     "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),  # 67 characters
     "DJANGO_ALLOWED_HOSTS": "example.org",
     "DATABASE_URL": "postgres://fivehundred:secret@db.example.org:5432/fivehundred",
-    # Behind nginx, as the README's production section runs it (check --deploy warns when unsaid).
+    # Behind nginx, as docs/operations.md's production section runs it (check --deploy warns when unsaid).
     "DJANGO_BEHIND_PROXY": "true",
     "DJANGO_PROXY_COUNT": "1",
 }

@@ -1,4 +1,4 @@
-"""The shared cache and the live standings built once per change (README, "Several servers" and "Speed").
+"""The shared cache and the live standings built once per change (docs/operations.md, "Several servers" and "Speed").
 
 - REDIS_URL selects Django's Redis backend (Redis database 1 here, flushed before and after); a
   bad value is refused naming the variable, as is a bad LIVE_STALE_SECONDS.

@@ -1,6 +1,6 @@
 """The public standings in the players' words: "sat out" and "not final" instead of the tiny S and
 P, medals as "Gold"/"Silver"/"Bronze", each row's rounds behind a "Rounds" tap for phones, and
-the downloads as a small line at the bottom instead of buttons at the top (README, "Live
+the downloads as a small line at the bottom instead of buttons at the top (docs/organizer-guide.md, "Live
 standings, medals and tiebreaks")."""
 
 import re

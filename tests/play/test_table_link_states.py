@@ -1,5 +1,5 @@
 """What a table link, a scorer and an organizer may do at a table whose round is planned, in play,
-confirmed or closed (README, "What a table link may do"): the services refuse with a plain
+confirmed or closed (docs/organizer-guide.md, "What a table link may do"): the services refuse with a plain
 message, the pages say why and still show the table and its players."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Tiebreak sessions of events of individuals made on the site (README, "Live standings, medals and
+"""Tiebreak sessions of events of individuals made on the site (docs/organizer-guide.md, "Live standings, medals and
 tiebreaks"): tied players sit among themselves at tables of three, or at progressive tables of four
 where each partners each of the others once; two tied players (three-handed) or two or three
 (progressive) play with fillers, whose tiebreak points count for nobody; tiebreak hands are entered on

@@ -1,4 +1,4 @@
-"""Two gunicorn servers behind one PostgreSQL and one Redis (README, "Several servers").
+"""Two gunicorn servers behind one PostgreSQL and one Redis (docs/operations.md, "Several servers").
 
 A phone saves hands through server A (table link, CSRF cookie and token, as a browser does) while
 the standings fragment is polled through server B, with the ETag of its last answer like
