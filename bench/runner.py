@@ -149,7 +149,7 @@ class Bench:
     def prepare_database(self) -> None:
         call_command("migrate", verbosity=0, interactive=False)
         if isinstance(staticfiles_storage, ManifestFilesMixin):
-            # Production's pages name hashed static files, listed by collectstatic (README "Production").
+            # Production's pages name hashed static files, listed by collectstatic (docs/operations.md, "Production").
             call_command("collectstatic", verbosity=0, interactive=False)
         db = connection.settings_dict
         where = db["NAME"] if connection.vendor == "sqlite" else f"{db.get('HOST') or 'local'}/{db['NAME']}"

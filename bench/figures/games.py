@@ -1,4 +1,4 @@
-"""An event played as games (README, "Games") at the bench size: its standings rebuilt (every
+"""An event played as games (docs/rules.md, "Games") at the bench size: its standings rebuilt (every
 table's hands replayed into games), its standings page uncached, and a live poll answered 304.
 
 The games event is the bench event's own export made a "500-event/2" file played as games (hand

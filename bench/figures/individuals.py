@@ -1,4 +1,4 @@
-"""Events of individuals at the bench size (README, "Events of individuals"): the same key figures
+"""Events of individuals at the bench size (docs/event-file.md, "Events of individuals"): the same key figures
 as the partnership event, on a complete event of --players players (default 500) built with
 `demo_event --players N --complete`, against the same targets.
 

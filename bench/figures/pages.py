@@ -76,7 +76,7 @@ def save_hand(bench, figure: Figure) -> None:
     HandChange.objects.filter(table__in=tables, hand_number=4).delete()
     totals.refresh([t.pk for t in tables])  # the tables' stored totals follow their hands (scoring.totals)
     # A finished event's rounds are closed and its tables confirmed, so table links may not write
-    # (README, "What a table link may do"); reopen the round and the tables while we enter.
+    # (docs/organizer-guide.md, "What a table link may do"); reopen the round and the tables while we enter.
     status = last.status
     confirmed = {t.pk: (t.confirmed_at, t.confirmed_by) for t in tables}
     Round.objects.filter(pk=last.pk).update(status="open")

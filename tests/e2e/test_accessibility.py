@@ -3,7 +3,7 @@ and desktop (1280 x 800) size in each state a user sees (an empty event, one mid
 sit-out and scores not final yet, one whose last round closed with a tie for a medal, one closed
 and complete); every page reads at 200% text size on a 1280-px window without sideways
 scrolling; and on the phone pages every tap target is at least 44 x 44 px (docs/development.md, "Tests": made for the
-players": seniors on inexpensive phones).
+players, seniors on inexpensive phones).
 
 axe-core comes from the npm registry: `bin/test` installs it into .cache/axe (gitignored); the
 tests skip, saying so, only when it is missing. The pages' own Content-Security-Policy forbids

@@ -1,4 +1,4 @@
-"""`python manage.py bench`: parse the benchmark's flags and hand them to bench.runner (bench/README.md)."""
+"""`python manage.py bench`: parse the benchmark's flags and hand them to bench.runner (docs/performance.md)."""
 
 from django.core.management.base import BaseCommand
 
@@ -6,7 +6,7 @@ from bench import runner
 
 
 class Command(BaseCommand):
-    help = "Measure the site's speed figures on a complete 500-partnership event (bench/README.md)."
+    help = "Measure the site's speed figures on a complete 500-partnership event (docs/performance.md)."
 
     def add_arguments(self, parser):
         runner.add_arguments(parser)
