@@ -570,7 +570,8 @@ def history_rows(changes) -> list[dict]:
     individuals each seat is named by its player ("Ana Garza (1)")."""
     changes = list(changes)
     seat_names = history_seat_names(changes)
-    labels = {"declarer": pgettext("history", "bid by"), "declarer_seat": pgettext("history", "bidder"),
+    labels = {"number": pgettext("history", "hand number"),  # a hand moved up when an earlier one was removed
+              "declarer": pgettext("history", "bid by"), "declarer_seat": pgettext("history", "bidder"),
               "contract": pgettext("history", "contract"),
               "tricks": pgettext("history", "tricks"), "seat_tricks": pgettext("history", "each player's tricks"),
               "penalty_kind": pgettext("history", "penalty"),
@@ -592,6 +593,8 @@ def history_rows(changes) -> list[dict]:
                 continue
             diffs.append((label, _show(key, before, names), _show(key, after, names)))
         summary = hand_summary(new, names) if change.action in ("create", "import") and new else ""
+        if change.action == "delete" and old:  # the hand as it was when it was deleted
+            summary = hand_summary(old, names)
         now = hand_summary(new, names) if change.action == "update" and new else ""
         rows.append({"change": change, "diffs": [] if summary else diffs, "summary": summary, "now": now,
                      "action_label": language.label(HAND_CHANGE_LABELS.get(change.action, change.action))})

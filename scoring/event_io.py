@@ -5,9 +5,14 @@ EventFile into rows and rows back into an EventFile. An import is one transactio
 inserts, so a 500-partnership event goes in within seconds and a file with any problem writes
 nothing. Points come from scoring.services.score_for_table, the same code that scores a hand
 typed at a table. A table whose history is in the file gets those HandChange rows back; any other
-imported hand gets one row with action "import". The staff come back too: an account the file
+imported hand gets one row with action "import". The staff come back too, as far as the
+importer may grant them (`_staff_problems`, docs/operations.md "Imported staff lists"): the site's
+operator (the `import_event` command) or a superuser gets every staff role, and an account the file
 names that this site lacks is created without a usable password (listed in the returned event's
-`accounts_created`). It does not touch existing events: a slug that is taken is refused.
+`accounts_created`, at most MAX_ACCOUNTS_CREATED); an organizer importing through the web becomes
+the event's organizer, may name only accounts that exist, and grants nobody else a role (those are
+listed in `staff_not_granted`). It does not touch existing events: a slug that is taken, or one
+differing from it only in capitals, is refused.
 """
 
 from __future__ import annotations
@@ -49,9 +54,15 @@ BATCH = 1000
 def _slug_problem(slug: str, place: str) -> str | None:
     if not eventfile.SLUG_RE.match(slug):
         return problem(place, Message(NOT_A_SLUG, value=repr(slug)))
-    if Event.objects.filter(slug=slug).exists():
+    existing = Event.objects.filter(slug__iexact=slug).values_list("slug", flat=True).first()
+    if existing == slug:
         return problem(place, Message(
             gettext_noop("an event with slug %(slug)s exists already (choose another with --slug)"), slug=repr(slug)))
+    if existing is not None:  # slugs are unique without regard to capitals (Event's constraint)
+        return problem(place, Message(
+            gettext_noop("the slug %(slug)s differs only in capitals from the slug %(existing)s of an event that "
+                         "exists already: the two would look alike (choose another with --slug)"),
+            slug=repr(slug), existing=repr(existing)))
     return None
 
 
@@ -60,8 +71,8 @@ def event_import(data: dict, *, slug: str | None = None, by=None) -> Event:
 
     Raises EventFileError listing every problem, each with its place in the file; then nothing is
     written. `slug` overrides the file's slug (or the one made from the event's name). `by`, the
-    account importing it through the web, becomes an organizer of the event unless the file's staff
-    names it already.
+    account importing it through the web, becomes an organizer of the event; unless it is a
+    superuser, the file's other staff get no role (`staff_not_granted`) and must have accounts.
     """
     spec = eventfile.parse(data)
     if slug is not None:
@@ -69,8 +80,9 @@ def event_import(data: dict, *, slug: str | None = None, by=None) -> Event:
     else:
         slug = spec.event.slug or slugify(spec.event.name)[:80] or "event"
         problem = _slug_problem(slug, "event.slug" if spec.event.slug else "event.name")
-    if problem:
-        raise EventFileError([problem])
+    problems = ([problem] if problem else []) + _staff_problems(spec, by)
+    if problems:
+        raise EventFileError(problems)
     try:
         with transaction.atomic():
             return _write(spec, slug, by)
@@ -94,10 +106,14 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
         **_games_fields(ev.games),
     )
 
-    users, event.accounts_created = _accounts(spec)
-    EventStaff.objects.bulk_create([EventStaff(event=event, user=users[s.username], role=s.role) for s in spec.staff])
-    if by is not None and by.username not in {s.username for s in spec.staff}:
-        EventStaff.objects.create(event=event, user=by, role=EventStaff.Role.ORGANIZER)
+    users, event.accounts_created = _accounts(spec, create=_trusted(by))
+    granted = spec.staff if _trusted(by) else []
+    event.staff_not_granted = [] if _trusted(by) else [(s.username, s.role) for s in spec.staff
+                                                       if s.username != by.username]
+    if by is not None and by.username not in {s.username for s in granted}:
+        granted = [*granted, eventfile.StaffSpec(username=by.username, role=EventStaff.Role.ORGANIZER)]
+        users.setdefault(by.username, by)
+    EventStaff.objects.bulk_create([EventStaff(event=event, user=users[s.username], role=s.role) for s in granted])
 
     players = []
     if ev.individuals:
@@ -250,16 +266,58 @@ def _games_fields(games: eventfile.GamesSpec | None) -> dict:
             "wins_per_round": games.wins_per_round, "rank_by": list(games.rank_by)}
 
 
-def _accounts(spec: eventfile.EventFile) -> tuple[dict, list[str]]:
-    """The site's account for every username the file names (staff, history), and the usernames
-    that had to be created: without a usable password, so nobody can log in as them until an
-    administrator sets one (README, "Backups")."""
+# The most accounts one import may create (the command, or a superuser through the web): a whole
+# event's staff and scorers with room to spare; a file naming more is refused, nothing written.
+MAX_ACCOUNTS_CREATED = 50
+
+
+def _trusted(by) -> bool:
+    """May this importer grant staff roles and create accounts? The site's operator (the command,
+    `by` None) and a superuser may; an organizer importing through the web may not: a file is
+    anyone's text, and its staff list must not hand him other people's accounts or fill the site
+    with new ones."""
+    return by is None or by.is_superuser
+
+
+def _file_usernames(spec: eventfile.EventFile) -> set[str]:
+    """Every username the file names: its staff, and whoever its hands' history says changed them."""
     names = {s.username for s in spec.staff}
     for r in [*spec.rounds, *(r for tb in spec.tiebreaks for r in tb.rounds)]:
         names |= {c.username for t in r.tables for c in t.history or [] if c.username}
+    return names
+
+
+def _staff_problems(spec: eventfile.EventFile, by) -> list[Message]:
+    """Why the file's staff list cannot be imported by `by`, checked before anything is written.
+    Trusted: no more than MAX_ACCOUNTS_CREATED new accounts. Through the web: every staff username
+    must be an account of this site (each one that is not is named, with its place)."""
+    User = get_user_model()
+    if _trusted(by):
+        names = _file_usernames(spec)
+        missing = sorted(names - set(User.objects.filter(username__in=names).values_list("username", flat=True)))
+        if len(missing) <= MAX_ACCOUNTS_CREATED:
+            return []
+        return [problem("staff", Message(gettext_noop(
+            "the file names %(count)s usernames this site has no account for (%(first)s, ...), and one import "
+            "creates at most %(limit)s accounts: create them first, or remove names from the file"),
+            count=len(missing), first=", ".join(missing[:3]), limit=MAX_ACCOUNTS_CREATED))]
+    existing = set(User.objects.filter(username__in=[s.username for s in spec.staff])
+                   .values_list("username", flat=True))
+    return [problem(f"staff[{i}].username", Message(gettext_noop(
+        "%(name)s has no account on this site, and only an administrator's import creates accounts: remove "
+        "this name from the file's staff, or ask an administrator to create the account first"), name=repr(s.username)))
+            for i, s in enumerate(spec.staff) if s.username not in existing]
+
+
+def _accounts(spec: eventfile.EventFile, *, create: bool) -> tuple[dict, list[str]]:
+    """The site's account for every username the file names (staff, history), and the usernames
+    that had to be created (only when `create`): without a usable password, so nobody can log in
+    as them until an administrator sets one (README, "Backups"). Not created, a history row keeps
+    its name in words with no account."""
+    names = _file_usernames(spec)
     User = get_user_model()
     users = {u.username: u for u in User.objects.filter(username__in=names)}
-    created = sorted(names - set(users))
+    created = sorted(names - set(users)) if create else []
     for name in created:
         users[name] = User.objects.create_user(username=name)  # no password: unusable
     return users, created

@@ -494,6 +494,10 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
     old = hand_snapshot(current)
     if _same(current, clean):
         return current
+    if locked:  # a games correction ending its game here while that game's later hands are stored
+        from scoring.corrections import refuse_cut  # here: scoring.corrections imports this module
+
+        refuse_cut(table, current, clean)
     _check_games(table, current.number, clean)
     for name, value in clean.items():
         setattr(current, name, value)

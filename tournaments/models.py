@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -125,6 +126,13 @@ class Event(models.Model):
     class Meta:
         ordering = ["-date", "name"]
         constraints = [
+            # An event's address: "GAO-2026" and "gao-2026" would be two events that look alike on a
+            # phone, a sheet and the list, so slugs are unique without regard to capitals.
+            models.UniqueConstraint(
+                Lower("slug"), name="event_slug_unique_ignoring_case",
+                violation_error_message=_("The slug (address name) of another event differs from this one only in "
+                                          "capitals: choose another."),
+            ),
             models.CheckConstraint(condition=Q(rounds__gte=1) & Q(rounds__lte=30), name="event_rounds_1_30"),
             models.CheckConstraint(
                 condition=(Q(hands_per_round__gte=1) & Q(hands_per_round__lte=20))

@@ -136,7 +136,7 @@ LOCKED_ONCE_SCORED = ("rules_preset", "rule_overrides", "hands_per_round", "form
 def _unique_slug(name: str, date) -> str:
     base = (slugify(f"{name} {date.year}") or "event")[:70].strip("-")
     slug, n = base, 2
-    while Event.objects.filter(slug=slug).exists():
+    while Event.objects.filter(slug__iexact=slug).exists():  # unique without regard to capitals
         slug, n = f"{base}-{n}", n + 1
     return slug
 

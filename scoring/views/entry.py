@@ -32,7 +32,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from scoring import entry_data, services
+from scoring import corrections, entry_data, services
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import THREE_SEATS
 from scoring.forms import (
@@ -401,21 +401,26 @@ def hand_edit(request, access, number):
     hand = get_object_or_404(Hand, table=access.table, number=number)
     initial = three_hand_initial(hand) if sheet.three_handed else hand_initial(hand)
     form = _form_class(sheet)(request.POST or None, sheet=sheet, correcting=hand, initial=initial)
+    from scoring.views import corrections as correction_views  # (it imports this module)
+
+    cut = None  # a games correction ending its game early: the hands it removes, for the organizer to confirm
     if request.method == "POST" and form.is_valid() and "preview" not in request.POST:
         try:
-            services.hand_correct(hand=hand, expected_version=form.cleaned_data["version"], actor=access.actor,
-                                  reason=form.cleaned_data["reason"], **form.hand_values())
+            corrections.hand_correct(hand=hand, expected_version=form.cleaned_data["version"], actor=access.actor,
+                                     reason=form.cleaned_data["reason"], remove=correction_views.removal(request),
+                                     **form.hand_values())
         except ValidationError as exc:
             add_service_errors(form, exc)
+            cut = correction_views.cut_context(sheet, exc)
         else:
             _note_write(request, access)
             messages.success(request, gettext("Hand %(number)s corrected.") % {"number": number})
             return redirect(access.url("entry"))
     hand.refresh_from_db()
-    return _hand_page(request, access, sheet, hand, form)
+    return _hand_page(request, access, sheet, hand, form, extra=correction_views.page_extras(access, hand, cut))
 
 
-def _hand_page(request, access, sheet, hand, form):
+def _hand_page(request, access, sheet, hand, form, extra=None):
     row = next(r for r in sheet.rows if r.hand.number == hand.number)
     grid, specials = entry_data.contract_grid(access.event.rules)
     may_edit = not access.read_only and (not row.locked or access.organizer)
@@ -430,7 +435,7 @@ def _hand_page(request, access, sheet, hand, form):
             "preview": _preview(form, sheet) if form.is_bound else None,
             "contract_rows": grid, "contract_specials": specials,
             "preview_script": entry_data.preview_script(access.event.rules, three=True),
-        }, status=400 if form.is_bound and form.errors else 200)
+        } | (extra or {}), status=400 if form.is_bound and form.errors else 200)
     return render(request, "scoring/entry_hand.html", {
         "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
         "may_edit": may_edit,
@@ -441,7 +446,7 @@ def _hand_page(request, access, sheet, hand, form):
         "base": sheet.totals_without(hand.number), "game_base": sheet.totals_without(hand.number),
         "contract_rows": grid, "contract_specials": specials,
         "preview_script": entry_data.preview_script(access.event.rules),
-    }, status=400 if form.is_bound and form.errors else 200)
+    } | (extra or {}), status=400 if form.is_bound and form.errors else 200)
 
 
 @require_POST

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from scoring import event_io
 from scoring.engine import eventfile
 from scoring.engine.eventfile import EventFileError
-from scoring.engine.vocabulary import MAX_EVENT_FILE_BYTES, in_language
+from scoring.engine.vocabulary import MAX_EVENT_FILE_BYTES, STAFF_ROLE_LABELS, in_language
 from tournaments import language
 from tournaments.permissions import organizer_required
 from tournaments.views import CREATE_EVENTS
@@ -60,6 +60,10 @@ def event_import(request):
             for name in event.accounts_created:
                 messages.warning(request, _("The account %(name)s was created from the file without a password: "
                                             "an administrator sets one before it can log in.") % {"name": name})
+            for name, role in event.staff_not_granted:  # only an administrator's import grants roles
+                messages.warning(request, _("The file names %(name)s (%(role)s): not granted. Add them on the "
+                                            "event's Staff page if they should help.")
+                                 % {"name": name, "role": _(STAFF_ROLE_LABELS[role])})
             return redirect(event.get_absolute_url())
     return render(request, "scoring/event_import.html", {"form": form, "problems": problems})
 
