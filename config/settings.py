@@ -240,17 +240,23 @@ LOGOUT_REDIRECT_URL = "tournaments:event-list"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
-# Login throttling (config.login_limits, README "Production"): five wrong passwords for one
-# username from one address pause that username there only, so a stranger on their own phone
-# cannot lock the organizer out; AXES_ADDRESS_FAILURE_LIMIT wrong passwords from one address,
-# whatever the usernames, pause that address.
+# Login throttling (config.login_limits, docs/operations.md "Login limits"): five wrong passwords
+# for one username from one address pause that username there only, so a stranger on their own
+# phone cannot lock the organizer out; AXES_ADDRESS_FAILURE_LIMIT wrong passwords from one address,
+# whatever the usernames, pause that address; AXES_USERNAME_FAILURE_LIMIT wrong passwords for one
+# username, from any addresses, pause that username everywhere (guessing from many phones).
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_ADDRESS_FAILURE_LIMIT = env_int("AXES_ADDRESS_FAILURE_LIMIT", 50)
-if not 1 <= AXES_FAILURE_LIMIT <= AXES_ADDRESS_FAILURE_LIMIT:
-    raise ImproperlyConfigured(f"AXES_FAILURE_LIMIT ({AXES_FAILURE_LIMIT}) must be at least 1 and at most "
-                               f"AXES_ADDRESS_FAILURE_LIMIT ({AXES_ADDRESS_FAILURE_LIMIT})")
+AXES_USERNAME_FAILURE_LIMIT = env_int("AXES_USERNAME_FAILURE_LIMIT", 30)
+for _name, _limit in (("AXES_ADDRESS_FAILURE_LIMIT", AXES_ADDRESS_FAILURE_LIMIT),
+                      ("AXES_USERNAME_FAILURE_LIMIT", AXES_USERNAME_FAILURE_LIMIT)):
+    if not 1 <= AXES_FAILURE_LIMIT <= _limit:
+        raise ImproperlyConfigured(f"AXES_FAILURE_LIMIT ({AXES_FAILURE_LIMIT}) must be at least 1 and at most "
+                                   f"{_name} ({_limit})")
+del _name, _limit
 AXES_COOLOFF_TIME = timedelta(minutes=15)  # templates/registration/locked_out.html says 15 minutes
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the order of login_limits.group_limits
+# The order of login_limits.group_limits: username and address, address, username.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address", "username"]
 AXES_HANDLER = "config.login_limits.LimitedAxesHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
