@@ -1,5 +1,10 @@
 """The site's own answers to bad requests (handler400 in config/urls.py).
 
+Every other 400 (a Host header the site does not answer to, a request it cannot read) gets
+templates/400.html, plain and translated, from Django's bad_request view; 403, 404 and 500 get
+templates/403.html, 404.html and 500.html from Django's own handlers. With DEBUG off (production
+and `bin/serve --hall`) none of them shows settings, paths, URL patterns or a traceback.
+
 A form bigger than Django's DATA_UPLOAD_MAX_MEMORY_SIZE (a huge paste into the partnership import,
 say) is refused while the request is read, before any view runs; instead of a bare "Bad Request"
 the sender gets a page saying what happened and what to do. Reads nothing, writes nothing.
