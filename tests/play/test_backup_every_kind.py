@@ -131,17 +131,16 @@ def test_export_import_export_gives_the_same_file(kind, tmp_path):
     assert Table.objects.filter(round__event=restored, disputed_at__isnull=False).count() == 1
 
 
-def test_a_history_snapshot_holds_one_level_of_objects_and_no_more():
+def test_a_history_snapshot_holds_one_level_of_objects_and_lists_and_no_more():
     data = build_demo_individuals_event(players=3, seats=3, rounds=1, hands_per_round=1, complete=True)
     table = data["rounds"][0]["tables"][0]
     at = "2026-05-14T15:00:00Z"
     table["history"] = [{"hand": 1, "action": "import", "by": "event file", "at": at,
                          "new": {"seat_tricks": {"1": 8, "2": 1, "3": 1}, "seat_points": {"1": [1], "2": {}}}},
-                        {"action": "dispute", "by": "x", "at": at, "old": {"moves": [1, 2]}}]
+                        {"action": "confirm", "by": "x", "at": at, "new": {"accepted": [1], "waiting": [[2]]}}]
     assert eventfile.check(data)[0] == [
         "rounds[0].tables[0].history[0].new.seat_points.1: expected text, a number, true/false or null, got a list",
         "rounds[0].tables[0].history[0].new.seat_points.2: expected text, a number, true/false or null, "
         "got an object",
-        "rounds[0].tables[0].history[1].old.moves: expected text, a number, true/false, null or an object of those, "
-        "got a list",
+        "rounds[0].tables[0].history[1].new.waiting[0]: expected text, a number, true/false or null, got a list",
     ]

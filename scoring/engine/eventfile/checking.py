@@ -10,6 +10,7 @@ Pure Python: no Django, no database, no I/O.
 from __future__ import annotations
 
 import datetime
+import json
 import re
 
 from scoring.engine import games as games_engine
@@ -60,7 +61,7 @@ from scoring.engine.eventfile.spec import (
 )
 from scoring.engine.eventfile.values import (
     Problems,
-    capped,
+    TooManyProblems,
     character_problem,
     is_int,
     json_type,
@@ -786,7 +787,8 @@ class _Checker(Problems):
 
     def snapshot(self, value: object, place: str) -> dict | None:
         """A history row's old or new values: an object of text, numbers, true/false or null, or of
-        one level of such objects (a three-handed hand's seat_tricks and seat_points, by seat)."""
+        one level of objects or lists of those (a three-handed hand's seat_tricks by seat, the hand
+        numbers a confirmation accepted)."""
         if value is None:
             return None
         if not isinstance(value, dict):
@@ -794,19 +796,20 @@ class _Checker(Problems):
             return None
         ok = True
         for key, item in value.items():
-            if isinstance(item, dict):
-                for inner, single in item.items():
-                    ok &= self.snapshot_value(single, f"{place}.{key}.{inner}")
+            if isinstance(item, (dict, list)):
+                inner = item.items() if isinstance(item, dict) else ((f"[{i}]", v) for i, v in enumerate(item))
+                for name, single in inner:
+                    ok &= self.snapshot_value(single, f"{place}.{key}{name}" if isinstance(item, list)
+                                              else f"{place}.{key}.{name}")
             else:
-                ok &= self.snapshot_value(item, f"{place}.{key}", nested=True)
+                ok &= self.snapshot_value(item, f"{place}.{key}")
         return dict(value) if ok else None
 
-    def snapshot_value(self, item: object, place: str, *, nested: bool = False) -> bool:
-        """One value of a history snapshot; `nested`: an object of such values may stand here too."""
+    def snapshot_value(self, item: object, place: str) -> bool:
+        """One value of a history snapshot: text, a number, true/false or null."""
         if isinstance(item, (dict, list)):
-            self.add(place, Message(gettext_noop(
-                "expected text, a number, true/false, null or an object of those, got %(type)s") if nested else
-                gettext_noop("expected text, a number, true/false or null, got %(type)s"), type=json_type(item)))
+            self.add(place, Message(gettext_noop("expected text, a number, true/false or null, got %(type)s"),
+                                    type=json_type(item)))
             return False
         if isinstance(item, str):
             return self.text(item, place, MAX_NOTE) is not None
@@ -931,7 +934,7 @@ class _Checker(Problems):
         p = self.obj(raw, pplace, PENALTY_KEYS)
         if p is None:
             return False
-        before = len(self.problems)
+        before = self.count
         if "kind" not in p:
             self.add(f"{pplace}.kind", missing())
         else:
@@ -949,7 +952,7 @@ class _Checker(Problems):
                 spec.penalty_side = spec.penalty_side or SIDE_OF_SEAT[seat]
         if spec.penalty_kind == "revoke" and not spec.penalty_side and "side" not in p:
             self.add(f"{pplace}.side", Message(gettext_noop("a revoke needs the side that revoked (ns or ew)")))
-        return len(self.problems) == before
+        return self.count == before
 
 
     def tiebreak(self, raw: object, place: str, ctx: dict) -> TiebreakSpec | None:
@@ -1004,17 +1007,41 @@ class _Checker(Problems):
 def check(data: object) -> tuple[list[str], EventFile | None]:
     """Every problem in `data` (a parsed JSON value) and, when there are none, the EventFile.
 
-    At most 200 problems are listed, then how many more there are.
+    At most 200 problems are listed, then how many more there are; past 2,000 the checking stops
+    (values.Problems), so a file of a million little mistakes costs no more than one of 2,000.
     """
     c = _Checker()
-    _check(c, data)
-    # Each place is printable already (values.problem); a text value a message quotes is too (values.show).
-    problems = capped([p if printable(p) == p else printable(p) for p in c.problems], MAX_PROBLEMS)
+    try:
+        _check(c, data)
+    except TooManyProblems:
+        return [*_printable(c.problems), Message(gettext_noop(
+            "... and at least %(count)s more problems (the checking stopped there)"),
+            count=f"{c.count - MAX_PROBLEMS:,}")], None
+    problems = _printable(c.problems)
+    if c.count > MAX_PROBLEMS:
+        problems.append(Message(gettext_noop("... and %(count)s more problems"), count=c.count - MAX_PROBLEMS))
     return problems, (c.result if not problems else None)
+
+
+def _printable(problems: list) -> list:
+    # Each place is printable already (values.problem); a text value a message quotes is too (values.show).
+    return [p if printable(p) == p else printable(p) for p in problems]
+
+
+# In the file written out again: a character values.CONTROL, BIDI or SURROGATE refuses, as json.dumps
+# writes it (\b, \f, \u0001, ...; a lone surrogate or a bidirectional mark as it is). A match may be
+# innocent (a written backslash before "f"): only then is every text looked at one by one.
+_SUSPECT = re.compile(r"\\[bf]|\\u00[01]|[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def _characters(c: _Checker, data: object) -> None:
     """No text anywhere in the file, keys included, holds a character it must not (values.CONTROL, ...)."""
+    try:
+        # Writing the file out is C; walking four million values to look at each is seconds.
+        if not _SUSPECT.search(json.dumps(data, ensure_ascii=False)):
+            return
+    except (TypeError, ValueError):
+        pass  # not plain JSON values: look at each
     for kind, place, value in walk(data):
         if isinstance(value, str) and (problem := character_problem(value)):
             c.add(place or the_file(), Message(gettext_noop("the key %(problem)s"), problem=problem) if kind == "key"
@@ -1093,7 +1120,7 @@ def _check(c: _Checker, data: object) -> None:
         tb = c.tiebreak(raw, f"tiebreaks[{i}]", ctx)
         if tb is not None:
             tiebreaks.append(tb)
-    if c.problems or event is None or partnerships is None or players is None:
+    if c.count or event is None or partnerships is None or players is None:
         return
     rounds.sort(key=lambda r: r.number)
     c.result = EventFile(event=event, staff=staff, partnerships=partnerships, players=players, rounds=rounds,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from scoring.engine.eventfile import limits
 from scoring.engine.eventfile.spec import EventFileError
 from scoring.engine.eventfile.values import capped, printable, problem, show, the_file, walk
 from scoring.engine.vocabulary import MAX_EVENT_FILE_BYTES, MAX_PROBLEMS, Message, gettext_noop
@@ -18,9 +19,10 @@ MAX_DIGITS = 100  # a whole number longer than this is no count, score or number
 
 
 class _Object(dict):
-    """A JSON object that remembers the keys it was given twice (the last value would win silently)."""
+    """A JSON object given a key twice (the last value would win silently): it keeps each repeat.
+    Every other object is a plain dict, the smallest Python has."""
 
-    twice: list
+    __slots__ = ("twice",)
 
 
 class _Huge:
@@ -30,18 +32,28 @@ class _Huge:
         self.digits = len(text.lstrip("-"))
 
 
-def _pairs(pairs: list) -> _Object:
-    obj = _Object()
-    obj.twice = []
-    for key, value in pairs:
-        if key in obj:
-            obj.twice.append((key, obj[key], value))
-        obj[key] = value
-    return obj
-
-
 def _integer(text: str) -> int | _Huge:
     return _Huge(text) if len(text.lstrip("-")) > MAX_DIGITS else int(text)
+
+
+class _Hooks:
+    """json.loads' hooks for one file: objects as plain dicts, noting whether any gave a key twice."""
+
+    def __init__(self) -> None:
+        self.twice = False
+
+    def pairs(self, pairs: list) -> dict:
+        obj = dict(pairs)
+        if len(obj) == len(pairs):
+            return obj
+        self.twice = True
+        marked = _Object()
+        marked.twice = []
+        for key, value in pairs:
+            if key in marked:
+                marked.twice.append((key, marked[key], value))
+            marked[key] = value
+        return marked
 
 
 def _parse_problems(data: object) -> list[str]:
@@ -62,6 +74,20 @@ def _parse_problems(data: object) -> list[str]:
     return problems
 
 
+def _over_limits(raw: bytes, name: str) -> tuple[list[str], limits.Measure]:
+    """The problem with a file whose structure passes a limit (limits.py), named with its place,
+    measured before anything is parsed; and the measure."""
+    measured = limits.measure(raw)
+    if measured.within:
+        return [], measured
+    found = limits.locate(raw)
+    if found is None:  # measure() and locate() count alike; this only keeps a refusal from saying nothing
+        found = "", Message(limits.TOO_MANY_CONTAINERS, most=f"{limits.MAX_CONTAINERS:,}",
+                            count=f"{measured.containers:,}")
+    place, message = found
+    return [problem(printable(place) if place else name, message)], measured
+
+
 def too_big(size: int, name: str | None = None) -> str:
     """The problem with a file of `size` bytes, over MAX_EVENT_FILE_BYTES (refused before reading it)."""
     return problem(the_file() if name is None else name, Message(
@@ -71,20 +97,27 @@ def too_big(size: int, name: str | None = None) -> str:
 
 def read(raw: bytes | str, name: str | None = None) -> object:
     """The parsed JSON of `raw` (UTF-8, with or without a byte-order mark). Refused: a file over
-    20 MB (before it is parsed), a key given twice in one object, a whole number of more than 100
-    digits; each with its place. `name` names the file in a problem (default "the file")."""
+    20 MB, or whose objects, lists, values or nesting pass the limits (limits.py; both before it is
+    parsed), a key given twice in one object, a whole number of more than 100 digits; each with its
+    place. `name` names the file in a problem (default "the file")."""
     name = the_file() if name is None else name
-    size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
-    if size > MAX_EVENT_FILE_BYTES:
-        raise EventFileError([too_big(size, name)])
+    encoded = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    if len(encoded) > MAX_EVENT_FILE_BYTES:
+        raise EventFileError([too_big(len(encoded), name)])
+    problems, measured = _over_limits(encoded, name)
+    del encoded
+    if problems:
+        raise EventFileError(problems)
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise EventFileError([problem(name, Message(gettext_noop("not UTF-8 text (byte %(byte)s cannot be read)"),
                                                         byte=exc.start + 1))]) from None
+    hooks = _Hooks()
     try:
-        data = json.loads(raw, object_pairs_hook=_pairs, parse_int=_integer)
+        # Numbers go through _integer only when one is too long for Python: a hook per number is slow.
+        data = json.loads(raw, object_pairs_hook=hooks.pairs, parse_int=_integer if measured.long_number else None)
     except json.JSONDecodeError as exc:
         raise EventFileError([problem(name, Message(
             gettext_noop("not valid JSON: line %(line)s column %(column)s: %(error)s"),
@@ -92,7 +125,7 @@ def read(raw: bytes | str, name: str | None = None) -> object:
     except RecursionError:
         raise EventFileError([problem(name, Message(
             gettext_noop("not an event file: its JSON is nested too deeply to read")))]) from None
-    problems = _parse_problems(data)
+    problems = _parse_problems(data) if hooks.twice or measured.long_number else []
     if problems:
         raise EventFileError(capped(problems, MAX_PROBLEMS))
     return data
