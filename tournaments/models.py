@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import games as games_engine
+from scoring.engine import layouts
 from scoring.engine import rules as rules_engine
 from scoring.engine.registration import search_key
 from scoring.engine.vocabulary import (
@@ -85,6 +86,10 @@ class Event(models.Model):
     # Who the event ranks (README, "Events of individuals"): partnerships, or players each for
     # himself (three-handed tables, or progressive four-handed tables with a new partner each round).
     entrants = models.CharField(max_length=12, choices=Entrants.choices, default=Entrants.PARTNERSHIPS)
+    # The kind of table the event is played at, by name (scoring.engine.layouts.LAYOUTS): its seats,
+    # sides, dealer, hand scoring, credit and movement. Named once here, never worked out again
+    # from the entrants and the rule set (save() names the one they seat when the one named does not fit).
+    layout = models.CharField(max_length=20, choices=choices(layouts.LAYOUT_LABELS), default=layouts.DEFAULT_LAYOUT)
     rounds = models.PositiveSmallIntegerField(default=10)
     # None only in an event played as games: its rounds end when closed or when their games are done.
     hands_per_round = models.PositiveSmallIntegerField(default=4, null=True, blank=True)
@@ -144,6 +149,14 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs) -> None:
+        # Entrants or a rule set changed (or an event made with neither naming its layout): the layout
+        # they seat is named, and written with them.
+        if self.fit_layout() and kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "layout"}
+        super().save(*args, **kwargs)
+
+
     def get_absolute_url(self) -> str:
         return reverse("tournaments:event-detail", args=[self.slug])
 
@@ -155,6 +168,25 @@ class Event(models.Model):
     def individuals(self) -> bool:
         """Played by individuals: each Partnership row is one player (player_two is None)."""
         return self.entrants == "individuals"
+
+    @property
+    def layout_spec(self) -> layouts.Layout:
+        """The event's table layout (scoring.engine.layouts): what its pages, services and files ask."""
+        return layouts.layout(self.layout)
+
+    def fit_layout(self) -> bool:
+        """Name the layout the entrants and the rule set seat, unless the one named already fits them
+        (a later layout of the same entrants and table size stays chosen). True when it changed."""
+        preset = rules_engine.PRESETS.get(self.rules_preset)
+        current = layouts.LAYOUTS.get(self.layout)
+        if preset is None or (current is not None and current.entrants == self.entrants
+                              and current.rules_players == preset.players):
+            return False
+        try:
+            self.layout = layouts.layout_for(self.entrants, preset.players).name
+        except layouts.LayoutError:
+            return False  # entrants and rules that seat nobody: full_clean and the services refuse them
+        return True
 
     @property
     def plays_games(self) -> bool:

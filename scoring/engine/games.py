@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scoring.engine.rules import Penalty, RulesError, RuleSet, game_after_hand, score_hand, score_no_bid_hand
+from scoring.engine.vocabulary import NOBID, SIDES
 
 RANK_KEYS = {
     "games": "Games won (a draw counts half)",
@@ -45,8 +46,7 @@ MAX_GAMES_SETTING = 100  # hand_limit, games_per_round, wins_per_round: at most 
 
 # Who a game or match went to. Sides are 0 (N-S) and 1 (E-W), as in rules.game_after_hand.
 WON, DRAWN, IN_PLAY = "won", "drawn", "in play"
-NOBID = "NOBID"  # the contract written for a hand nobody bid (rules.score_no_bid_hand)
-SIDE_INDEX = {"ns": 0, "ew": 1}
+SIDE_INDEX = {side: index for index, side in enumerate(SIDES)}
 
 
 def default_rank_by() -> list[str]:

@@ -64,6 +64,9 @@ SEAT_NAMES = {
     "W": gettext_noop("West"),
 }
 SIDE_OF_SEAT = {"N": "ns", "S": "ns", "E": "ew", "W": "ew"}
+# The contract written for a hand nobody bid, played at no trump where the rules allow it
+# (rules.score_no_bid_hand; RULES.md section 2, "No bid").
+NOBID = "NOBID"
 
 # ---------------------------------------------------------------- penalties
 
@@ -102,7 +105,8 @@ HAND_CHANGE_LABELS = {
 
 # ---------------------------------------------------------------- rounds and tables
 
-ROUND_STATUSES = ("planned", "open", "closed")
+ROUND_PLANNED, ROUND_OPEN, ROUND_CLOSED = "planned", "open", "closed"
+ROUND_STATUSES = (ROUND_PLANNED, ROUND_OPEN, ROUND_CLOSED)
 ROUND_STATUS_LABELS = {
     "planned": gettext_noop("Planned"),
     "open": gettext_noop("In play"),
@@ -147,6 +151,11 @@ MEDAL_SCOPE_LABELS = {
     "both": gettext_noop("Overall and per division"),
 }
 MEDALS = ("gold", "silver", "bronze")
+# The medals in words (never letters: "S" read as both Silver and sit-out): the standings' column,
+# the medal list and the certificate's heading.
+MEDAL_WORDS = {"gold": gettext_noop("Gold"), "silver": gettext_noop("Silver"), "bronze": gettext_noop("Bronze")}
+MEDAL_TITLES = {"gold": gettext_noop("Gold medal"), "silver": gettext_noop("Silver medal"),
+                "bronze": gettext_noop("Bronze medal")}
 PAGE_SIZES = ("letter", "a4")
 PAGE_SIZE_LABELS = {"letter": gettext_noop("US Letter"), "a4": gettext_noop("A4")}
 # How the opponents prove, at the table link, that they are the ones confirming (README, "Confirmation").

@@ -1,0 +1,140 @@
+"""The movement: the rounds planned for the entrants checked in (by the event's table layout,
+scoring.engine.layouts), stored as rounds, and planned again after a withdrawal or a late arrival
+for the rounds not yet started. Each public function is one transaction.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils.translation import gettext as _
+
+from scoring.engine import movement, movement_individuals
+
+from ..models import Event, Round, SitOut, Table, TableSeat
+from .rounds import main_rounds, round_create, round_create_seated, seat_labels
+
+
+def movement_exists(event: Event) -> bool:
+    return main_rounds(event).exists()
+
+
+def active_numbers(event: Event) -> list[int]:
+    """Who plays the next rounds: checked in and not withdrawn."""
+    return list(event.partnerships.filter(checked_in=True, withdrawn=False).values_list("number", flat=True))
+
+
+def round_plans(rounds) -> list[movement.RoundPlan]:
+    """Stored rounds as the planner's RoundPlans (two queries)."""
+    rounds = list(rounds)
+    plans = {r.pk: movement.RoundPlan(number=r.number) for r in rounds}
+    for table in Table.objects.filter(round__in=rounds).order_by("number").values("round_id", "number", "ns__number",
+                                                                                  "ew__number"):
+        plans[table["round_id"]].tables.append((table["number"], table["ns__number"], table["ew__number"]))
+    for sit in SitOut.objects.filter(round__in=rounds).values("round_id", "partnership__number"):
+        plans[sit["round_id"]].byes.append(sit["partnership__number"])
+    return [plans[r.pk] for r in rounds]
+
+
+def _store_plans(event: Event, plans: list[movement.RoundPlan]) -> None:
+    by_number = {p.number: p for p in event.partnerships.all()}
+    for rnd in plans:
+        round_create(event=event, number=rnd.number,
+                     tables=[(t, by_number[ns], by_number[ew]) for t, ns, ew in rnd.tables],
+                     byes=[by_number[b] for b in rnd.byes])
+    event.bump_version()  # the live pages show who plays whom and the progress line
+
+
+def table_size(event: Event) -> int:
+    """Players at one table of the event's layout: three three-handed, four otherwise."""
+    return event.layout_spec.players
+
+
+def seated_plans(rounds) -> list[movement_individuals.SeatedRound]:
+    """Stored rounds of an event of individuals as the planner's SeatedRounds (two queries)."""
+    rounds = list(rounds)
+    plans = {r.pk: movement_individuals.SeatedRound(number=r.number) for r in rounds}
+    seats: dict[int, dict[str, int]] = {}
+    tables: dict[int, tuple[int, int]] = {}
+    for row in TableSeat.objects.filter(table__round__in=rounds).values(
+            "table_id", "table__number", "table__round_id", "seat", "entrant__number"):
+        tables[row["table_id"]] = (row["table__round_id"], row["table__number"])
+        seats.setdefault(row["table_id"], {})[row["seat"]] = row["entrant__number"]
+    for table_id, (round_id, number) in sorted(tables.items(), key=lambda item: item[1][1]):
+        by_seat = seats[table_id]
+        plans[round_id].tables.append((number, tuple(by_seat[label] for label in seat_labels(len(by_seat)))))
+    for sit in SitOut.objects.filter(round__in=rounds).values("round_id", "partnership__number"):
+        plans[sit["round_id"]].byes.append(sit["partnership__number"])
+    return [plans[r.pk] for r in rounds]
+
+
+def _store_seated_plans(event: Event, plans: list[movement_individuals.SeatedRound]) -> None:
+    by_number = {p.number: p for p in event.partnerships.all()}
+    for rnd in plans:
+        round_create_seated(event=event, number=rnd.number,
+                            tables=[(t, [by_number[n] for n in seats]) for t, seats in rnd.tables],
+                            byes=[by_number[b] for b in rnd.byes])
+    event.bump_version()
+
+
+def _too_few(event: Event, count: int, *, replan: bool = False) -> ValidationError:
+    layout = event.layout_spec
+    if layout.individuals:
+        return ValidationError({"__all__": _("Check in at least %(least)s players first (%(count)s checked in).")
+                                           % {"least": layout.players, "count": count}})
+    if replan:
+        return ValidationError({"__all__": _("Fewer than two partnerships would be left to play.")})
+    return ValidationError({"__all__": _("Check in at least two partnerships first (%(count)s checked in).")
+                                       % {"count": count}})
+
+
+def _stored(event: Event):
+    """The Django side of the layout's planned rounds: (read stored rounds as plans, store plans).
+    Partnerships' RoundPlans fill Table.ns / Table.ew; players' SeatedRounds fill TableSeat rows."""
+    return (seated_plans, _store_seated_plans) if event.layout_spec.individuals else (round_plans, _store_plans)
+
+
+@transaction.atomic
+def movement_generate(*, event: Event) -> list[Round]:
+    """Create every round of the session from the entrants checked in and not withdrawn, planned by
+    the event's layout (scoring.engine.layouts: Layout.plan names the movement)."""
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    if movement_exists(event):
+        raise ValidationError({"__all__": _("The movement already exists. Withdrawals and late arrivals re-plan it.")})
+    players = active_numbers(event)
+    layout = event.layout_spec
+    if len(players) < layout.entrants_per_table:
+        raise _too_few(event, len(players))
+    _read, store = _stored(event)
+    store(event, layout.plan(players, event.rounds))
+    return list(main_rounds(event))
+
+
+def played_boundary(event: Event) -> int:
+    """The last round number that has started: open, closed, or with a hand entered."""
+    started = main_rounds(event).filter(Q(status__in=[Round.Status.OPEN, Round.Status.CLOSED])
+                                        | Q(tables__hands__isnull=False))
+    return started.aggregate(top=Max("number"))["top"] or 0
+
+
+@transaction.atomic
+def movement_replan(*, event: Event) -> list[int]:
+    """Plan again every round after the last one that has started, for the partnerships now
+    playing. Rounds with results are never touched. Returns the re-planned round numbers."""
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    boundary = played_boundary(event)
+    rounds = list(main_rounds(event))
+    later = [r for r in rounds if r.number > boundary]
+    if not later:
+        return []
+    players = active_numbers(event)
+    layout = event.layout_spec
+    if len(players) < layout.entrants_per_table:
+        raise _too_few(event, len(players), replan=True)
+    read, store = _stored(event)
+    plans = layout.plan(players, len(later), first_round=later[0].number,
+                        history=read([r for r in rounds if r.number <= boundary]), current=read(later))
+    Round.objects.filter(pk__in=[r.pk for r in later]).delete()
+    store(event, plans)
+    return [p.number for p in plans]
