@@ -27,11 +27,13 @@ from scoring.engine.vocabulary import (
 from scoring.models import Hand, HandChange
 from scoring.services import (
     NOBID,
+    Confirmation,
     games_confirmable,
     games_round_done,
     hand_dealer,
     score_for_table,
     score_three,
+    shown_label,
     table_games,
 )
 from tournaments import language
@@ -192,6 +194,7 @@ class HandRow:
     game_over: str = ""  # "Game over: N-S win 520 to 310" when this hand ended its game
     seat_cells: list = field(default_factory=list)  # a table of three: (tricks, points text, running) per seat
     bidder_name: str = ""
+    trust_note: str = ""  # "Changed by E-W: accept or dispute." on the phone that may accept it (trust_state)
 
     @property
     def nobody_bid(self) -> bool:
@@ -346,6 +349,56 @@ class TableSheet:
         if before is None or before.game_over:
             return 0, 0
         return before.ns_total, before.ew_total
+
+
+@dataclass
+class Trust:
+    """Where a table's acceptance stands for the phone of `side` (docs/trust.md): the hands it may
+    accept (another side wrote them), the hands its own side wrote that wait for the other side,
+    and each waiting hand's note ("Changed by E-W: accept or dispute.") by hand number."""
+
+    side: str
+    three: bool = False  # a table of three: "another player" accepts, not "the other side"
+    confirmed_by: str = ""  # who confirmed the table, as this reader may see it (a role, not a username)
+    theirs: list[int] = field(default_factory=list)
+    mine: list[int] = field(default_factory=list)
+    notes: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def only_mine(self) -> bool:
+        """Nothing here for this phone to accept, and hands of its own wait: the other side's turn."""
+        return bool(self.side) and not self.theirs and bool(self.mine)
+
+    @property
+    def mine_words(self) -> str:
+        return Confirmation(waiting=tuple(self.mine)).waiting_words(three=self.three)
+
+
+def writer_name(sheet, side: str) -> str:
+    """Who wrote a hand, as the table's phones say it: N-S, E-W, a table of three's player; "" = staff."""
+    if side in SIDE_LABELS:
+        return side_label(side)
+    return next((s.name for s in sheet.seats if s.seat == side), side)
+
+
+def trust_state(sheet, side: str, public: bool = True) -> Trust:
+    """The acceptance of `sheet`'s hands as the phone of `side` sees it ("" = staff: every waiting hand is
+    theirs). `public`: a table-link page, where a staff member is named by his role only."""
+    confirmed_by = sheet.table.confirmed_by
+    trust = Trust(side=side, three=sheet.three_handed,
+                  confirmed_by=shown_label(confirmed_by) if public else confirmed_by)
+    for row in sheet.rows:
+        hand = row.hand
+        if not hand.waits:
+            continue
+        if side and hand.written_side == side:
+            trust.mine.append(hand.number)
+            continue
+        trust.theirs.append(hand.number)
+        if hand.changed_at:
+            row.trust_note = trust.notes[hand.number] = gettext("Changed by %(who)s: accept or dispute.") % {
+                "who": writer_name(sheet, hand.written_side)}
+    return trust
 
 
 def seats_for(table) -> list[Seat]:

@@ -356,9 +356,19 @@ class SheetReasonForm(forms.Form):
 
 
 class SideForm(forms.Form):
+    """Who holds this phone at a table, and the proof (docs/trust.md): a side of the table (`sides`,
+    scoring.services.table_sides; a progressive table also takes a seat letter, one player) and
+    that side's or player's PIN, or number by the event's confirmation check. Only the shape is
+    checked here: scoring.services.side_prove compares the code and counts wrong ones."""
+
     side = forms.ChoiceField(choices=language.choices(SIDE_LABELS),
-                             error_messages={"required": _("Choose N-S or E-W."),
-                                             "invalid_choice": _("Choose N-S or E-W.")})
+                             error_messages={"required": _("Choose who you are."),
+                                             "invalid_choice": _("Choose who you are from the list on this page.")})
+    code = forms.CharField(label=_("Your PIN"), required=False, max_length=12, strip=True)
+
+    def __init__(self, *args, sides=("ns", "ew"), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["side"].choices = [(side, side) for side in sides]
 
 
 class ConfirmForm(forms.Form):

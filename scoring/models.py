@@ -67,6 +67,18 @@ class Hand(models.Model):
     entered_at = models.DateTimeField(auto_now_add=True)
     updated_by = models.CharField(max_length=150, blank=True, default="")
     updated_at = models.DateTimeField(auto_now=True)
+    # Who wrote the hand and who agreed to it (README, "Confirmation"; docs/trust.md). A side is the
+    # proven phone's "ns"/"ew" (a progressive table's player acts for his side) or a table of three's
+    # seat "1".."3"; "" is staff (an organizer, a scorer, an import). `changed_*` is the last
+    # correction (changed_at None: never corrected). A hand is accepted when a side other than the
+    # one that last wrote it agreed on its phone, or staff did (accepted_side ""); a hand last
+    # written by staff needs no acceptance. A correction clears the acceptance.
+    entered_side = models.CharField(max_length=2, blank=True, default="")
+    changed_side = models.CharField(max_length=2, blank=True, default="")
+    changed_at = models.DateTimeField(null=True, blank=True)
+    accepted_side = models.CharField(max_length=2, blank=True, default="")
+    accepted_by = models.CharField(max_length=150, blank=True, default="")
+    accepted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "number"]
@@ -84,6 +96,16 @@ class Hand(models.Model):
 
     def points_for(self, side: str) -> int:
         return self.ns_points if side == "ns" else self.ew_points
+
+    @property
+    def written_side(self) -> str:
+        """The side (or seat) that last wrote this hand: its corrector's, else its enterer's; "" = staff."""
+        return self.changed_side if self.changed_at else self.entered_side
+
+    @property
+    def waits(self) -> bool:
+        """Written on a phone and not yet accepted by another side (or staff)."""
+        return bool(self.written_side) and self.accepted_at is None
 
 
 class HandChange(models.Model):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -48,16 +48,66 @@ from tournaments.models import Event, Partnership, Round, Table, TableSeat
 
 @dataclass(frozen=True)
 class Actor:
-    """Who is writing: shown in the history. `user` is None for a table link."""
+    """Who is writing: shown in the history. `user` is None for a table link.
+
+    `side`: the side ("ns", "ew") or seat ("1".."3") a table-link phone has PROVEN with its PIN (or
+    number) through `side_prove`; the views only ever build a table-link actor with a proven side
+    (docs/trust.md), and a service refuses a phone's write that names none."""
 
     label: str
     user: object = None
     is_organizer: bool = False
+    side: str = ""
 
     @property
     def is_table_link(self) -> bool:
         """No account behind the write: whoever holds the table's link (staff write as their user)."""
         return self.user is None and not self.is_organizer
+
+
+# How staff are named in the history: "olga (organizer)". Staff-only pages show it; a table link or a
+# public page shows only the role (`shown_label`): players never see a staff member's username.
+STAFF_ROLES = ("organizer", "scorer")
+
+
+def staff_label(username: str, role: str) -> str:
+    return f"{username} ({role})"[:150]
+
+
+def shown_label(label: str) -> str:
+    """`label` as a player may see it: a staff label ("olga (organizer)") becomes its role in the
+    reader's language ("the organizer", "a scorer"); every other label is the players' own words."""
+    for role in STAFF_ROLES:
+        if label.endswith(f" ({role})"):
+            return gettext("the organizer") if role == "organizer" else gettext("a scorer")
+    return label
+
+
+def table_sides(table) -> tuple[str, ...]:
+    """The sides a phone may prove at `table`: "ns" and "ew" (partnerships, or a progressive table's
+    two sides: a player proves himself and acts for his side), or a table of three's seats."""
+    if table.ns_id is None and three_handed(table):
+        return tuple(seat.seat for seat in table.seats.all())
+    return ("ns", "ew")
+
+
+UNKNOWN_SIDE = "?"  # a hand written through code as a table link naming no side: any side or staff accepts it
+
+
+def _writer(table, actor: Actor, side: str = "", confirming: bool = False) -> str:
+    """Which side writes: "" for staff; a phone's proven side (docs/trust.md), refused when the table
+    has no such side. The views always name the proven side; a caller in code that names none
+    writes as UNKNOWN_SIDE (never as staff: such a hand still waits for a side's acceptance), and
+    cannot confirm."""
+    if not actor.is_table_link:
+        return ""
+    side = side or actor.side
+    if not side and not confirming:
+        return UNKNOWN_SIDE
+    if side not in table_sides(table):
+        raise ValidationError({"__all__": gettext("This phone has not proven its side at table %(number)s: open "
+                                                  "the table's page and type your PIN.") % {"number": table.number}})
+    return side
 
 
 def _locked_table(table_id: int, known: Table | None = None) -> Table:
@@ -374,22 +424,46 @@ def _clear_confirmation(table) -> None:
         table.save(update_fields=["confirmed_at", "confirmed_by", "disputed_at", "dispute_reason"])
 
 
-@transaction.atomic
 def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str = "create", client_id: str = "",
                 **values) -> Hand:
     """Enter hand `number` at `table`. Repeating the same entry (a double tap, a retry) returns
     the hand already stored; a different entry for a stored number is refused.
 
+    `side`: the phone's proven side (else actor.side); staff write as "" (docs/trust.md). The hand
+    remembers it as `entered_side`: another side accepts it when the table is confirmed.
+
     `client_id` is the phone's own id for this save (README, "When the wifi drops"): an id already
-    taken returns the hand it stored, whatever happened since (the round closed, the hand was
-    corrected), and writes nothing."""
+    taken for this same hand returns the hand it stored, whatever happened since (the round closed,
+    the hand was corrected), and writes nothing; taken for anything else, it is refused."""
     client_id = _check_client_id(client_id)
+    return _once(client_id, lambda: _hand_record(table=table, number=number, actor=actor, side=side, action=action,
+                                                 client_id=client_id, values=values))
+
+
+def _once(client_id: str, write):
+    """Run `write` in one transaction. The same id sent at the same moment to two tables of two events
+    (whose locks do not meet) makes the second insert hit ClientSave's unique index: refused in plain
+    words, never a server error."""
+    try:
+        with transaction.atomic():
+            return write()
+    except IntegrityError:
+        if client_id and ClientSave.objects.filter(client_id=client_id).exists():
+            raise ValidationError({"client_id": gettext("was used for another save; reload the page and enter "
+                                                        "this one again")}) from None
+        raise
+
+
+def _hand_record(*, table, number, actor, side, action, client_id, values) -> Hand:
     table = _locked_table(table.pk, known=table)
     _check_number(table, number)
     receipt = _receipt(client_id, table, "hand")
     if receipt is not None:
+        if not receipt_matches(receipt, table, number, values):
+            raise ValidationError({"client_id": reused_words(receipt)})
         return Hand.objects.get(table=table, number=receipt.hand_number)
     _check_writable(table, actor)
+    writer = _writer(table, actor, side)
     clean = _clean_values(table, values)
     # Every hand at the table, read under its lock: no other save can add one until this commits,
     # so what is here is the last word (the unique index stands behind it all the same).
@@ -409,11 +483,12 @@ def hand_record(*, table, number: int, actor: Actor, side: str = "", action: str
         dealer=hand_dealer(table, number),
         entered_by=actor.label,
         entered_by_user=actor.user if getattr(actor.user, "pk", None) else None,
+        entered_side=writer,
         **clean,
     )
     totals.store(table, [*hands, hand])
-    if side in ("ns", "ew", *THREE_SEATS) and not table.entered_side:
-        table.entered_side = side
+    if writer and not table.entered_side:  # the first side to enter, as the dashboard and files read it
+        table.entered_side = writer
         table.save(update_fields=["entered_side"])
     _clear_confirmation(table)
     _log(table, action, actor, hand_number=number, new=hand_snapshot(hand))
@@ -447,6 +522,26 @@ def _keep_receipt(client_id: str, table, kind: str, hand_number: int | None, res
         # Inside the caller's transaction, after the table's lock: a second request with this id
         # waits for the lock, then finds this row; the unique index is the last word on every database.
         ClientSave.objects.create(client_id=client_id, table=table, kind=kind, hand_number=hand_number, result=result)
+
+
+def receipt_matches(receipt: ClientSave, table, number, values: dict) -> bool:
+    """Whether a hand sent again under a taken id is the hand that id stored (the same number and
+    the same values, as scored now): an id means one hand, never "already saved" for another."""
+    if receipt.hand_number != number:
+        return False
+    try:
+        clean = _clean_values(table, values)
+    except ValidationError:
+        return False
+    stored = receipt.result or {}
+    defaults = {"ns_tricks": None, "declarer_seat": "", "seat_tricks": None}
+    return all(clean.get(k) == stored.get(k, defaults.get(k)) for k in STORED_FIELDS)
+
+
+def reused_words(receipt: ClientSave) -> str:
+    return gettext("This phone already sent hand %(number)s with other values under the same save id, so this "
+                   "was not saved. Check hand %(number)s on the table's page and correct it there if needed.") % {
+        "number": receipt.hand_number}
 
 
 def client_save_for(client_id: str) -> ClientSave | None:
@@ -503,9 +598,14 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
         setattr(current, name, value)
     current.version = expected_version + 1
     current.updated_by = actor.label
+    # The correction sends the hand back (docs/trust.md): written now by the corrector's side (or
+    # staff), its acceptance cleared, so the other side sees "changed by ...: accept or dispute".
+    now = timezone.now()
+    written = dict(changed_side=_writer(table, actor), changed_at=now, accepted_side="", accepted_by="",
+                   accepted_at=None)
     # The version in the WHERE clause makes the check hold on every database, locks or not.
     rows = Hand.objects.filter(pk=current.pk, version=expected_version).update(
-        **clean, version=current.version, updated_by=actor.label, updated_at=timezone.now()
+        **clean, **written, version=current.version, updated_by=actor.label, updated_at=now
     )
     if rows != 1:
         raise ValidationError({"__all__": gettext("This hand was changed by someone else just now. Reload and try "
@@ -518,69 +618,114 @@ def hand_correct(*, hand: Hand, expected_version: int, actor: Actor, reason: str
     return current
 
 
-def table_confirm(*, table, actor: Actor, side: str = "", code: str | None = None, client_id: str = "") -> None:
-    """The other partnership (or an organizer or scorer, who pass no side) agrees with the table's
-    hands. A second tap on an already confirmed table changes nothing.
+@dataclass(frozen=True)
+class Confirmation:
+    """What a confirmation did: the hands it accepted, the hands still waiting for another side
+    (this side wrote them), and whether the table is now confirmed."""
 
-    Through the table link the confirming side types `code`: its partnership's PIN, or its number
-    when the event's confirmation check is "number" (README, "Confirmation"). A wrong code is
-    counted in ConfirmFailure (committed even though the confirmation is refused) and after
-    PIN_WRONG_LIMIT wrong codes within PIN_WINDOW_MINUTES the link cannot confirm that table
-    until the oldest of them is that old; staff can confirm meanwhile.
+    accepted: tuple[int, ...] = ()
+    waiting: tuple[int, ...] = ()
+    confirmed: bool = False
+    already: bool = False
 
-    `client_id` as for hand_record: an id already taken at this table changes nothing."""
+    def waiting_words(self, three: bool = False) -> str:
+        """"Hands 2, 3 and 4 were entered on your phone: the other side accepts them on its phone."
+        `three`: a table of three, where another player accepts."""
+        if not self.waiting:
+            return ""
+        if three:
+            return ngettext("Hand %(hands)s was entered or changed on your phone: another player accepts it on "
+                            "his phone.",
+                            "Hands %(hands)s were entered or changed on your phone: another player accepts them on "
+                            "his phone.", len(self.waiting)) % {"hands": and_list(self.waiting)}
+        return ngettext("Hand %(hands)s was entered or changed on your phone: the other side accepts it on its "
+                        "phone.",
+                        "Hands %(hands)s were entered or changed on your phone: the other side accepts them on its "
+                        "phone.", len(self.waiting)) % {"hands": and_list(self.waiting)}
+
+
+def table_confirm(*, table, actor: Actor, side: str = "", code: str | None = None,
+                  client_id: str = "") -> Confirmation:
+    """Agree with the table's hands (docs/trust.md). A table is confirmed only when every hand has
+    been accepted by a side other than the one that last wrote it, or by staff; a hand last written
+    by staff needs no acceptance.
+
+    Staff (no side) accept every hand and confirm the table. A phone (its proven `side`, else
+    actor.side) accepts every hand last written by another side; hands its own side wrote keep
+    waiting for the other side's phone (Confirmation.waiting), and the table is confirmed only when
+    none waits. At a table of three a side is a seat (another player accepts); at a progressive
+    table the side is N-S or E-W, whichever of its two players proved the phone.
+
+    `code`, when given, must also be the side's PIN (or number, by the event's confirmation check):
+    for callers that did not prove the side beforehand. A wrong code is counted in ConfirmFailure
+    (committed even though the confirmation is refused) and after PIN_WRONG_LIMIT wrong codes within
+    PIN_WINDOW_MINUTES the phones cannot prove a side at that table until the oldest of them is
+    that old; staff can confirm meanwhile.
+
+    A second confirmation of a confirmed table changes nothing. `client_id` as for hand_record; a
+    confirmation sent again under its id is judged again against the table as it is now."""
     client_id = _check_client_id(client_id)
-    with transaction.atomic():
-        refusal = _confirm(table=table, actor=actor, side=side, code=code, client_id=client_id)
-    if refusal:  # raised after the commit, so the wrong guess stays counted
-        raise ValidationError(refusal)
+    outcome = _once(client_id, lambda: _confirm(table=table, actor=actor, side=side, code=code, client_id=client_id))
+    if isinstance(outcome, dict):  # raised after the commit, so the wrong guess stays counted
+        raise ValidationError(outcome)
+    return outcome
 
 
-def _confirm(*, table, actor: Actor, side: str, code: str | None, client_id: str) -> dict | None:
+def _confirm(*, table, actor: Actor, side: str, code: str | None, client_id: str) -> Confirmation | dict:
     table = _locked_table(table.pk)
     event = table.round.event
-    if _receipt(client_id, table, "confirm") is not None:
-        return None
+    receipt = _receipt(client_id, table, "confirm")
+    if receipt is not None:
+        client_id = ""  # judged again below; the id keeps its first answer
     _check_round_state(table, actor)
     if table.confirmed_at and not table.disputed_at:
         _keep_receipt(client_id, table, "confirm", None, _confirm_result(table))
-        return None
-    count = table.hands.count()
+        return Confirmation(confirmed=True, already=True)
+    writer = _writer(table, actor, side, confirming=True)
+    if writer and table.disputed_at:
+        raise ValidationError({"__all__": gettext("Table %(number)s is disputed: the organizer settles it (corrects "
+                                                  "a hand or confirms the table as it is).")
+                                          % {"number": table.number}})
+    hands = list(Hand.objects.filter(table=table))
     if event.plays_games:
-        _check_games_confirmable(table)
-    elif count < event.hands_per_round:
+        _check_games_confirmable(table, hands)
+    elif len(hands) < event.hands_per_round:
         raise ValidationError(
             {"__all__": gettext("Only %(count)s of %(hands)s hands are entered; confirm when all are in.")
-                        % {"count": count, "hands": event.hands_per_round}})
-    if event.individuals:
-        # Another player at the table than the one who entered confirms with his own PIN,
-        # whichever phone it is typed on (README, "Events of individuals").
-        if actor.is_table_link:
-            refusal, label = _check_player_code(table, event, side, code)
-            if refusal:
-                return refusal
-            _mark_confirmed(table, actor, client_id, label=label)
-            return None
-    elif side and side == table.entered_side and not actor.is_organizer:
-        raise ValidationError({"__all__": gettext("The scores must be confirmed by the other partnership.")})
-    elif actor.is_table_link:
-        if side not in SIDE_LABELS:
-            raise ValidationError({"__all__": gettext("Choose your side (N-S or E-W) before confirming.")})
-        refusal = _check_confirm_code(table, event, side, code)
+                        % {"count": len(hands), "hands": event.hands_per_round}})
+    if writer and code is not None:
+        refusal, _seat = _check_side_code(table, event, writer, code)
         if refusal:
             return refusal
-    _mark_confirmed(table, actor, client_id)
-    return None
+    waits = [hand for hand in hands if hand.waits]
+    accept = [hand for hand in waits if hand.written_side != writer or not writer]
+    waiting = tuple(hand.number for hand in waits if hand not in accept)
+    if writer and not accept and waiting and len(waiting) == len(hands):
+        raise ValidationError({"__all__": gettext("Every hand was entered on this phone, so the other side confirms "
+                                                  "them on its own phone (or the organizer does).")})
+    now = timezone.now()
+    if accept:
+        Hand.objects.filter(pk__in=[hand.pk for hand in accept]).update(
+            accepted_side=writer, accepted_by=actor.label[:150], accepted_at=now)
+    accepted = tuple(hand.number for hand in accept)
+    if waiting:
+        _log(table, "confirm", actor, new={"accepted": list(accepted), "waiting": list(waiting)})
+        _keep_receipt(client_id, table, "confirm", None, {"accepted": list(accepted), "waiting": list(waiting)})
+        event.bump_version()
+        return Confirmation(accepted=accepted, waiting=waiting)
+    _mark_confirmed(table, actor, client_id, at=now, accepted=accepted)
+    return Confirmation(accepted=accepted, confirmed=True)
 
 
-def _mark_confirmed(table, actor: Actor, client_id: str, label: str = "") -> None:
+def _mark_confirmed(table, actor: Actor, client_id: str, *, at, accepted=()) -> None:
+    """The last needed acceptance landed: the table is confirmed now, by whoever gave it."""
     event = table.round.event
-    table.confirmed_at = timezone.now()
-    table.confirmed_by = label or actor.label
+    table.confirmed_at = at
+    table.confirmed_by = actor.label[:150]
     table.disputed_at = None
     table.dispute_reason = ""
     table.save(update_fields=["confirmed_at", "confirmed_by", "disputed_at", "dispute_reason"])
-    _log(table, "confirm", Actor(label=table.confirmed_by, user=actor.user, is_organizer=actor.is_organizer))
+    _log(table, "confirm", actor, new={"accepted": list(accepted)} if accepted else None)
     _keep_receipt(client_id, table, "confirm", None, _confirm_result(table))
     event.bump_version()
 
@@ -603,8 +748,15 @@ def games_confirmable(table, result: games_engine.TableGames, count: int) -> boo
     return bell_only and count > 0 and result.current is None
 
 
-def _check_games_confirmable(table) -> None:
-    hands = list(Hand.objects.filter(table=table))
+def and_list(numbers) -> str:
+    """"2, 3 and 4" in the reader's language."""
+    words = [str(n) for n in numbers]
+    if len(words) < 2:
+        return "".join(words)
+    return gettext("%(list)s and %(last)s") % {"list": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def _check_games_confirmable(table, hands) -> None:
     if not games_confirmable(table, table_games(table, hands), len(hands)):
         raise ValidationError({"__all__": gettext("A game is still in play at table %(table)s: confirm when the "
                                                   "round's games are done.") % {"table": table.number}})
@@ -640,66 +792,66 @@ def _count_wrong(table, side: str, wrong: list, field: str, message: str) -> dic
     return {field: message}
 
 
-def _check_player_code(table, event, side: str, code: str | None) -> tuple[dict | None, str]:
-    """A table of individuals: `code` must be the PIN (or the number, by the event's setting) of a
-    seated player who did not enter the scores: (None, his name to confirm in); else (the refusal, ""),
-    with a wrong guess recorded."""
+def side_prove(*, table, side: str, code: str) -> tuple[str, str]:
+    """A phone says who holds it and proves it (docs/trust.md): `side` is "ns"/"ew" (a partnership,
+    or a progressive table's side: `code` is then the PIN of either of its two players), a seat
+    letter "N".."W" at a progressive table (that player), or a table of three's seat "1".."3"; `code`
+    is that partnership's or player's PIN, or its number when the event's confirmation check is
+    "number". Returns (the side the phone acts for, the proven player's seat or ""). A wrong code
+    counts toward the table's lockout (committed even though refused)."""
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    event = table.round.event
+    seat = ""
+    if table.ns_id is None and not three_handed(table) and side in SIDE_OF_SEAT:
+        seat, side = side, SIDE_OF_SEAT[side]
+    if side not in table_sides(table):
+        raise ValidationError({"side": gettext("Choose who you are from the list on this page.")})
+    with transaction.atomic():
+        refusal, seat = _check_side_code(table, event, side, code, seat=seat)
+    if refusal:
+        raise ValidationError(refusal)
+    return side, seat
+
+
+def _side_entrants(table, side: str, seat: str = "") -> list[tuple[str, Partnership]]:
+    """(seat, entrant) of whoever may prove `side`: the partnership; the seat's player; the side's two players."""
+    if table.ns_id is not None:
+        return [("", Partnership.objects.only("number", "pin").get(pk=table.ns_id if side == "ns" else table.ew_id))]
+    seats = TableSeat.objects.filter(table=table).select_related("entrant")
+    return [(s.seat, s.entrant) for s in seats
+            if (s.seat == seat if seat else s.seat == side or SIDE_OF_SEAT.get(s.seat) == side)]
+
+
+def _check_side_code(table, event, side: str, code: str | None, *, seat: str = "") -> tuple[dict | None, str]:
+    """(None, the proven player's seat or "") when `code` proves `side` (or the player in `seat`),
+    else (the refusal, ""), with a wrong guess recorded."""
     wrong, locked = _recent_wrong(table)
     if locked:
         return locked, ""
-    seats = list(TableSeat.objects.filter(table=table).select_related("entrant__player_one"))
-    entered = table.entered_side
-
-    def entered_it(seat) -> bool:
-        return bool(entered) and (seat.seat == entered or SIDE_OF_SEAT.get(seat.seat) == entered)
-
     typed = (code or "").strip()
     by_number = event.confirmation_check == Event.ConfirmationCheck.NUMBER
-    if by_number:
-        found = [s for s in seats if typed.isascii() and typed.isdigit() and int(typed) == s.entrant.number]
-        field = "partnership"
-    else:
-        found = [s for s in seats if typed and secrets.compare_digest(typed.encode(), s.entrant.pin.encode())]
-        field = "pin"
-    others = [s for s in found if not entered_it(s)]
-    if others:
-        return None, gettext("%(name)s (player #%(number)s)") % {"name": others[0].entrant.player_one.name,
-                                                                  "number": others[0].entrant.number}
+    found = ""
+    for at, entrant in _side_entrants(table, side, seat):
+        if (typed.isascii() and typed.isdigit() and int(typed) == entrant.number) if by_number \
+                else (typed and secrets.compare_digest(typed.encode(), entrant.pin.encode())):
+            found = at or side
+            break
     if found:
-        return {field: gettext("The player who entered the scores cannot confirm them: another player at the "
-                               "table types his own code.")}, ""
-    if not typed:
-        return {field: gettext("Type your own PIN to confirm (another player than the one who entered the "
-                               "scores): it is on your movement card.") if not by_number
-                else gettext("Type your own player number to confirm.")}, ""
-    message = (gettext("That is not the PIN of a player at this table. Check your movement card.") if not by_number
-               else gettext("%(typed)s is not the number of a player at this table.") % {"typed": typed})
-    return _count_wrong(table, side, wrong, field, message), ""
-
-
-def _check_confirm_code(table, event, side: str, code: str | None) -> dict | None:
-    """None when `code` proves the confirming side; else the refusal, with a wrong guess recorded."""
-    wrong, locked = _recent_wrong(table)
-    if locked:
-        return locked
-    partnership = Partnership.objects.only("number", "pin").get(pk=table.ns_id if side == "ns" else table.ew_id)
-    typed = (code or "").strip()
-    if event.confirmation_check == Event.ConfirmationCheck.NUMBER:
-        if typed.isascii() and typed.isdigit() and int(typed) == partnership.number:
-            return None
-        field, message = "partnership", (gettext("Type your own partnership number (%(typed)s is not it).")
-                                         % {"typed": typed} if typed
-                                         else gettext("Type your own partnership number (it is on your score card)."))
+        return None, found if found != side else ""
+    individuals = table.ns_id is None
+    if by_number:
+        message = (gettext("Type your own player number.") if individuals
+                   else gettext("Type your own partnership number (it is on your score card).")) if not typed \
+            else (gettext("%(typed)s is not your player number. Check your movement card.") if individuals
+                  else gettext("Type your own partnership number (%(typed)s is not it).")) % {"typed": typed}
+    elif individuals:
+        message = (gettext("That is not your PIN. Check your movement card.") if typed
+                   else gettext("Type your own PIN: it is on your movement card."))
     else:
-        # compare_digest: the time taken says nothing about how much of the PIN was right.
-        if secrets.compare_digest(typed.encode(), partnership.pin.encode()):
-            return None
         words = (gettext("That is not the %(side)s PIN. Check your movement card.") if typed
                  else gettext("Type your PIN (%(side)s): it is on your movement card."))
-        field, message = "pin", words % {"side": language.label(SIDE_LABELS[side])}
-    if not typed:
-        return {field: message}  # an empty box is not a guess
-    return _count_wrong(table, side, wrong, field, message)
+        message = words % {"side": language.label(SIDE_LABELS[side])}
+    return (_count_wrong(table, side, wrong, "code", message) if typed else {"code": message}), ""
 
 
 @transaction.atomic

@@ -28,13 +28,12 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import path, reverse
 from django.utils.html import escape
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring import corrections, entry_data, services
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import THREE_SEATS
 from scoring.forms import (
     ConfirmForm,
     DisputeForm,
@@ -57,8 +56,11 @@ from tournaments.forms import add_service_errors
 from tournaments.models import Table, normalize_token
 from tournaments.permissions import is_organizer, organizer_required, role_for, scorer_required
 
-SESSION_SIDES = "entry_sides"  # {table pk: "ns" | "ew"}: which partnership holds this phone
-SESSION_WROTE = "entry_wrote"  # table pks this phone has saved something at: its side is then fixed
+# {table pk: "ns" | "ew" | "1".."3"}: the side (or seat) this phone PROVED with its PIN (docs/trust.md).
+# A new key: a side merely chosen before PINs were asked is not trusted.
+SESSION_SIDES = "entry_proven"
+SESSION_PLAYERS = "entry_players"  # {table pk: "N".."W"}: the player who proved a progressive table's phone
+SESSION_WROTE = "entry_wrote"  # table pks this phone has saved something at
 GRID_SPARE_ROWS = 12  # a games event's paper sheet: empty rows after the stored hands
 
 
@@ -68,9 +70,10 @@ class Access:
 
     table: Table
     actor: services.Actor
-    side: str = ""
+    side: str = ""  # proven with the side's (or player's) PIN: a phone with no side may only read
     token: str = ""
     organizer: bool = False
+    seat: str = ""  # a progressive table: the seat of the player who proved this phone
 
     @property
     def event(self):
@@ -123,21 +126,25 @@ class Access:
         return sheet
 
     def confirm_check(self) -> str:
-        """What a table-link confirmation types: "pin" or "number" (the event's setting); "" for staff."""
-        if not self.via_token or not self.side:
-            return ""
-        return self.event.confirmation_check
+        """What a confirmation types: nothing. A phone proved its side once (choose_side), so it
+        confirms with a button; staff never type a code (docs/trust.md)."""
+        return ""
+
+    def trust(self, sheet) -> entry_data.Trust:
+        return entry_data.trust_state(sheet, self.side if self.via_token else "", public=self.via_token)
 
 
-def _side_actor(table, side: str) -> services.Actor:
-    """Who wrote, as the history, the sheets and the other phone show it: in the players' words."""
-    if table.ns_id is None:  # a table of individuals: the player (three-handed) or the two of the side
-        names = [seat.entrant.player_one.name for seat in table.seats.all()
-                 if seat.seat == side or services.SIDE_OF_SEAT.get(seat.seat) == side]
-        return services.Actor(label=(gettext("%(names)s on their phone") % {"names": " & ".join(names)})[:150])
+def _side_actor(table, side: str, seat: str = "") -> services.Actor:
+    """Who wrote, as the history, the sheets and the other phone show it: in the players' words.
+    At a progressive table the proven player (`seat`) writes for his side."""
+    if table.ns_id is None:  # a table of individuals: the player (three-handed, or the proven one) or the side's two
+        names = [s.entrant.player_one.name for s in table.seats.all()
+                 if (s.seat == seat if seat else s.seat == side or services.SIDE_OF_SEAT.get(s.seat) == side)]
+        return services.Actor(label=(gettext("%(names)s on their phone") % {"names": " & ".join(names)})[:150],
+                              side=side)
     partnership = table.ns if side == "ns" else table.ew
     return services.Actor(label=gettext("%(side)s #%(number)s on their phone") % {
-        "side": language.label(entry_data.SIDE_LABELS[side]), "number": partnership.number})
+        "side": language.label(entry_data.SIDE_LABELS[side]), "number": partnership.number}, side=side)
 
 
 def by_token(view):
@@ -152,8 +159,9 @@ def by_token(view):
             return render(request, "scoring/table_missing.html", status=404)
         language.use_event_language(request, table.round.event.language)
         side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
-        actor = _side_actor(table, side) if side else services.Actor(label=gettext("a table phone"))
-        return view(request, Access(table=table, actor=actor, side=side, token=table.token), **kwargs)
+        seat = request.session.get(SESSION_PLAYERS, {}).get(str(table.pk), "") if side else ""
+        actor = _side_actor(table, side, seat) if side else services.Actor(label=gettext("a table phone"))
+        return view(request, Access(table=table, actor=actor, side=side, token=table.token, seat=seat), **kwargs)
 
     return wrapper
 
@@ -168,8 +176,8 @@ def _staff_table(event, table_id) -> Table:
 def _staff_access(request, event, table_id) -> Access:
     table = _staff_table(event, table_id)
     organizer = is_organizer(request.user, event)
-    label = f"{request.user.get_username()} ({role_for(request.user, event)})"
-    return Access(table=table, actor=services.Actor(label=label[:150], user=request.user, is_organizer=organizer),
+    label = services.staff_label(request.user.get_username(), role_for(request.user, event))
+    return Access(table=table, actor=services.Actor(label=label, user=request.user, is_organizer=organizer),
                   organizer=organizer)
 
 
@@ -202,27 +210,57 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
         "can_confirm": writable and sheet.confirmable and (sheet.complete or sheet.plays_games)
                        and access.event.confirmation_required,
         "offline_data": _offline_data(access, sheet),
+        "trust": access.trust(sheet),
     }
     if sheet.three_handed:
         return render(request, "scoring/table_three.html", context, status=status)
     return render(request, "scoring/table_entry.html", context | {"game_base": sheet.game_scores}, status=status)
 
 
+def _side_page(request, access, form=None, status=200):
+    """Who holds this phone, and the PIN that proves it (docs/trust.md): one screen, asked once."""
+    return render(request, "scoring/table_side.html",
+                  {"access": access, "table": access.table, "event": access.event, "form": form or SideForm(),
+                   "round_name": entry_data.round_name(access.table.round),
+                   "seats": entry_data.seats_for(access.table),
+                   "three_handed": access.event.rules.players == 3,
+                   "by_number": access.event.confirmation_check == "number"}, status=status)
+
+
+def _unproven_words(access, request) -> str:
+    """Why a phone's kept save is refused when the phone is not (or no longer) proven as the side
+    that kept it; "" when it may go on. The phone keeps the save and shows these words."""
+    kept = request.POST.get("side", "")
+    if not access.side:
+        return gettext("This phone is not known at table %(number)s any more (it forgot who you are), so this "
+                       "was not saved. It is kept on the phone: open the table's page, choose who you are, type "
+                       "your PIN, then press Try again.") % {"number": access.table.number}
+    if kept and kept != access.side:
+        return gettext("This was kept on the phone for the other side, and the phone is now used by %(side)s, so "
+                       "it was not saved. It is kept on the phone: the other side sends it from their "
+                       "phone.") % {"side": entry_data.side_label(access.side)
+                                   if access.side in entry_data.SIDE_LABELS else access.side}
+    return ""
+
+
 def entry(request, access):
-    """The table's page: choose a side once, then enter the next hand, see totals, confirm."""
+    """The table's page: prove who holds the phone once, then enter the next hand, see totals, confirm."""
     queued = request.method == "POST" and _wants_json(request)
-    if access.via_token and not access.side:
-        if queued:
-            return _refused(gettext("This phone has not chosen its side (N-S or E-W) for this table: open the "
-                                    "table's page, choose, then press Try again."))
-        return render(request, "scoring/table_side.html",
-                      {"access": access, "table": access.table, "event": access.event,
-                       "round_name": entry_data.round_name(access.table.round),
-                       "seats": entry_data.seats_for(access.table),
-                       "three_handed": access.event.rules.players == 3})
+    if access.via_token and (queued or not access.side):
+        words = _unproven_words(access, request) if queued else ""
+        if words:
+            return _refused(words)
+        if not access.side:
+            return _side_page(request, access)
     client_id = request.POST.get("client_id", "") if request.method == "POST" else ""
     receipt = services.client_save_for(client_id)
     if receipt is not None and receipt.table_id == access.table.pk and receipt.kind == "hand":
+        if not _same_hand(access, receipt, request.POST):
+            words = services.reused_words(receipt)
+            if queued:
+                return _refused(words)
+            messages.error(request, words)
+            return redirect(access.url("entry"))
         return _already(request, access, receipt,
                         gettext("Hand %(number)s was already saved.") % {"number": receipt.hand_number})
     if queued and access.read_only:
@@ -257,6 +295,17 @@ def entry(request, access):
         # shows there and the service worker keeps that page as the copy for a reload offline.
         return JsonResponse({"status": "saved", "next": access.url("entry")})
     return redirect(access.url("entry") + "#enter")
+
+
+def _same_hand(access, receipt, data) -> bool:
+    """Whether a hand sent under a taken id is the one that id stored: an id means one hand. A form
+    that no longer validates (the round's games ended with that very hand) is judged by its number."""
+    sheet = access.sheet()
+    form = _form_class(sheet)(data, sheet=sheet)
+    number = whole_number(str(data.get("number", "")))
+    if not form.is_valid():
+        return number == receipt.hand_number
+    return services.receipt_matches(receipt, access.table, form.cleaned_data["number"], form.hand_values())
 
 
 # --- answers to a phone sending its queue (README, "When the wifi drops") ------------------------
@@ -375,22 +424,36 @@ def _note_write(request, access) -> None:
 
 @require_POST
 def choose_side(request, access):
-    """Remember which partnership holds this phone; fixed once the phone has saved something."""
-    form = SideForm(request.POST)
-    if access.event.rules.players == 3 and request.POST.get("side") in THREE_SEATS:
-        form.fields["side"].choices = [(seat, seat) for seat in THREE_SEATS]
-    wrote = access.table.pk in request.session.get(SESSION_WROTE, [])
-    if wrote:
-        messages.error(request, gettext("This phone has already saved scores for its side. "
-                                        "Ask the organizer to change it."))
-    elif form.is_valid():
-        sides = request.session.get(SESSION_SIDES, {})
-        sides[str(access.table.pk)] = form.cleaned_data["side"]
-        request.session[SESSION_SIDES] = sides
-    elif "clear" in request.POST:
-        request.session[SESSION_SIDES] = {k: v for k, v in request.session.get(SESSION_SIDES, {}).items()
-                                          if k != str(access.table.pk)}
-    return redirect(access.url("entry"))
+    """Who holds this phone, PROVEN with that side's (or player's) PIN, or number when the event's
+    confirmation check says so (docs/trust.md); remembered in the session for this table, so the
+    phone enters, corrects and confirms with no second PIN. "not you?" forgets it (another side
+    then proves itself on the same phone).
+
+    A progressive table: the phone proves one PLAYER (his own PIN, with his side or his seat) and
+    acts for his side (N-S or E-W): it enters and corrects that side's hands and accepts the other
+    side's, as his partner's phone would. A table of three: one player, one seat. A side or seat
+    the table does not have is refused; wrong PINs count toward the table's lockout."""
+    key = str(access.table.pk)
+    if "clear" in request.POST:
+        for name in (SESSION_SIDES, SESSION_PLAYERS):
+            request.session[name] = {k: v for k, v in request.session.get(name, {}).items() if k != key}
+        return redirect(access.url("entry"))
+    sides = services.table_sides(access.table)
+    if access.table.ns_id is None and access.event.rules.players != 3:
+        sides = (*sides, *services.SIDE_OF_SEAT)  # a progressive table's player may name his seat
+    form = SideForm(request.POST, sides=sides)
+    if form.is_valid():
+        try:
+            side, seat = services.side_prove(table=access.table, side=form.cleaned_data["side"],
+                                             code=form.cleaned_data["code"])
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            for name, value in ((SESSION_SIDES, side), (SESSION_PLAYERS, seat)):
+                remembered = {k: v for k, v in request.session.get(name, {}).items() if k != key}
+                request.session[name] = remembered | ({key: value} if value else {})
+            return redirect(access.url("entry"))
+    return _side_page(request, access, form=form, status=400)
 
 
 def hand_edit(request, access, number):
@@ -428,7 +491,7 @@ def _hand_page(request, access, sheet, hand, form, extra=None):
     if sheet.three_handed:
         return render(request, "scoring/table_three.html", {
             "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
-            "correcting": True, "may_edit": may_edit,
+            "correcting": True, "may_edit": may_edit, "trust": access.trust(sheet),
             "needs_reason": (access.organizer and (row.locked or access.table.round.status == "closed"))
                             or (not access.via_token and confirmed),
             "stale": form.is_bound and str(form["version"].value()) != str(hand.version),
@@ -438,7 +501,7 @@ def _hand_page(request, access, sheet, hand, form, extra=None):
         } | (extra or {}), status=400 if form.is_bound and form.errors else 200)
     return render(request, "scoring/entry_hand.html", {
         "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
-        "may_edit": may_edit,
+        "may_edit": may_edit, "trust": access.trust(sheet),
         "needs_reason": (access.organizer and (row.locked or access.table.round.status == "closed"))
                         or (not access.via_token and confirmed),
         "stale": form.is_bound and str(form["version"].value()) != str(hand.version),
@@ -451,37 +514,53 @@ def _hand_page(request, access, sheet, hand, form, extra=None):
 
 @require_POST
 def confirm(request, access):
-    """The other partnership (typing its PIN, or its number when the event says so) or staff agree
-    with the table's hands. The service checks the code and counts wrong ones."""
-    check = access.confirm_check()
-    form = ConfirmForm(request.POST, check=check)
+    """Agree with the table's hands (docs/trust.md): a proven phone accepts every hand another side
+    wrote, with a button (its PIN was typed once, on the side page); staff accept every hand. The
+    table is confirmed when no hand waits; otherwise the phone says which hands wait for the other
+    side. A confirmation kept offline and sent again is judged against the table as it is now."""
+    form = ConfirmForm(request.POST, check=access.confirm_check())
     queued = _wants_json(request)
-    if access.via_token and not access.side:
-        if queued:
-            return _refused(gettext("This phone has not chosen its side for this table: open the table's page, "
-                                    "choose, then press Try again."))
-        return redirect(access.url("entry"))
+    if access.via_token and (queued or not access.side):
+        words = _unproven_words(access, request) if queued else ""
+        if words:
+            return _refused(words)
+        if not access.side:
+            return redirect(access.url("entry"))
     client_id = request.POST.get("client_id", "")
-    receipt = services.client_save_for(client_id)
-    if receipt is not None and receipt.table_id == access.table.pk and receipt.kind == "confirm":
-        return _already(request, access, receipt,
-                        gettext("Table %(number)s was already confirmed.") % {"number": access.table.number})
     if form.is_valid():
         try:
-            services.table_confirm(table=access.table, actor=access.actor, side=access.side,
-                                   code=form.code(), client_id=client_id)
+            outcome = services.table_confirm(table=access.table, actor=access.actor, side=access.side,
+                                             code=form.code(), client_id=client_id)
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
-            if queued:
-                return JsonResponse({"status": "saved", "message": gettext("Table %(number)s confirmed.")
-                                     % {"number": access.table.number}})
-            messages.success(request, gettext("Table %(number)s confirmed. Thank you!")
-                             % {"number": access.table.number})
-            return redirect(access.url("entry"))
+            return _confirmed(request, access, outcome, queued)
     if queued:
         return _refused(_form_words(form, confirming=True))
     return _page(request, access, confirm_form=form, status=400)
+
+
+def _confirmed(request, access, outcome: services.Confirmation, queued: bool):
+    number = access.table.number
+    if outcome.already:
+        words = gettext("Table %(number)s was already confirmed.") % {"number": number}
+    elif outcome.confirmed:
+        words = gettext("Table %(number)s confirmed. Thank you!") % {"number": number}
+    else:
+        accepted = (ngettext("You accepted hand %(hands)s.", "You accepted hands %(hands)s.", len(outcome.accepted))
+                    % {"hands": services.and_list(outcome.accepted)}) if outcome.accepted else ""
+        words = " ".join(filter(None, [accepted, outcome.waiting_words()]))
+    if queued:
+        access.table.refresh_from_db(fields=["confirmed_at", "confirmed_by"])
+        result = {"confirmed_by": services.shown_label(access.table.confirmed_by),
+                  "confirmed_at": access.table.confirmed_at.isoformat()} if access.table.confirmed_at else {}
+        return JsonResponse({"status": "already" if outcome.already else "saved", "message": words,
+                             "confirmed": outcome.confirmed, "waiting": list(outcome.waiting), "result": result})
+    if outcome.confirmed:
+        (messages.info if outcome.already else messages.success)(request, words)
+    else:
+        messages.warning(request, words)
+    return redirect(access.url("entry"))
 
 
 @require_POST

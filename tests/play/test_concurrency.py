@@ -32,6 +32,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.builders import prove_side
+
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -226,8 +228,7 @@ def _entry_function(entry: str):
     def through_the_table_link(table, number, values, label):
         if getattr(phones, "label", None) != label:
             phones.label, phones.client = label, Client()
-            answer = phones.client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
-            assert answer.status_code == 302, f"choosing a side answered {answer.status_code}"
+            prove_side(phones.client, table, "ns")
         data = {"number": number, "round": table.round_id, "penalty_kind": "", "penalty_side": "",
                 "penalty_seat": "", "note": "", **values}
         answer = phones.client.post(reverse("scoring:table-entry", args=[table.token]), data)

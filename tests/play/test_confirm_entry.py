@@ -3,11 +3,11 @@
 from django.urls import reverse
 
 from scoring.models import HandChange
-from tests.builders import enter_hands
+from tests.builders import enter_hands, prove_side
 
 
 def phone(client, table, side):
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": side})
+    prove_side(client, table, side)
     return client
 
 
@@ -21,8 +21,9 @@ def test_the_entering_side_is_asked_to_hand_over_and_cannot_confirm_itself(clien
     phone(client, setup.t1, "ns")
     page = client.get(reverse("scoring:table-entry", args=[setup.t1.token])).content.decode()
     assert "Now the other side checks" in page and "E-W · Carl Diaz &amp; Dora Vega" in page
-    r = confirm(client, setup.t1, 1)
-    assert r.status_code == 400 and "must be confirmed by the other partnership" in r.content.decode()
+    assert "Hands 1, 2, 3 and 4 were entered or changed on your phone" in page
+    r = confirm(client, setup.t1)
+    assert r.status_code == 400 and "Every hand was entered on this phone" in r.content.decode()
     setup.t1.refresh_from_db()
     assert setup.t1.confirmed_at is None
 
@@ -32,15 +33,15 @@ def test_the_other_side_confirms_by_typing_its_own_number(client, setup):
     setup.event.confirmation_check = "number"
     setup.event.save(update_fields=["confirmation_check"])
     enter_hands(setup.t1)
-    phone(client, setup.t1, "ew")
-    page = client.get(reverse("scoring:table-entry", args=[setup.t1.token])).content.decode()
-    assert "Type your partnership number (E-W) to confirm" in page
-    assert "Round totals: N-S <strong>800</strong> · E-W <strong>80</strong>" in page
-    r = confirm(client, setup.t1, 1)
+    side = reverse("scoring:table-side", args=[setup.t1.token])
+    r = client.post(side, {"side": "ew", "code": "1"})
     assert r.status_code == 400 and "Type your own partnership number (1 is not it)." in r.content.decode()
-    r = confirm(client, setup.t1)
+    r = client.post(side, {"side": "ew", "code": ""})
     assert "Type your own partnership number (it is on your score card)." in r.content.decode()
-    assert confirm(client, setup.t1, 2).status_code == 302
+    assert client.post(side, {"side": "ew", "code": "2"}).status_code == 302
+    page = client.get(reverse("scoring:table-entry", args=[setup.t1.token])).content.decode()
+    assert "Round totals: N-S <strong>800</strong> · E-W <strong>80</strong>" in page
+    assert confirm(client, setup.t1).status_code == 302
     setup.t1.refresh_from_db()
     assert (setup.t1.confirmed_by, setup.t1.status_for(4, 4)) == ("E-W #2 on their phone", "confirmed")
     assert HandChange.objects.filter(action="confirm").count() == 1

@@ -10,12 +10,12 @@ from django.urls import reverse
 
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_record
-from tests.builders import hand_post
+from tests.builders import hand_post, prove_side
 
 
 def test_the_same_form_posted_twice_makes_one_hand(client, setup):
     url = reverse("scoring:table-entry", args=[setup.t1.token])
-    client.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ns"})
+    prove_side(client, setup.t1, "ns")
     first = client.post(url, hand_post(setup.t1, 1))
     second = client.post(url, hand_post(setup.t1, 1))
     assert (first.status_code, second.status_code) == (302, 302)
@@ -26,8 +26,8 @@ def test_the_same_form_posted_twice_makes_one_hand(client, setup):
 def test_two_phones_with_different_values_one_wins_the_other_is_told(client, setup):
     url = reverse("scoring:table-entry", args=[setup.t1.token])
     other = type(client)()
-    client.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ns"})
-    other.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ew"})
+    prove_side(client, setup.t1, "ns")
+    prove_side(other, setup.t1, "ew")
     assert client.post(url, hand_post(setup.t1, 1)).status_code == 302
     late = other.post(url, hand_post(setup.t1, 1, declarer="ew"))
     assert late.status_code == 400
@@ -70,7 +70,7 @@ def test_a_saved_hand_goes_to_the_database_eleven_times(client, setup):
     the hand, the totals, the history and the event's version. No second count of the hands, no
     savepoint (the transaction's own BEGIN and COMMIT, or the test's savepoints, not counted)."""
     url = reverse("scoring:table-entry", args=[setup.t1.token])
-    client.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ns"})
+    prove_side(client, setup.t1, "ns")
     client.post(url, hand_post(setup.t1, 1))
     with CaptureQueriesContext(connection) as queries:
         assert client.post(url, hand_post(setup.t1, 2)).status_code == 302

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_record
-from tests.builders import hand_post
+from tests.builders import hand_post, prove_side
 
 PHONE = Actor(label="N-S #1 (table link)")
 
@@ -20,7 +20,9 @@ def hand_url(table, number):
 
 
 def choose(client, table, side):
-    return client.post(reverse("scoring:table-side", args=[table.token]), {"side": side})
+    """Prove the phone's side with its PIN (tests.builders.prove_side), as the side page asks."""
+    prove_side(client, table, side)
+    return client.get(entry_url(table))
 
 
 def text(response):

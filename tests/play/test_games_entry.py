@@ -23,7 +23,7 @@ from django.urls import reverse
 from scoring.entry_data import history_rows
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_record, table_confirm
-from tests.builders import hand_post, login, make_event, make_user, round_in_play
+from tests.builders import hand_post, login, make_event, make_user, prove_side, round_in_play
 
 PHONE = Actor(label="N-S #1 on their phone")
 
@@ -72,7 +72,7 @@ def totals(page: str) -> tuple[str, str]:
 
 def test_a_round_of_two_games_through_the_phone(client, games_table):
     table = games_table
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    prove_side(client, table, "ns")
     page = text(client.get(entry_url(table)))
     assert "Nobody bid" in page and 'name="ns_tricks"' in page  # the rules play a hand nobody bid
     assert "· game 1 ·" in page and totals(page) == ("0", "0")
@@ -133,7 +133,7 @@ def test_history_shows_a_hand_nobody_bid(games_table):
 
 def test_correcting_a_hand_to_nobody_bid_and_back(client, games_table):
     table = games_table
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    prove_side(client, table, "ns")
     save(client, table, bid(table, 1, "ns", "7H", 7))
     url = reverse("scoring:table-hand", args=[table.token, 1])
     response = client.post(url, nobody(table, 1, 4) | {"version": "1"})
@@ -150,7 +150,7 @@ def test_correcting_a_hand_to_nobody_bid_and_back(client, games_table):
 
 def test_nobody_bid_needs_the_tricks_and_takes_no_revoke(client, games_table):
     table = games_table
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    prove_side(client, table, "ns")
     response = client.post(entry_url(table), hand_post(table, 1, declarer="none", contract="", tricks=""))
     assert response.status_code == 400 and "Choose how many tricks N-S took (0 to 10)." in text(response)
     with pytest.raises(Exception) as caught:
@@ -183,7 +183,7 @@ def test_the_paper_grid_records_a_hand_nobody_bid(games_table):
 
 def test_nobody_bid_is_refused_under_mcallen(client, setup):
     table = setup.t1
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    prove_side(client, table, "ns")
     page = text(client.get(entry_url(table)))
     assert "Nobody bid" not in page and 'name="ns_tricks"' not in page
     response = client.post(entry_url(table), hand_post(table, 1, declarer="none", contract="", tricks="",
@@ -200,7 +200,7 @@ def test_nobody_bid_is_refused_under_mcallen(client, setup):
 
 def test_a_session_page_is_unchanged(client, setup):
     table = setup.t1
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    prove_side(client, table, "ns")
     page = text(client.get(entry_url(table)))
     assert "of 4 · " in page and "Round totals after 0 of 4 hands." in page
     assert "data-game-score" not in page and "game 1" not in page
@@ -214,7 +214,7 @@ def test_a_session_page_is_unchanged(client, setup):
 ])
 def test_the_game_in_spanish_and_french(client, games_table, language, words):
     table = games_table
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    prove_side(client, table, "ns")
     for data in (bid(table, 1, "ew", "9H", 9), nobody(table, 2, 6), bid(table, 3, "ew", "7H", 7)):
         assert client.post(entry_url(table), data).status_code == 302
     page = text(client.get(entry_url(table), HTTP_ACCEPT_LANGUAGE=language)).replace("&#x27;", "'")
@@ -229,7 +229,7 @@ def test_the_running_score_follows_the_490_pegging_cap(client, db):
     event = make_event(slug="club-1994", name="Club 1994", rules_preset="classic-1994", format="games",
                        hands_per_round=None)
     table = round_in_play(event).tables.get(number=1)
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    prove_side(client, table, "ns")
     save(client, table, bid(table, 1, "ew", "9H", 9))
     for number in (2, 3):
         save(client, table, bid(table, number, "ns", "6S", 6))

@@ -12,7 +12,7 @@ from django.urls import reverse
 from scoring import selectors
 from scoring.engine import standings as standings_engine
 from scoring.engine.textsafe import spreadsheet_cell, whole_number
-from tests.builders import hand_post, make_event, make_partnerships, play, tie_for_second
+from tests.builders import hand_post, make_event, make_partnerships, play, prove_side, tie_for_second
 from tournaments.models import Player
 from tournaments.services import round_create
 
@@ -154,7 +154,7 @@ def test_a_save_with_the_database_down_shows_the_500_page(setup, monkeypatch):  
     from scoring.models import Hand
 
     phone = Client(raise_request_exception=False)
-    phone.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ns"})
+    prove_side(phone, setup.t1, "ns")
 
     def database_down(**kwargs):
         raise OperationalError("could not connect to server: Connection refused")

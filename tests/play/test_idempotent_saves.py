@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scoring.models import ClientSave, Hand, HandChange
 from scoring.services import Actor, hand_record, table_confirm
-from tests.builders import enter_hands, hand_post
+from tests.builders import enter_hands, hand_post, prove_side
 from tournaments.models import Partnership
 from tournaments.services import round_close
 
@@ -23,7 +23,7 @@ NS_PHONE = Actor(label="N-S #1 (table link)")
 
 
 def phone(client, table, side="ns"):
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": side})
+    prove_side(client, table, side)
     return client
 
 

@@ -20,6 +20,7 @@ import pytest
 
 from scoring.event_io import event_import
 from scoring.models import ConfirmFailure, Hand, HandChange
+from tests.builders import prove_side
 from tournaments.models import Partnership, Round, Table
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -67,14 +68,14 @@ def test_the_phone_asks_who_holds_it_by_name_at_a_table_of_three(client, three):
     page = client.get(url(table)).content.decode()
     for name in ("Ana Garza", "Luis Peña", "Marie Tremblay"):
         assert name in page
-    assert client.post(url(table, "side/"), {"side": "1"}).status_code == 302
+    prove_side(client, table, "1")
     page = client.get(url(table)).content.decode()
     assert "Who won the bid?" in page and "Tricks taken by the bidder" in page
     assert 'name="declarer_seat"' in page and 'name="seat_2"' in page
 
 
 def enter_three_hands(client, table):
-    client.post(url(table, "side/"), {"side": "1"})
+    prove_side(client, table, "1")
     # Hand 1: only the first defender's tricks typed; the other's are what is left.
     r = client.post(url(table), hand_post(table, 1, "1", "8H", 8, {"2": 1}))
     assert r.status_code == 302, r.content.decode()[:2000]
@@ -106,7 +107,7 @@ def test_three_hands_entered_by_player_score_by_hand(client, three):
 
 def test_the_preview_shows_each_players_points_from_the_server(client, three):
     event, table = three
-    client.post(url(table, "side/"), {"side": "1"})
+    prove_side(client, table, "1")
     data = hand_post(table, 1, "1", "8H", 8, {"2": 1})
     data.pop("save")
     data["preview"] = "1"
@@ -118,7 +119,7 @@ def test_the_preview_shows_each_players_points_from_the_server(client, three):
 
 def test_tricks_that_do_not_add_up_to_ten_are_refused(client, three):
     event, table = three
-    client.post(url(table, "side/"), {"side": "1"})
+    prove_side(client, table, "1")
     r = client.post(url(table), hand_post(table, 1, "1", "8H", 8, {"2": 1, "3": 2}))
     assert r.status_code == 400 and "not 10" in r.content.decode()
     r = client.post(url(table), hand_post(table, 1, "1", "8H", 8, {"2": 3}))
@@ -198,7 +199,7 @@ def test_the_progressive_side_page_shows_four_players_and_a_hand_credits_both(cl
     assert "Which side is holding this phone?" in page
     for name in ("Ana Garza", "Luis Peña", "Marie Tremblay", "Joe Smith"):
         assert name in page
-    assert client.post(url(table, "side/"), {"side": "ns"}).status_code == 302
+    prove_side(client, table, "ns")
     page = client.get(url(table)).content.decode()
     assert "Ana Garza &amp; Marie Tremblay" in page  # N and S, this round's partners
     r = client.post(url(table), {"number": 1, "round": table.round_id, "declarer": "ns", "contract": "7H",
@@ -214,7 +215,7 @@ def test_the_progressive_side_page_shows_four_players_and_a_hand_credits_both(cl
 
 def test_progressive_confirmation_by_a_player_of_the_other_side(client, progressive):
     event, table = progressive
-    client.post(url(table, "side/"), {"side": "ns"})
+    prove_side(client, table, "ns")
     for number, side in ((1, "ns"), (2, "ew")):
         client.post(url(table), {"number": number, "round": table.round_id, "declarer": side, "contract": "7H",
                                  "tricks": 7, "save": "1"})
@@ -241,7 +242,7 @@ def test_both_pages_of_individuals_keep_hands_offline(client, three, progressive
     Ana Garza N, Luis Peña E, Marie Tremblay S, Joe Smith W)."""
     for (_event, table), side in ((three, "1"), (progressive, "ns")):
         client.cookies["fh_language"] = "en"
-        client.post(url(table, "side/"), {"side": side})
+        prove_side(client, table, side)
         page = client.get(url(table)).content.decode()
         assert "js/offline" in page and 'data-sw="/t/sw.js"' in page
         data = offline_data(page)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.services import Actor, hand_record, table_confirm
-from tests.builders import enter_hands, hand_post
+from tests.builders import enter_hands, hand_post, prove_side
 from tournaments.language import contract_label
 
 PHONE = Actor(label="N-S #1 (table link)")
@@ -21,8 +21,9 @@ def entry_url(table):
 
 
 def choose(client, table, side, language):
-    return client.post(reverse("scoring:table-side", args=[table.token]), {"side": side},
-                       HTTP_ACCEPT_LANGUAGE=language)
+    """Prove the phone's side with its PIN (tests.builders.prove_side), then open the table in `language`."""
+    prove_side(client, table, side)
+    return client.get(entry_url(table), HTTP_ACCEPT_LANGUAGE=language)
 
 
 def page(response):

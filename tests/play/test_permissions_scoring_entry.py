@@ -5,16 +5,16 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Hand, HandChange
-from tests.builders import hand_post
+from tests.builders import hand_post, prove_side
 
 ROLES = ["anonymous", "token_same", "token_other", "scorer_this", "scorer_other", "organizer"]
 
 
 def as_role(client, setup, role):
     if role == "token_same":
-        client.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ew"})
+        prove_side(client, setup.t1, "ew")
     elif role == "token_other":
-        client.post(reverse("scoring:table-side", args=[setup.t2.token]), {"side": "ew"})
+        prove_side(client, setup.t2, "ew")
     elif role == "scorer_this":
         client.force_login(setup.scorer)
     elif role == "scorer_other":

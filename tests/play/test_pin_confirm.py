@@ -1,7 +1,7 @@
-"""The opponents' check: a table link confirms only with the PIN of the partnership that did not
-enter the scores (or its number, when the event chooses the number-only check); wrong PINs are
-limited per table; staff confirm without one; the PIN shows to organizers and on nothing public;
-event files carry it."""
+"""The opponents' check: a phone proves its side with its partnership's PIN (or its number, when the
+event chooses the number-only check) before it enters or confirms, and a table is confirmed only by
+the partnership that did not enter the scores; wrong PINs are limited per table; staff confirm
+without one; the PIN shows to organizers and on nothing public; event files carry it (docs/trust.md)."""
 
 import datetime
 import importlib
@@ -17,7 +17,7 @@ from scoring.event_io import event_export, event_import
 from scoring.models import ConfirmFailure, HandChange
 from scoring.printing.data import cards_doc
 from scoring.services import Actor, hand_record, table_confirm
-from tests.builders import page_text
+from tests.builders import page_text, prove_side
 from tournaments.models import Partnership
 from tournaments.services import partnership_register, partnerships_import
 
@@ -37,8 +37,12 @@ def entered(setup):
 
 
 def phone(client, table, side):
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": side})
+    prove_side(client, table, side)
     return client
+
+
+def claim(client, table, side, code):
+    return client.post(reverse("scoring:table-side", args=[table.token]), {"side": side, "code": code})
 
 
 def confirm(client, table, **data):
@@ -47,29 +51,29 @@ def confirm(client, table, **data):
 
 def test_the_opponents_partnership_number_no_longer_confirms(client, entered):
     """Anyone reading the public movement knows partnership 2's number; it is not enough now."""
-    phone(client, entered.t1, "ew")
-    r = confirm(client, entered.t1, partnership="2")
-    assert r.status_code == 400 and "Type your PIN (E-W): it is on your movement card." in r.content.decode()
+    r = claim(client, entered.t1, "ew", "2")
+    assert r.status_code == 400 and "That is not the E-W PIN. Check your movement card." in r.content.decode()
+    assert confirm(client, entered.t1, partnership="2").status_code == 302  # not proven: back to the side page
     with pytest.raises(ValidationError):
-        table_confirm(table=entered.t1, actor=EW_PHONE, side="ew")  # the service checks too, not only the page
+        table_confirm(table=entered.t1, actor=EW_PHONE, side="ew", code="2")  # the service checks too
     entered.t1.refresh_from_db()
     assert entered.t1.confirmed_at is None and not HandChange.objects.filter(action="confirm").exists()
 
 
 def test_the_opponents_confirm_with_their_own_pin_only(client, entered):
-    phone(client, entered.t1, "ew")
-    page = client.get(reverse("scoring:table-entry", args=[entered.t1.token])).content.decode()
-    assert "Type your PIN (E-W) to confirm" in page and 'name="pin"' in page
-    r = confirm(client, entered.t1, pin="1357")  # the entering side's PIN is not E-W's
+    r = claim(client, entered.t1, "ew", "1357")  # the entering side's PIN is not E-W's
     assert r.status_code == 400 and "That is not the E-W PIN. Check your movement card." in r.content.decode()
-    assert confirm(client, entered.t1, pin=" 4821 ").status_code == 302
+    assert claim(client, entered.t1, "ew", " 4821 ").status_code == 302
+    page = client.get(reverse("scoring:table-entry", args=[entered.t1.token])).content.decode()
+    assert "Confirm the scores" in page and 'name="pin"' not in page  # proven once: a button, no second PIN
+    assert confirm(client, entered.t1).status_code == 302
     entered.t1.refresh_from_db()
     assert entered.t1.confirmed_by == "E-W #2 on their phone"  # the view's label, in the players' words
     assert ConfirmFailure.objects.filter(table=entered.t1).count() == 1
 
 
 def test_the_entering_side_cannot_confirm_even_with_its_own_pin(entered):
-    with pytest.raises(ValidationError, match="must be confirmed by the other partnership"):
+    with pytest.raises(ValidationError, match="Every hand was entered on this phone"):
         table_confirm(table=entered.t1, actor=NS_PHONE, side="ns", code="1357")
 
 
@@ -112,10 +116,13 @@ def test_an_empty_box_is_not_counted_as_a_guess(entered):
 def test_the_number_only_check_is_an_event_setting(client, entered):
     entered.event.confirmation_check = "number"
     entered.event.save(update_fields=["confirmation_check"])
-    phone(client, entered.t1, "ew")
     page = client.get(reverse("scoring:table-entry", args=[entered.t1.token])).content.decode()
-    assert "Type your partnership number (E-W) to confirm" in page and 'name="pin"' not in page
-    assert confirm(client, entered.t1, partnership="2").status_code == 302
+    assert "Your partnership number" in page and "Your PIN" not in page
+    assert claim(client, entered.t1, "ew", "4821").status_code == 400  # the PIN is not the number
+    assert claim(client, entered.t1, "ew", "2").status_code == 302
+    assert confirm(client, entered.t1).status_code == 302
+    entered.t1.refresh_from_db()
+    assert entered.t1.confirmed_by == "E-W #2 on their phone"
 
 
 def test_the_organizer_chooses_the_check_on_the_settings_form(client, setup):

@@ -30,7 +30,7 @@ from django.urls import reverse
 
 from scoring.engine import standings as S
 from scoring.services import hand_record
-from tests.builders import SCORER, make_event, make_partnerships
+from tests.builders import SCORER, make_event, make_partnerships, prove_side
 from tournaments.services import round_create
 
 pytestmark = pytest.mark.django_db
@@ -213,7 +213,7 @@ def test_the_live_fragment_goes_out_gzipped_when_the_phone_accepts_it(client):
 def test_pages_are_gzipped_and_the_table_entry_page_is_small(client):
     event, table = _one_table_event()
     url = reverse("scoring:table-entry", args=[table.token])
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    prove_side(client, table, "ns")
     plain = client.get(url)
     packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
     assert plain.status_code == packed.status_code == 200

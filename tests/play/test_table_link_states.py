@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring.models import Hand, HandChange
 from scoring.services import Actor, hand_correct, hand_record, table_confirm, table_dispute
-from tests.builders import hand_post
+from tests.builders import hand_post, prove_side
 from tournaments.services import played_boundary, round_close, round_create
 
 LINK = Actor(label="E-W #2 (table link)")
@@ -49,7 +49,7 @@ def test_a_table_link_of_a_planned_round_saves_nothing_and_the_round_stays_unpla
 def test_the_planned_tables_page_shows_the_players_and_refuses_the_post(client, setup):
     table = planned_table(setup)
     url = reverse("scoring:table-entry", args=[table.token])
-    assert client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"}).status_code == 302
+    prove_side(client, table, "ns")
     page = client.get(url).content.decode()
     assert "Round 2 has not started; this is next round's sheet." in page
     assert "Ana Ruiz" in page and "Eli Soto" in page  # partnership 1 v partnership 3
@@ -98,7 +98,7 @@ def test_a_scorer_corrects_a_confirmed_table_only_with_a_reason(setup):
 
 def test_the_confirmed_tables_pages_are_read_only_through_the_link(client, setup):
     table = confirmed_table(setup)
-    client.post(reverse("scoring:table-side", args=[table.token]), {"side": "ns"})
+    prove_side(client, table, "ns")
     page = client.get(reverse("scoring:table-entry", args=[table.token])).content.decode()
     assert "These scores are confirmed, so they can no longer be changed here." in page
     assert "Fix</a>" not in page and "Call the organizer" not in page

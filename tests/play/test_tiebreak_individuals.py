@@ -22,6 +22,7 @@ from scoring.selectors import event_standings
 from scoring.services import hand_record, table_confirm
 from scoring.tiebreaks import rounds_per_pass, tiebreak_create, tiebreak_delete
 from tests import builders
+from tests.builders import prove_side
 from tournaments.models import Partnership, Round, SitOut, Table, TableSeat, Tiebreak
 from tournaments.services import partnership_withdraw, round_create_seated
 
@@ -344,7 +345,7 @@ def test_the_organizer_makes_a_progressive_tiebreak_and_the_phones_settle_the_me
         phone.cookies["fh_language"] = "en"
         entry = phone.get(f"/t/{table.token}/").content.decode()
         assert "Ana Garza" in entry and "Lena Ortiz" in entry
-        assert phone.post(f"/t/{table.token}/side/", {"side": side}).status_code == 302
+        prove_side(phone, table, side)
         name, tricks = contract[partner]
         r = phone.post(f"/t/{table.token}/", {"number": 1, "round": table.round_id, "declarer": side,
                                               "contract": name, "tricks": tricks, "save": "1"})
@@ -383,7 +384,7 @@ def test_a_three_handed_tiebreak_is_entered_on_the_phone_and_breaks_the_tie(clie
     page = staff.get(reverse("scoring:tiebreaks", args=[event.slug])).content.decode()
     assert f"{seat_of[1]} 1 Ana Garza" in page and f"{seat_of[4]} 4 Joe Smith" in page
     phone = Client()
-    assert phone.post(f"/t/{table.token}/side/", {"side": seat_of[4]}).status_code == 302
+    prove_side(phone, table, seat_of[4])
     r = phone.post(f"/t/{table.token}/", {"number": 1, "round": table.round_id, "declarer_seat": seat_of[4],
                                           "contract": "7S", "tricks": 7, f"seat_{seat_of[1]}": 2,
                                           f"seat_{seat_of[7]}": 1, "save": "1"})
