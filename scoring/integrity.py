@@ -1,8 +1,9 @@
 """Integrity checks for one event: recompute everything from the raw hands and compare.
 
 Four checks, each returning a list of Difference (empty when all is well):
-- hand points: every stored hand is scored again with scoring.services.score_for_table under the
-  event's rules, and its stored ns_points / ew_points / made must agree;
+- hand points: every stored hand is scored again by the event's table layout under its rules
+  (scoring.engine.layouts, Layout.score), and its stored ns_points / ew_points / seat_points /
+  made must agree;
 - history: every hand has a create or import row in HandChange, and the last change that wrote
   values ends with the hand's current values (nothing was changed behind the history's back);
 - table totals: each table's stored hand count and side points (Table.n_hands, ns_points,
@@ -24,15 +25,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.core.exceptions import ValidationError
-
 from scoring import selectors, totals
-from scoring.engine import games as games_engine
-from scoring.engine import rules as rules_engine
 from scoring.engine.rules import RulesError
-from scoring.engine.vocabulary import HAND_FIELDS, THREE_SEATS
+from scoring.engine.vocabulary import HAND_FIELDS
 from scoring.models import Hand, HandChange
-from scoring.services import score_for_table
 from tournaments.models import Partnership, SitOut, Table, TableSeat
 
 VALUE_ACTIONS = (HandChange.Action.CREATE, HandChange.Action.IMPORT, HandChange.Action.UPDATE)
@@ -66,25 +62,21 @@ def _event_hands(event):
 
 
 def hand_points_check(event, hands=None) -> list[Difference]:
-    rules = event.rules
+    """Every stored hand scored again by the event's layout (scoring.engine.layouts: the one
+    dispatch for a hand nobody bid, a partnership hand and a hand where each plays for himself);
+    its stored points, seat points and made must agree."""
+    rules, layout = event.rules, event.layout_spec
     found = []
     for hand in hands if hands is not None else _event_hands(event):
-        if hand.declarer_seat:
-            found += _three_handed_differences(rules, hand)
-            continue
         try:
-            if hand.contract == games_engine.NOBID:  # a hand nobody bid: N-S's tricks decide it
-                ns, ew, made = games_engine.hand_points(rules, contract=hand.contract, ns_tricks=hand.ns_tricks)
-            else:
-                ns, ew, made = score_for_table(
-                    rules, declarer=hand.declarer, contract=hand.contract, tricks=hand.tricks,
-                    penalty_kind=hand.penalty_kind, penalty_side=hand.penalty_side,
-                )
-        except (ValidationError, RulesError) as exc:
-            problem = exc.messages if isinstance(exc, ValidationError) else [str(exc)]
-            found.append(Difference(_hand_place(hand), "hand", "stored", f"not valid under the rules: {problem}"))
+            result = layout.score(rules, layout.entry(
+                contract=hand.contract, declarer=hand.declarer, tricks=hand.tricks, ns_tricks=hand.ns_tricks,
+                declarer_seat=hand.declarer_seat, seat_tricks=hand.seat_tricks, penalty_kind=hand.penalty_kind,
+                penalty_side=hand.penalty_side))
+        except RulesError as exc:
+            found.append(Difference(_hand_place(hand), "hand", "stored", f"not valid under the rules: {[str(exc)]}"))
             continue
-        for name, value in (("ns_points", ns), ("ew_points", ew), ("made", made)):
+        for name, value in layout.columns(result).items():
             if getattr(hand, name) != value:
                 found.append(Difference(_hand_place(hand), name, getattr(hand, name), value))
     return found
@@ -92,16 +84,17 @@ def hand_points_check(event, hands=None) -> list[Difference]:
 
 def table_totals_check(event, hands=None) -> list[Difference]:
     """Each table's stored totals (scoring.totals) against its hands counted and summed here."""
+    layout = event.layout_spec
     counted: dict[int, list[int]] = {}
-    by_seat: dict[int, dict[str, int]] = {}  # tables of three: each seat's own points
+    by_seat: dict[int, dict[str, int]] = {}  # each for himself: each seat's own points
     for hand in hands if hands is not None else _event_hands(event):
         sums = counted.setdefault(hand.table_id, [0, 0, 0])
         sums[0] += 1
         sums[1] += hand.ns_points
         sums[2] += hand.ew_points
         if hand.seat_points is not None:
-            seat_sums = by_seat.setdefault(hand.table_id, dict.fromkeys(THREE_SEATS, 0))
-            for label in THREE_SEATS:
+            seat_sums = by_seat.setdefault(hand.table_id, dict.fromkeys(layout.seats, 0))
+            for label in layout.seats:
                 seat_sums[label] += hand.seat_points.get(label, 0)
     found = []
     tables = (Table.objects.filter(round__event=event).select_related("round__tiebreak")
@@ -120,21 +113,6 @@ def table_totals_check(event, hands=None) -> list[Difference]:
         for label in sorted(set(stored) | set(want)):
             if stored.get(label) != want.get(label):
                 found.append(Difference(place, f"seat_totals[{label}]", stored.get(label), want.get(label)))
-    return found
-
-
-def _three_handed_differences(rules, hand: Hand) -> list[Difference]:
-    """A three-handed hand scored again by seat (rules.score_three_handed): each seat's points and made."""
-    try:
-        points, made = rules_engine.score_three_handed(rules, hand.contract, hand.declarer_seat,
-                                                       dict(hand.seat_tricks or {}))
-    except rules_engine.RulesError as exc:
-        return [Difference(_hand_place(hand), "hand", "stored", f"not valid under the rules: {exc}")]
-    found = []
-    for name, stored, value in (("seat_points", hand.seat_points, points), ("made", hand.made, made),
-                                ("ns_points", hand.ns_points, 0), ("ew_points", hand.ew_points, 0)):
-        if stored != value:
-            found.append(Difference(_hand_place(hand), name, stored, value))
     return found
 
 
@@ -234,7 +212,7 @@ def event_totals(event, hands=None) -> dict[int, dict]:
         for pk, rnd, ns, ew in Table.objects.filter(round__event=event, round__tiebreak__isnull=True)
         .values_list("pk", "round__number", "ns__number", "ew__number")
     ]
-    if event.individuals:
+    if event.layout_spec.individuals:
         tables = _individual_tables(event, hands)
     byes = list(
         SitOut.objects.filter(round__event=event, round__tiebreak__isnull=True)
@@ -248,7 +226,16 @@ def event_totals(event, hands=None) -> dict[int, dict]:
 
 def _individual_tables(event, hands) -> list[dict]:
     """The main rounds' tables of an event of individuals for totals_from_scratch: each seated
-    player's points hand by hand, his side's (progressive) or his own (three-handed)."""
+    player's points hand by hand, his side's (progressive) or his own (three-handed), as the
+    hand stored them (seat_points where each plays for himself, else the seat's side's points)."""
+    layout = event.layout_spec
+    first_side = layout.sides[0]
+
+    def points(hand, seat: str) -> int:
+        if layout.each_for_himself:
+            return (hand.seat_points or {}).get(seat, 0)
+        return hand.ns_points if layout.side_of[seat] == first_side else hand.ew_points
+
     by_table = defaultdict(list)
     for hand in hands:
         by_table[hand.table_id].append(hand)
@@ -262,8 +249,7 @@ def _individual_tables(event, hands) -> list[dict]:
             "pk", "round__number"):
         played = by_table.get(pk, [])
         tables.append({"round": rnd, "hands": [(h.ns_points, h.ew_points) for h in played], "seats": [
-            (number, [(h.seat_points or {}).get(seat, 0) if h.declarer_seat
-                      else h.ns_points if seat in ("N", "S") else h.ew_points for h in played])
+            (number, [points(h, seat) for h in played])
             for seat, number in seats[pk]]})
     return tables
 
