@@ -18,8 +18,15 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.engine import games as games_engine
+from scoring.engine import layouts
 from scoring.engine import standings as standings_engine
-from scoring.engine.vocabulary import SIDE_LABELS, SIDE_OF_SEAT, TABLE_STATUS_PUBLIC, THREE_SEATS
+from scoring.engine.vocabulary import (
+    ROUND_CLOSED,
+    SIDE_LABELS,
+    SIDE_OF_SEAT,
+    SIDES,
+    TABLE_STATUS_PUBLIC,
+)
 from scoring.models import Hand
 from tournaments import language
 from tournaments import selectors as event_selectors
@@ -250,7 +257,7 @@ def _games_standings(event: Event, partnerships, rounds: dict) -> standings_engi
     setup = setup_for(event)
     games_setup = event.games_setup
     rules = event.rules
-    closed = set(Round.objects.filter(event=event, status="closed").values_list("id", flat=True))
+    closed = set(Round.objects.filter(event=event, status=ROUND_CLOSED).values_list("id", flat=True))
     table_rows = (
         Table.objects.filter(round__event=event)
         .values_list("id", "round_id", "ns_id", "ew_id", "confirmed_at", "disputed_at")
@@ -268,7 +275,7 @@ def _games_standings(event: Event, partnerships, rounds: dict) -> standings_engi
     )
     hpr = event.hands_per_round
     needs_confirmation = event.confirmation_required
-    sides = ("ns", "ew")
+    sides = SIDES
     main_tables: list[standings_engine.TableResult] = []
     tiebreak_tables: dict[int, list[standings_engine.TableResult]] = {}
     replays = _replays_for(event.pk)
@@ -320,6 +327,7 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
     partnerships.
     """
     setup = setup_for(event)
+    layout = event.layout_spec
     entrants = [
         standings_engine.Entrant(pk, number, (name,), division, withdrawn)
         for pk, number, name, division, withdrawn in Partnership.objects.filter(event=event).order_by("number")
@@ -357,15 +365,15 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
             .order_by("table_id", "number")
         ):
             played.setdefault(table_id, []).append(
-                games_engine.seat_played(number, THREE_SEATS, declarer_seat, seat_points or {}, made) if declarer_seat
-                else games_engine.played(number, declarer, hand_ns, hand_ew, made))
-    closed = set(Round.objects.filter(event=event, status="closed").values_list("id", flat=True)) if games else set()
+                _played(layout, number, declarer, declarer_seat, hand_ns, hand_ew, seat_points, made))
+    closed = (set(Round.objects.filter(event=event, status=ROUND_CLOSED).values_list("id", flat=True)) if games
+              else set())
     main_tables: list[standings_engine.TableResult] = []
     tiebreak_tables: dict[int, list[standings_engine.TableResult]] = {}
     # A table of three credits each seat his own points: the totals its row keeps (Table.seat_totals,
     # scoring.totals), read only by a session event (a games event replays the hands above) that
     # has tables of three.
-    three = not games and any(THREE_SEATS[0] in labels for labels in seats.values())
+    three = not games and layout.each_for_himself
     kept = {} if games else _per_table(_seated, event.pk)
     table_rows = _driver_rows(
         Table.objects.filter(round__event=event)
@@ -394,8 +402,9 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
                 final = n_hands >= hands_per_round and (confirmed or not needs_confirmation) and not disputed
                 table_seats = []
                 for label, entrant in at_table.items():
-                    side = SIDE_OF_SEAT.get(label)
-                    points = ns_points if side == "ns" else ew_points if side == "ew" else own.get(label, 0)
+                    side = layout.side_of.get(label)
+                    points = (own.get(label, 0) if three else ns_points if side == layout.sides[0]
+                              else ew_points if side == layout.sides[1] else 0)
                     table_seats.append(Seat(entrant, points, *counts.get(label, (0, 0))))
             result = TableResult(number, 0, 0, 0, 0, n_hands, final, seats=tuple(table_seats))
             if not games:  # a games table also depends on its hands: _individual_games keeps its replay
@@ -419,12 +428,18 @@ def _individual_standings(event: Event) -> standings_engine.Standings:
     )
 
 
-def _seat_sides(labels) -> tuple[bool, dict[str, int]]:
-    """A table of individuals' seats as sides of its games: three-handed (seats 1, 2, 3) each player
-    is a side of his own; at a progressive table N and S are side 0, E and W side 1."""
-    if any(label in THREE_SEATS for label in labels):
-        return True, {label: THREE_SEATS.index(label) for label in labels}
-    return False, {label: games_engine.SIDE_INDEX[SIDE_OF_SEAT[label]] for label in labels}
+def _seat_sides(layout: layouts.Layout, labels) -> dict[str, int]:
+    """A table of individuals' seats as sides of its games: each seat's side's index in the layout's
+    sides (three-handed each player a side of his own; at a progressive table N-S 0, E-W 1)."""
+    return {label: layout.sides.index(layout.side_of[label]) for label in labels}
+
+
+def _played(layout: layouts.Layout, number: int, declarer: str, declarer_seat: str, ns_points: int, ew_points: int,
+            seat_points: dict | None, made: bool) -> games_engine.PlayedHand:
+    """A stored hand as the games replay takes it: by seat where each plays for himself, else by side."""
+    if layout.each_for_himself:
+        return games_engine.seat_played(number, layout.seats, declarer_seat, seat_points or {}, made)
+    return games_engine.played(number, declarer, ns_points, ew_points, made)
 
 
 def _individual_games(event: Event, table_id: int, hands: list[games_engine.PlayedHand], at_table: dict[str, int],
@@ -432,7 +447,8 @@ def _individual_games(event: Event, table_id: int, hands: list[games_engine.Play
     """A games event of individuals: one table's hands replayed into games (three sides at a table of
     three, each player for himself; N-S against E-W at a progressive table, each player credited his
     side's games). Returns whether the round is over at that table, and each seat's record."""
-    three, sides = _seat_sides(at_table)
+    layout = event.layout_spec
+    three, sides = layout.each_for_himself, _seat_sides(layout, at_table)
     rules, setup, hpr = event.rules, event.games_setup, event.hands_per_round
     inputs = (rules, setup, tuple(hands), closed, hpr, three)
     replays = _replays_for(event.pk)
@@ -441,7 +457,7 @@ def _individual_games(event: Event, table_id: int, hands: list[games_engine.Play
         result = kept[1]
     else:
         result = games_engine.replay(rules, setup, hands, round_over=closed, hands_per_round=hpr,
-                                     sides=3 if three else 2)
+                                     sides=len(layout.sides))
         replays[table_id] = (inputs, result)
     ended = result.complete or closed or (hpr is not None and len(hands) >= hpr)
     return ended, games_engine.seat_records(result, sides)
@@ -724,14 +740,14 @@ def player_record(event: Event, entrant: Partnership) -> list[PlayerRound]:
                                         tricks, hand.made, hand.points_for(side)))
         games = None
         if event.plays_games and lines:
-            three_sides, sides = _seat_sides(at)
-            played = [games_engine.seat_played(h.number, THREE_SEATS, h.declarer_seat, h.seat_points or {}, h.made)
-                      if three_sides else games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made)
-                      for h in hands_by_table.get(table.pk, [])]
+            layout = event.layout_spec
+            sides = _seat_sides(layout, at)
+            played = [_played(layout, h.number, h.declarer, h.declarer_seat, h.ns_points, h.ew_points, h.seat_points,
+                              h.made) for h in hands_by_table.get(table.pk, [])]
             games = games_engine.replay(event.rules, event.games_setup, played,
                                         round_over=rnd.status == Round.Status.CLOSED,
                                         hands_per_round=event.hands_per_round,
-                                        sides=3 if three_sides else 2).record(sides[seat])
+                                        sides=len(layout.sides)).record(sides[seat])
         records.append(PlayerRound(
             label=(gettext("Tiebreak %(tiebreak)s, round %(round)s") % {"tiebreak": tiebreak, "round": rnd.number}
                    if tiebreak else gettext("Round %(number)s") % {"number": rnd.number}),

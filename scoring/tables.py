@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import standings as standings_engine
+from scoring.engine import vocabulary
 from scoring.engine.textsafe import whole_number
 
 NOT_PLAYED_SORT = -10**9  # not played yet sorts below every real score
@@ -33,7 +34,7 @@ _ROWS_MEMO: dict = {}
 _RECORDS_MEMO: dict = {}
 # Words, not letters: "S" read as both Silver and sit-out, and a superscript letter is too small
 # for reading glasses. The legend under the table says what each word means.
-MEDAL_WORDS = {"gold": _("Gold"), "silver": _("Silver"), "bronze": _("Bronze")}
+MEDAL_WORDS = {medal: _(word) for medal, word in vocabulary.MEDAL_WORDS.items()}
 # The policy keys a sit-out cell carries (scoring.engine.standings.RoundCell.credit).
 CREDIT_WORDS = {"average": _("average"), "zero": _("zero"), "fixed": _("fixed")}
 # An event played as games: its ranking keys (scoring.engine.games.RANK_KEYS) in a few words.

@@ -13,12 +13,13 @@ from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils import formats
-from django.utils.translation import get_language, gettext, gettext_noop, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from scoring import site_address
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
+from scoring.engine import vocabulary
 from scoring.engine.standings import decided_label
 from scoring.engine.vocabulary import LANGUAGE_CODES, PENALTY_WORDS, SIDE_LABELS, dealer_for
 from scoring.event_io import three_handed_dealer
@@ -51,9 +52,7 @@ from tournaments import selectors as event_selectors
 from tournaments.models import Event, Partnership, Round, Seating, Table, TableSeat, format_token
 
 # The medals in words: the medal standings' column, and the certificate's heading.
-MEDAL_WORDS = {"gold": gettext_noop("Gold"), "silver": gettext_noop("Silver"), "bronze": gettext_noop("Bronze")}
-MEDAL_TITLES = {"gold": gettext_noop("Gold medal"), "silver": gettext_noop("Silver medal"),
-                "bronze": gettext_noop("Bronze medal")}
+MEDAL_WORDS, MEDAL_TITLES = vocabulary.MEDAL_WORDS, vocabulary.MEDAL_TITLES
 
 # Main rounds (no tiebreak) before tiebreak sessions: databases disagree where NULLs sort.
 MAIN_FIRST = F("round__tiebreak__sequence").asc(nulls_first=True)
@@ -202,7 +201,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         if event.plays_games:
             played = event_selectors.replay_table(
                 event, [games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made)
-                        for h in entered.values()], round_over=table.round.status == "closed")
+                        for h in entered.values()], round_over=table.round.status == vocabulary.ROUND_CLOSED)
         running = dict(zip((h.number for h in played.hands), played.running, strict=True)) if played else {}
         for n, dealer in dealers:
             hand = entered.get(n)
@@ -547,7 +546,7 @@ def _individual_sheets(event: Event, rounds, *, round_number, tiebreak, filled: 
         # progressive table), each game's end marked under its last hand and each game listed.
         played = three_games = None
         ends: set[int] = set()
-        closed = table.round.status == "closed"
+        closed = table.round.status == vocabulary.ROUND_CLOSED
         if event.plays_games and three:
             three_games = games_engine.replay(
                 event.rules, event.games_setup,
@@ -638,7 +637,7 @@ def _individual_cards(event: Event) -> CardsDoc:
             rounds_of[s.partnership_id].append(CardRound(label, s.table.number, mine, others=others))
         else:
             partner = at.get(partner_of.get(mine, ""))
-            others = tuple(_numbered(at[seat]) for seat in ("N", "E", "S", "W")
+            others = tuple(_numbered(at[seat]) for seat in vocabulary.SEATS
                            if seat in at and seat not in (mine, partner_of.get(mine)))
             rounds_of[s.partnership_id].append(CardRound(
                 label, s.table.number, language.seat_letter(mine) if mine else "",

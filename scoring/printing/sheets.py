@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.engine.rules import SUIT_NAMES
-from scoring.engine.vocabulary import SIDE_LABELS, gettext_noop
+from scoring.engine.vocabulary import SIDE_LABELS, SIDES, gettext_noop
 from scoring.printing.base import (
     BOLD,
     LIGHT,
@@ -284,7 +284,7 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
         box_w = (lay.uw - 24) / 3
     agreeing = ([_("%(seat)s agrees, initials") % {"seat": _seat_name(doc.words, seat)} for seat in "123"]
                 if doc.three_handed else
-                [_("%(side)s agree, initials") % {"side": _(SIDE_LABELS[side])} for side in ("ns", "ew")])
+                [_("%(side)s agree, initials") % {"side": _(SIDE_LABELS[side])} for side in SIDES])
     for i, label in enumerate(agreeing):
         x = lay.left + i * (box_w + 12)
         c.rect(x, y, box_w, 30)
