@@ -384,6 +384,8 @@ class ConfirmForm(forms.Form):
     def __init__(self, *args, check: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.check = check
+        if not check:  # staff, or a phone that proved its side on the side page: no box, nothing typed is read
+            del self.fields["pin"], self.fields["partnership"]
 
     def code(self) -> str | None:
         """What was typed in the box the check asks for; None for staff."""

@@ -4,7 +4,7 @@ input, closed rounds, the code page, and the organizer's paper-sheet grid."""
 import pytest
 from django.urls import reverse
 
-from scoring.models import Hand, HandChange
+from scoring.models import ConfirmFailure, Hand, HandChange
 from scoring.services import Actor, hand_record
 from tests.builders import hand_post, prove_side
 
@@ -165,15 +165,24 @@ def test_the_code_page_accepts_a_typed_code_in_any_case_with_dashes(client, setu
     assert "No table has this code" in text(r)
 
 
-def test_the_side_is_fixed_once_this_phone_has_saved(client, setup):
+def test_a_phone_handed_over_is_proven_again_by_the_other_side(client, setup):
+    """docs/trust.md 1: "not you?" forgets the proven side even after this phone saved a hand (it is
+    handed over), and the other side proves itself on it with its own PIN; until then nothing goes in."""
+    side_url = reverse("scoring:table-side", args=[setup.t1.token])
     choose(client, setup.t1, "ns")
-    client.post(reverse("scoring:table-side", args=[setup.t1.token]), {"clear": "1"})
+    client.post(side_url, {"clear": "1"})
     assert "Which partnership is holding this phone?" in text(client.get(entry_url(setup.t1)))
     choose(client, setup.t1, "ns")
-    client.post(entry_url(setup.t1), hand_post(setup.t1, 1))
-    client.post(reverse("scoring:table-side", args=[setup.t1.token]), {"clear": "1"})
+    assert client.post(entry_url(setup.t1), hand_post(setup.t1, 1)).status_code == 302
+    client.post(side_url, {"clear": "1"})
+    page = text(client.post(entry_url(setup.t1), hand_post(setup.t1, 2)))
+    assert "Which partnership is holding this phone?" in page and 'name="contract"' not in page
+    assert list(Hand.objects.filter(table=setup.t1).values_list("number", "entered_side")) == [(1, "ns")]
+    # N-S's PIN does not prove E-W: the phone stays unproven.
+    r = client.post(side_url, {"side": "ew", "code": setup.t1.ns.pin})
+    assert r.status_code == 400 and "That is not the E-W PIN. Check your movement card." in text(r)
     choose(client, setup.t1, "ew")
-    assert "This phone: <strong>N-S #1</strong>" in text(client.get(entry_url(setup.t1)))
+    assert "This phone: <strong>E-W #2</strong>" in text(client.get(entry_url(setup.t1)))
 
 
 def test_no_confirmation_step_when_the_event_does_not_ask_for_one(client, setup):
@@ -274,12 +283,15 @@ def test_huge_or_hostile_values_get_a_message_not_an_error(client, setup, values
 def test_huge_values_on_the_other_forms(client, setup):
     for n in range(1, 5):
         hand_record(table=setup.t1, number=n, actor=PHONE, side="ns", declarer="ns", contract="7H", tricks=8)
-    choose(client, setup.t1, "ew")
-    # The number box is there when the event confirms by partnership number (the default is a PIN).
+    # The side page's box takes the partnership number when the event confirms by number (the default
+    # is a PIN): a huge one is refused under the box, and counts as no wrong guess.
     setup.event.confirmation_check = "number"
     setup.event.save(update_fields=["confirmation_check"])
-    r = client.post(reverse("scoring:table-confirm", args=[setup.t1.token]), {"partnership": "9" * 40})
-    assert r.status_code == 400 and "Ensure this value is less than or equal to 1000000" in text(r)
+    r = client.post(reverse("scoring:table-side", args=[setup.t1.token]), {"side": "ew", "code": "9" * 40})
+    assert r.status_code == 400 and "Your partnership number" in text(r)
+    assert "Ensure this value has at most 12 characters (it has 40)." in text(r)
+    assert ConfirmFailure.objects.count() == 0
+    choose(client, setup.t1, "ew")
     r = client.post(reverse("scoring:table-dispute", args=[setup.t1.token]), {"reason": HUGE})
     assert r.status_code == 400 and "Keep it under 500 characters." in text(r)
     r = client.post(reverse("scoring:table-code"), {"code": HUGE})
@@ -290,3 +302,16 @@ def test_huge_values_on_the_other_forms(client, setup):
     setup.t1.refresh_from_db()
     assert setup.t1.confirmed_at is None and setup.t1.disputed_at is None
     assert HandChange.objects.filter(action__in=["confirm", "dispute", "update"]).count() == 0
+
+
+def test_a_confirmation_from_an_old_page_with_a_pin_box_is_one_button(client, setup):
+    """A page saved before the side page proved phones still sends a PIN box with its confirmation:
+    the proven phone's button is the whole confirmation, the stale box is not read (not a silent 400)."""
+    for n in range(1, 5):
+        hand_record(table=setup.t1, number=n, actor=PHONE, side="ns", declarer="ns", contract="7H", tricks=8)
+    choose(client, setup.t1, "ew")
+    r = client.post(reverse("scoring:table-confirm", args=[setup.t1.token]), {"pin": "x" * 40, "partnership": "9" * 40})
+    assert r.status_code == 302
+    setup.t1.refresh_from_db()
+    assert setup.t1.confirmed_at is not None
+    assert set(Hand.objects.filter(table=setup.t1).values_list("accepted_side", flat=True)) == {"ew"}

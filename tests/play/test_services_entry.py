@@ -140,13 +140,19 @@ def test_confirmation_needs_every_hand_and_the_other_side(setup):
     for n in (2, 3, 4):
         hand_record(table=setup.t1, number=n, actor=NS_PHONE, side="ns", declarer="ns", contract="7H", tricks=8)
     setup.t1.refresh_from_db()
-    with pytest.raises(ValidationError, match="other partnership"):
+    # N-S wrote every hand: its own phone accepts none of them (docs/trust.md), the other side does.
+    with pytest.raises(ValidationError, match="Every hand was entered on this phone, so the other side confirms"):
         table_confirm(table=setup.t1, actor=NS_PHONE, side="ns")
-    pin = setup.t1.ew.pin  # the table link proves the confirming side with its PIN
-    table_confirm(table=setup.t1, actor=EW_PHONE, side="ew", code=pin)
-    table_confirm(table=setup.t1, actor=EW_PHONE, side="ew", code=pin)  # a double tap
+    assert list(Hand.objects.filter(table=setup.t1).values_list("accepted_side", flat=True)) == [""] * 4
+    pin = setup.t1.ew.pin  # a caller that did not prove the side beforehand may give its PIN here
+    outcome = table_confirm(table=setup.t1, actor=EW_PHONE, side="ew", code=pin)
+    assert (outcome.accepted, outcome.waiting, outcome.confirmed) == ((1, 2, 3, 4), (), True)
+    again = table_confirm(table=setup.t1, actor=EW_PHONE, side="ew", code=pin)  # a double tap
+    assert (again.already, again.accepted) == (True, ())
     setup.t1.refresh_from_db()
     assert setup.t1.confirmed_by == "E-W #2 (table link)"
+    assert set(Hand.objects.filter(table=setup.t1).values_list("accepted_side", "accepted_by")) == {
+        ("ew", "E-W #2 (table link)")}
     assert HandChange.objects.filter(action="confirm").count() == 1
     assert setup.t1.status_for(4, 4) == "confirmed"
 
