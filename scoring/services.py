@@ -676,7 +676,11 @@ def _confirm(*, table, actor: Actor, side: str, code: str | None, client_id: str
     event = table.round.event
     receipt = _receipt(client_id, table, "confirm")
     if receipt is not None:
-        client_id = ""  # judged again below; the id keeps its first answer
+        if table.confirmed_at and not table.disputed_at:
+            # The confirmation stands, whatever happened since (the round closed): like a hand's id,
+            # the repeat is answered "already", never refused as if it were lost.
+            return Confirmation(confirmed=True, already=True)
+        client_id = ""  # judged again below (a dispute since, a correction); the id keeps its first answer
     _check_round_state(table, actor)
     if table.confirmed_at and not table.disputed_at:
         _keep_receipt(client_id, table, "confirm", None, _confirm_result(table))

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, connections
 from django.urls import reverse
 
-from scoring.models import ClientSave, Hand, HandChange
+from scoring.models import ClientSave, ConfirmFailure, Hand, HandChange
 from scoring.services import Actor, hand_record, table_confirm
 from tests.builders import enter_hands, hand_post, prove_side
 from tournaments.models import Partnership
@@ -57,13 +57,23 @@ def test_a_repeat_after_the_next_hand_and_a_correction_still_answers_already(cli
 
 
 def test_the_same_id_with_other_values_changes_nothing(setup):
-    """A double tap that somehow carried other values: the id stored hand 1 as first sent."""
+    """A save that somehow carried other values under a taken id: an id means one hand (docs/trust.md 2),
+    so it is refused naming the id, and hand 1 stays as first sent."""
     first = hand_record(table=setup.t1, number=1, actor=NS_PHONE, side="ns", client_id=ID_1,
                         declarer="ns", contract="7H", tricks=8)
-    second = hand_record(table=setup.t1, number=1, actor=NS_PHONE, side="ns", client_id=ID_1,
-                         declarer="ew", contract="6S", tricks=6)
-    assert first.pk == second.pk and (second.declarer, second.contract, second.tricks) == ("ns", "7H", 8)
+    with pytest.raises(ValidationError) as caught:
+        hand_record(table=setup.t1, number=1, actor=NS_PHONE, side="ns", client_id=ID_1,
+                    declarer="ew", contract="6S", tricks=6)
+    assert list(caught.value.message_dict) == ["client_id"] and "hand 1" in caught.value.messages[0]
+    assert "other values" in caught.value.messages[0]
+    stored = Hand.objects.get(table=setup.t1)
+    assert stored.pk == first.pk and (stored.declarer, stored.contract, stored.tricks) == ("ns", "7H", 8)
+    assert (stored.ns_points, stored.ew_points, stored.entered_side) == (200, 20, "ns")
     assert HandChange.objects.filter(action="create").count() == 1
+    # The same values again under that id are the same hand: answered with it, nothing written.
+    again = hand_record(table=setup.t1, number=1, actor=NS_PHONE, side="ns", client_id=ID_1,
+                        declarer="ns", contract="7H", tricks=8)
+    assert again.pk == first.pk and HandChange.objects.count() == 1
 
 
 def test_two_phones_with_their_own_ids_for_the_same_hand_make_one_hand(client, setup):
@@ -106,8 +116,15 @@ def test_a_queued_hand_with_a_bad_value_is_refused_naming_what_is_wrong(client, 
 
 
 def test_a_phone_without_its_side_is_told_to_choose_it(client, setup):
+    """A phone that never proved its side (or forgot it) sends a kept hand: refused, kept on the phone,
+    and told to prove itself with its PIN (docs/trust.md 2)."""
     r = client.post(entry_url(setup.t1), hand_post(setup.t1, 1, client_id=ID_1), **JSON)
-    assert r.status_code == 409 and "has not chosen its side" in r.json()["message"]
+    assert r.status_code == 409 and r.json()["status"] == "refused"
+    assert "open the table's page, choose who you are, type your PIN, then press Try again" in r.json()["message"]
+    assert not Hand.objects.exists() and not ClientSave.objects.exists()
+    phone(client, setup.t1, "ns")
+    assert client.post(entry_url(setup.t1), hand_post(setup.t1, 1, client_id=ID_1), **JSON).json()["status"] == "saved"
+    assert list(Hand.objects.values_list("number", "entered_side")) == [(1, "ns")]
 
 
 def test_a_bad_client_id_is_refused_naming_the_field(setup):
@@ -152,30 +169,44 @@ def confirm_url(table):
 
 
 def test_a_queued_confirmation_sent_twice_confirms_once(client, entered):
-    phone(client, entered.t1, "ew")
-    first = client.post(confirm_url(entered.t1), {"pin": "4821", "client_id": ID_1}, **JSON)
-    again = client.post(confirm_url(entered.t1), {"pin": "4821", "client_id": ID_1}, **JSON)
+    phone(client, entered.t1, "ew")  # E-W's PIN typed once, on the side page: confirming is a button
+    first = client.post(confirm_url(entered.t1), {"client_id": ID_1}, **JSON)
+    again = client.post(confirm_url(entered.t1), {"client_id": ID_1}, **JSON)
     assert (first.json()["status"], again.json()["status"]) == ("saved", "already")
     assert again.json()["result"]["confirmed_by"] == "E-W #2 on their phone"
     assert HandChange.objects.filter(table=entered.t1, action="confirm").count() == 1
 
 
-def test_a_queued_confirmation_with_a_wrong_pin_is_refused_and_the_id_stays_free(client, entered):
-    phone(client, entered.t1, "ew")
-    r = client.post(confirm_url(entered.t1), {"pin": "1111", "client_id": ID_1}, **JSON)
+def test_a_refused_queued_confirmation_leaves_the_id_free(client, entered):
+    """N-S's phone entered all four hands and sends a kept confirmation: refused (the other side
+    accepts them), nothing accepted, no receipt. The phone is handed to E-W, who prove themselves
+    with their PIN (a wrong one first) and press Try again: the same id confirms."""
+    phone(client, entered.t1, "ns")
+    r = client.post(confirm_url(entered.t1), {"client_id": ID_1}, **JSON)
     assert r.status_code == 409
-    assert r.json()["message"] == "Not confirmed: That is not the E-W PIN. Check your movement card."
-    assert not ClientSave.objects.exists()
-    ok = client.post(confirm_url(entered.t1), {"pin": "4821", "client_id": ID_1}, **JSON)
-    assert ok.json()["status"] == "saved"
+    assert r.json()["message"] == ("Not confirmed: Every hand was entered on this phone, so the other side confirms "
+                                   "them on its own phone (or the organizer does).")
+    assert not ClientSave.objects.exists() and not Hand.objects.filter(accepted_at__isnull=False).exists()
+    side_url = reverse("scoring:table-side", args=[entered.t1.token])
+    client.post(side_url, {"clear": "1"})
+    wrong = client.post(side_url, {"side": "ew", "code": "1111"})
+    assert wrong.status_code == 400 and "That is not the E-W PIN. Check your movement card." in wrong.content.decode()
+    assert ConfirmFailure.objects.filter(table=entered.t1, side="ew").count() == 1
+    phone(client, entered.t1, "ew")
+    ok = client.post(confirm_url(entered.t1), {"client_id": ID_1}, **JSON)
+    assert ok.status_code == 200 and ok.json()["status"] == "saved" and ok.json()["confirmed"] is True
+    assert ok.json()["result"]["confirmed_by"] == "E-W #2 on their phone"
+    assert list(ClientSave.objects.values_list("client_id", "kind")) == [(ID_1, "confirm")]
 
 
 def test_a_confirmation_repeat_after_the_round_closed_answers_already(client, entered):
     table_confirm(table=entered.t1, actor=Actor(label="E-W #2 (table link)"), side="ew", code="4821", client_id=ID_1)
     round_close(rnd=entered.round, by="olga", force=True, reason="Hall closing")
     phone(client, entered.t1, "ew")
-    r = client.post(confirm_url(entered.t1), {"pin": "4821", "client_id": ID_1}, **JSON)
+    r = client.post(confirm_url(entered.t1), {"client_id": ID_1}, **JSON)
     assert r.status_code == 200 and r.json()["status"] == "already"
+    assert r.json()["message"] == "Table 1 was already confirmed."
+    assert HandChange.objects.filter(table=entered.t1, action="confirm").count() == 1
 
 
 # --- the service worker ------------------------------------------------------------------------
