@@ -539,8 +539,8 @@ def receipt_matches(receipt: ClientSave, table, number, values: dict) -> bool:
 
 
 def reused_words(receipt: ClientSave) -> str:
-    return gettext("This phone already sent hand %(number)s with other values under the same save id, so this "
-                   "was not saved. Check hand %(number)s on the table's page and correct it there if needed.") % {
+    return gettext("Hand %(number)s was already saved from this phone with other values, so these were not "
+                   "saved. Check hand %(number)s in the list of hands and press Fix there if it is wrong.") % {
         "number": receipt.hand_number}
 
 

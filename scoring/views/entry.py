@@ -230,17 +230,24 @@ def _side_page(request, access, form=None, status=200):
 def _unproven_words(access, request) -> str:
     """Why a phone's kept save is refused when the phone is not (or no longer) proven as the side
     that kept it; "" when it may go on. The phone keeps the save and shows these words."""
-    kept = request.POST.get("side", "")
+    kept = request.POST.get("side", "")  # static/js/offline.js: the side the phone had proven when it kept the save
     if not access.side:
         return gettext("This phone is not known at table %(number)s any more (it forgot who you are), so this "
                        "was not saved. It is kept on the phone: open the table's page, choose who you are, type "
                        "your PIN, then press Try again.") % {"number": access.table.number}
     if kept and kept != access.side:
-        return gettext("This was kept on the phone for the other side, and the phone is now used by %(side)s, so "
-                       "it was not saved. It is kept on the phone: the other side sends it from their "
-                       "phone.") % {"side": entry_data.side_label(access.side)
-                                   if access.side in entry_data.SIDE_LABELS else access.side}
+        return gettext("This was kept on this phone for %(kept)s, but the phone is now used by %(side)s, so it was "
+                       "not saved. It stays on this phone: %(kept)s open the table's page on it, choose who they "
+                       "are, type their PIN, then press Try again.") % {
+            "kept": _side_name(access.table, kept), "side": _side_name(access.table, access.side)}
     return ""
+
+
+def _side_name(table, side: str) -> str:
+    """A side as the table's phones say it: "N-S", "E-W", a table of three's player by name."""
+    if side in entry_data.SIDE_LABELS:
+        return entry_data.side_label(side)
+    return next((seat.name for seat in entry_data.seats_for(table) if seat.seat == side), side)
 
 
 def entry(request, access):
@@ -258,7 +265,7 @@ def entry(request, access):
         if not _same_hand(access, receipt, request.POST):
             words = services.reused_words(receipt)
             if queued:
-                return _refused(words)
+                return _refused(f"{words} {gettext('Sending it again will not help: press Discard.')}", again=False)
             messages.error(request, words)
             return redirect(access.url("entry"))
         return _already(request, access, receipt,
@@ -314,10 +321,11 @@ def _wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def _refused(message: str, status: int = 409) -> JsonResponse:
+def _refused(message: str, status: int = 409, again: bool = True) -> JsonResponse:
     """Not saved, and sending it again as it is will not change that: the phone shows `message`
-    beside what was typed and lets the person try again or discard it."""
-    return JsonResponse({"status": "refused", "message": message}, status=status)
+    beside what was typed and lets the person try again or discard it. `again` False: no later
+    attempt can succeed (its id already stored another hand), so the phone offers Discard only."""
+    return JsonResponse({"status": "refused", "message": message} | ({} if again else {"again": False}), status=status)
 
 
 def _already(request, access, receipt, message: str):
@@ -353,6 +361,9 @@ def _offline_data(access, sheet) -> dict:
     hands = sheet.hands_per_round or sheet.next_number or sheet.count
     return {
         "page": access.urls["entry"], "confirm": access.urls["confirm"], "table": access.table.number,
+        # The side (or seat) this phone proved: a kept save carries it, and the server sends it only
+        # while the phone is still proven as that side (docs/trust.md).
+        "side": access.side,
         "round": sheet.round.pk, "hands": hands, "stored": [row.hand.number for row in sheet.rows],
         "dealers": {n: seat.name if sheet.three_handed else f"{seat.name} ({seat.letter})" for n in range(1, hands + 1)
                     for seat in [sheet.seat(services.hand_dealer(access.table, n))]},

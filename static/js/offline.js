@@ -101,6 +101,9 @@
     (data || new FormData(form)).forEach(function (value, name) {
       if (name !== "csrfmiddlewaretoken" && name !== "preview" && typeof value === "string") fields.push([name, value]);
     });
+    // The side this phone proved (docs/trust.md): the server sends the save only while the phone is
+    // still proven as that side, and otherwise refuses it in words (the phone keeps it).
+    if (info.side && !fields.some(function (p) { return p[0] === "side"; })) fields.push(["side", info.side]);
     var id = form.elements.client_id ? form.elements.client_id.value : newId();
     var about = describe(form, fields);
     var items = load().filter(function (it) { return it.id !== id; });
@@ -184,7 +187,9 @@
               drop(it.id);
               sent++;
             } else {
-              update(it.id, { state: "refused", message: refusal(response.status, answer) });
+              // again false: its id already stored another hand, so only Discard is offered.
+              update(it.id, { state: "refused", message: refusal(response.status, answer),
+                              again: !(answer && answer.again === false) });
             }
             next(i + 1);
           });
@@ -244,12 +249,15 @@
       if (it.state === "refused") {
         row.setAttribute("role", "alert");
         row.appendChild(line("p", "offline-why", it.message));
-        var again = line("button", "primary", gettext("Try again"));
-        again.type = "button"; again.setAttribute("data-offline-retry", it.id);
+        var actions = line("div", "form-actions", "");
+        if (it.again !== false) {
+          var again = line("button", "primary", gettext("Try again"));
+          again.type = "button"; again.setAttribute("data-offline-retry", it.id);
+          actions.appendChild(again);
+        }
         var discard = line("button", "danger", gettext("Discard"));
         discard.type = "button"; discard.setAttribute("data-offline-discard", it.id);
-        var actions = line("div", "form-actions", "");
-        actions.appendChild(again); actions.appendChild(discard);
+        actions.appendChild(discard);
         row.appendChild(actions);
       } else {
         row.appendChild(line("p", "offline-why", gettext("Saved on this phone, not sent yet.")));
@@ -270,7 +278,7 @@
     var button = e.target.closest("button");
     if (!button) return;
     var retry = button.getAttribute("data-offline-retry"), discard = button.getAttribute("data-offline-discard");
-    if (retry) { update(retry, { state: "waiting", message: "" }); tries = 0; render(); send(); }
+    if (retry) { update(retry, { state: "waiting", message: "", again: true }); tries = 0; render(); send(); }
     if (discard) { drop(discard); render(); }
   }
 
