@@ -20,6 +20,7 @@ import pytest
 
 from scoring.event_io import event_import
 from scoring.models import ConfirmFailure, Hand, HandChange
+from scoring.views.entry import SESSION_SIDES
 from tests.builders import prove_side
 from tournaments.models import Partnership, Round, Table
 
@@ -145,36 +146,51 @@ def test_a_correction_rescores_the_three_players(client, three):
 
 
 def test_another_seated_player_confirms_with_his_own_pin(client, three):
+    """docs/trust.md: Ana (seat 1) entered every hand, so her phone accepts none; the phone is handed to
+    Marie (seat 3), who proves herself with her own PIN on the side page, and her button confirms."""
     event, table = three
     enter_three_hands(client, table)
     page = client.get(url(table)).content.decode()
-    assert "types his own PIN" in page
-    # The player who entered (seat 1, Ana) may not confirm with her own PIN; not a guess either.
-    r = client.post(url(table, "confirm/"), {"pin": PINS[1]})
-    assert r.status_code == 400 and "cannot confirm them" in r.content.decode()
+    assert "Now another player checks" in page and "Confirm the scores" not in page
+    assert ("Hands 1, 2 and 3 were entered or changed on your phone: another player accepts them on his phone."
+            in page)
+    # The player who entered may not confirm her own hands; that is no wrong guess.
+    r = client.post(url(table, "confirm/"))
+    assert r.status_code == 400 and "Every hand was entered on this phone" in r.content.decode()
     assert not ConfirmFailure.objects.filter(table=table).exists()
-    # A wrong PIN is refused and counted.
-    r = client.post(url(table, "confirm/"), {"pin": "9999"})
-    assert r.status_code == 400 and "not the PIN of a player at this table" in r.content.decode()
+    client.post(url(table, "side/"), {"clear": "1"})
+    # A wrong PIN is refused and counted; so is the PIN of a player at another table.
+    r = client.post(url(table, "side/"), {"side": "3", "code": "9999"})
+    assert r.status_code == 400 and "That is not your PIN. Check your movement card." in r.content.decode()
     assert ConfirmFailure.objects.filter(table=table).count() == 1
-    # A PIN of a player at another table does not confirm this one.
-    r = client.post(url(table, "confirm/"), {"pin": PINS[4]})
+    r = client.post(url(table, "side/"), {"side": "3", "code": PINS[4]})
     assert r.status_code == 400 and ConfirmFailure.objects.filter(table=table).count() == 2
+    assert client.post(url(table, "confirm/")).status_code == 302  # not proven: back to the side page
+    table.refresh_from_db()
+    assert table.confirmed_at is None
     # Marie (seat 3) types hers, on the same phone.
-    r = client.post(url(table, "confirm/"), {"pin": PINS[3]})
+    prove_side(client, table, "3")
+    page = client.get(url(table)).content.decode()
+    assert "Check and confirm" in page and "Confirm the scores" in page
+    r = client.post(url(table, "confirm/"))
     assert r.status_code == 302
     table.refresh_from_db()
     assert table.confirmed_at is not None and "Marie Tremblay" in table.confirmed_by
+    assert set(Hand.objects.filter(table=table).values_list("entered_side", "accepted_side")) == {("1", "3")}
     assert HandChange.objects.filter(table=table, action="confirm").exists()
 
 
 def test_five_wrong_pins_lock_the_table_of_three(client, three):
     event, table = three
     enter_three_hands(client, table)
+    client.post(url(table, "side/"), {"clear": "1"})
     for _ in range(5):
-        client.post(url(table, "confirm/"), {"pin": "9999"})
-    r = client.post(url(table, "confirm/"), {"pin": PINS[2]})
+        assert client.post(url(table, "side/"), {"side": "2", "code": "9999"}).status_code == 400
+    assert ConfirmFailure.objects.filter(table=table).count() == 5
+    # Luis's right PIN no longer proves him while the table is locked.
+    r = client.post(url(table, "side/"), {"side": "2", "code": PINS[2]})
     assert r.status_code == 400 and "Too many wrong codes" in r.content.decode()
+    assert str(table.pk) not in client.session.get(SESSION_SIDES, {})
     table.refresh_from_db()
     assert table.confirmed_at is None
 
@@ -214,19 +230,27 @@ def test_the_progressive_side_page_shows_four_players_and_a_hand_credits_both(cl
 
 
 def test_progressive_confirmation_by_a_player_of_the_other_side(client, progressive):
+    """Ana (N) proved the phone for N-S and entered both hands. Her partner Marie (S) proving herself
+    acts for N-S too, so she cannot accept them; Luis (E) proves himself with his PIN and confirms."""
     event, table = progressive
     prove_side(client, table, "ns")
     for number, side in ((1, "ns"), (2, "ew")):
         client.post(url(table), {"number": number, "round": table.round_id, "declarer": side, "contract": "7H",
                                  "tricks": 7, "save": "1"})
-    assert Hand.objects.filter(table=table).count() == 2
-    # Marie (S) entered with Ana (N): their PINs do not confirm; Luis (E) does.
-    r = client.post(url(table, "confirm/"), {"pin": PINS[3]})
-    assert r.status_code == 400
-    r = client.post(url(table, "confirm/"), {"pin": PINS[2]})
+    assert list(Hand.objects.filter(table=table).values_list("number", "entered_side")) == [(1, "ns"), (2, "ns")]
+    client.post(url(table, "side/"), {"clear": "1"})
+    prove_side(client, table, "S")  # Marie, for N-S
+    r = client.post(url(table, "confirm/"))
+    assert r.status_code == 400 and "Every hand was entered on this phone" in r.content.decode()
+    client.post(url(table, "side/"), {"clear": "1"})
+    r = client.post(url(table, "side/"), {"side": "E", "code": PINS[3]})  # Marie's PIN does not prove Luis
+    assert r.status_code == 400 and "That is not your PIN" in r.content.decode()
+    prove_side(client, table, "E")  # Luis, for E-W
+    r = client.post(url(table, "confirm/"))
     assert r.status_code == 302
     table.refresh_from_db()
-    assert "Luis Peña" in table.confirmed_by
+    assert table.confirmed_at is not None and "Luis Peña" in table.confirmed_by
+    assert set(Hand.objects.filter(table=table).values_list("accepted_side", flat=True)) == {"ew"}
 
 
 def offline_data(page: str) -> dict:
