@@ -22,13 +22,18 @@ made by the site's own service (scoring.tiebreaks.tiebreak_create) from the clos
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from urllib.parse import urlsplit
 
 import pytest
+from django.db import transaction
 from django.test import Client
-from django.urls import reverse
+from django.urls import URLResolver, get_resolver, resolve, reverse
+from django.urls.exceptions import Resolver404
 
 from scoring.event_io import event_import
+from scoring.printing import KINDS as PDF_KINDS
 from scoring.selectors import event_standings
 from scoring.tiebreaks import tiebreak_create
 from tests import builders
@@ -197,16 +202,25 @@ def states_of(kind: Kind) -> list[str]:
     return [s for s in STATES if s != "game-done" or kind.format == "games"]
 
 
+@pytest.fixture(scope="module")
+def worlds(django_db_setup, django_db_blocker):
+    """Every kind in every state, built once for the module inside a transaction rolled back at its
+    end; each test then runs in a savepoint of it (pytest-django's `db`)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield {(kind.name, state): build(kind, state) for kind in KINDS for state in states_of(kind)}
+        transaction.set_rollback(True)
+
+
 # --- the two 500s found before the crawl, pinned with their pages' words --------------------------
 
 @pytest.mark.django_db
-def test_the_other_side_confirms_a_games_round_with_no_hands_per_round():
+def test_the_other_side_confirms_a_games_round_with_no_hands_per_round(worlds):
     """A games event whose rounds have no hand count: once table 1's game is over (700-20 after two
     hands), E-W's phone, the organizer's table page and a staff POST used to answer 500 (the
     confirmation counted hands_per_round, None). They count the table's hands."""
-    world = build(BY_NAME["games-partnerships"], "game-done")
+    world = worlds["games-partnerships", "game-done"]
     phone = Client()
-    phone.post(reverse("scoring:table-side", args=[world.table.token]), {"side": "ew"})
+    builders.prove_side(phone, world.table, "ew")
     page = phone.get(reverse("scoring:table-entry", args=[world.table.token]))
     assert page.status_code == 200
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page.content.decode()))
@@ -221,10 +235,320 @@ def test_the_other_side_confirms_a_games_round_with_no_hands_per_round():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", ["games-progressive", "games-three"])
-def test_the_tiebreak_page_of_individuals_playing_games(name):
+def test_the_tiebreak_page_of_individuals_playing_games(worlds, name):
     """The tiebreak page of an event of individuals played as games (no hands per round) used to
     answer 500: its hint counted hands_per_round. It says the tied players play the rounds once."""
-    world = build(BY_NAME[name], "closed")
+    world = worlds[name, "closed"]
     page = builders.login(world.organizer).get(reverse("scoring:tiebreaks", args=[world.event.slug]))
     assert page.status_code == 200
     assert "The tied players play the tiebreak's rounds once, each to its games' end." in page.content.decode()
+
+
+# --- the URL patterns --------------------------------------------------------------------------
+
+# Patterns not crawled here, each with the reason.
+SKIPPED = {
+    "admin": "Django's own admin (every model's pages): superusers only, tested by Django itself",
+}
+# What a URL's `number` means, read from its name: a hand at the table, an entrant, a round.
+NUMBER_MEANS = {"hand": 1, "partnership": 1, "round": 1}
+# Last, in this order: they change the viewer (its language, its log-in), not the event.
+LAST = ["set_language", "logout"]
+# The pages the public (and a phone) may open; every other page answers them 302 (log in) or 403.
+PUBLIC = {"favicon", "javascript-catalog", "login", "tournaments:event-list", "tournaments:event-detail",
+          "tournaments:movement", "scoring:standings", "scoring:standings-fragment", "scoring:standings-json",
+          "scoring:standings-csv", "scoring:projector", "scoring:projector-fragment", "scoring:partnership",
+          "scoring:medals", "scoring:table-code", "scoring:table-sw", "scoring:table-entry", "scoring:table-hand",
+          "scoring:event-file", "scoring:pdf"}
+# What the organizer meets where a page is not a page for her: an unknown document, creating events
+# (a permission of its own, README "Who may create events").
+ORGANIZER_GETS = {"nonsense": (404,), "tournaments:event-create": (403,), "scoring:event-import": (403,)}
+# The documents every viewer asks for by address: a public one, a staff one, one that does not
+# exist. The organizer downloads every document the Print page links to as well (Crawl.pdfs).
+CRAWLED_PDFS = ["standings", "sheets", "nonsense"]
+assert set(CRAWLED_PDFS) - {"nonsense"} <= set(PDF_KINDS)
+# Statuses a person can meet: a page, a redirect, a refused form, no right, nothing there, a GET on
+# a form's address or a POST to a page.
+ANSWERS = {200, 302, 400, 403, 404, 405}
+
+
+def url_patterns(resolver=None, namespace: str = "", kwargs: tuple = ()):
+    """(name, keyword arguments) of every pattern the site answers, namespaces included."""
+    resolver = resolver or get_resolver()
+    for pattern in resolver.url_patterns:
+        names = (*kwargs, *pattern.pattern.regex.groupindex)
+        if isinstance(pattern, URLResolver):
+            inner = f"{namespace}:{pattern.namespace}".strip(":") if pattern.namespace else namespace
+            yield from url_patterns(pattern, inner, names)
+        else:
+            yield (f"{namespace}:{pattern.name}".strip(":") if pattern.name else f"{namespace}:<unnamed>"), names
+
+
+def skipped(name: str) -> str | None:
+    return SKIPPED.get(name) or SKIPPED.get(name.split(":")[0])
+
+
+def arguments(name: str, kwargs, world: World) -> list[dict]:
+    """The values each argument takes on the crawl (a PDF's kind takes every kind, and one unknown)."""
+    if not kwargs:
+        return [{}]
+    values = {"slug": [world.event.slug], "token": [world.table.token], "table_id": [world.table.pk],
+              "staff_id": [world.scorer_staff.pk], "sequence": [1], "kind": CRAWLED_PDFS}
+    means = [word for word in NUMBER_MEANS if word in name.split(":")[-1].split("-")]
+    if means:
+        values["number"] = [NUMBER_MEANS[means[0]]]
+    out = [{}]
+    for key in kwargs:
+        if key not in values:
+            raise LookupError(f"{name}: no value for its argument {key!r}: say what it is in arguments()")
+        out = [{**done, key: value} for done in out for value in values[key]]
+    return out
+
+
+def site_urls(world: World | None, who: str = "organizer") -> list[tuple[str, str]]:
+    """(name, URL) of every page to crawl for this event, LAST last; with no event, the site's pages
+    that belong to no event (the list of events, log-in, the table-code page...). A phone is the
+    public with a side at its table: the public's crawl covers its other pages, so it opens its table's."""
+    found = []
+    for name, kwargs in url_patterns():
+        if (world is None) != (not kwargs) or (who.startswith("phone-") and "token" not in kwargs):
+            continue
+        if not skipped(name):
+            found += [(name, reverse(name, kwargs=given)) for given in arguments(name, kwargs, world)]
+    return sorted(found, key=lambda pair: LAST.index(pair[0]) if pair[0] in LAST else -1)
+
+
+def test_every_url_pattern_is_crawled(worlds):
+    """A new page is crawled as it is, or listed in SKIPPED with a reason: nothing else."""
+    world = worlds["session-partnerships", "in-play"]
+    problems = []
+    crawled = {name for name, _ in site_urls(world)} | {name for name, _ in site_urls(None)}
+    for name, kwargs in url_patterns():
+        if skipped(name):
+            continue
+        try:
+            arguments(name, kwargs, world)
+        except LookupError as exc:
+            problems.append(str(exc))
+        if name.endswith("<unnamed>"):
+            problems.append(f"an unnamed pattern in {name}: name it, or list it in SKIPPED")
+        if name not in crawled:
+            problems.append(f"{name} is not crawled")
+    assert problems == []
+    assert {"scoring:table-entry", "scoring:tiebreaks", "tournaments:dashboard", "scoring:pdf", "logout"} <= crawled
+
+
+# --- forms, as a browser would post them --------------------------------------------------------
+
+# Plausible values for fields a page leaves empty (radio groups nobody ticked, text nobody typed).
+FILL = {"declarer": "ns", "contract": "7H", "tricks": "8", "declarer_seat": "1", "seat_2": "1",
+        "reason": "Checked against the signed sheet", "username": "crawl-scorer", "name": "Rosa Díaz",
+        "player_one": "Rosa Díaz", "player_two": "Paul Roy", "text": "9, Rosa Díaz, Paul Roy",
+        "pin": "1234", "partnership": "1", "q": "Garza", "hands": "2", "partnerships": "1",
+        "fillers": "", "tables": "1 1 3", "note": ""}
+
+
+@dataclass
+class Form:
+    action: str
+    fields: list = field(default_factory=list)  # (name, value)
+    radios: dict = field(default_factory=dict)  # name: first value, for a group nobody ticked
+    button: tuple | None = None  # the first named submit button: the one a person taps
+    textarea: str | None = None
+
+    def data(self, extra: dict) -> dict:
+        given: dict[str, list[str]] = {}
+        for name, value in self.fields:
+            given.setdefault(name, []).append(value)
+        for name, first in self.radios.items():
+            if name not in given:
+                given[name] = [FILL.get(name, first)]
+        for name, values in given.items():
+            if len(values) == 1 and not values[0].strip() and name in FILL:
+                given[name] = [FILL[name]]
+        if self.button and self.button[0] not in given:
+            given[self.button[0]] = [self.button[1]]
+        given.update({k: [v] for k, v in extra.items() if k in given})
+        return {name: values if len(values) > 1 else values[0] for name, values in given.items()}
+
+
+class FormReader(HTMLParser):
+    """The POST forms of a page with what they hold, as a browser would send them."""
+
+    def __init__(self, page_url: str):
+        super().__init__(convert_charrefs=True)
+        self.page_url, self.forms, self.form, self.select = page_url, [], None, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.form = Form(a.get("action") or self.page_url) if (a.get("method") or "").lower() == "post" else None
+            if self.form:
+                self.forms.append(self.form)
+        if tag == "option" and self.select:
+            self.select[1] = self.select[1] if self.select[1] is not None else a.get("value", "")
+            if "selected" in a:
+                self.select[2] = a.get("value", "")
+        if self.form is None or not a.get("name"):
+            return
+        name, kind = a["name"], (a.get("type") or "text").lower()
+        if tag == "input" and kind in ("checkbox", "radio"):
+            if "checked" in a:
+                self.form.fields.append((name, a.get("value", "on")))
+            elif kind == "radio":
+                self.form.radios.setdefault(name, a.get("value", "on"))
+        elif tag == "input" and kind in ("submit", "image") or tag == "button":
+            if self.form.button is None and kind != "button":
+                self.form.button = (name, a.get("value", ""))
+        elif tag == "input" and kind != "file":
+            self.form.fields.append((name, a.get("value", "")))
+        elif tag == "select":
+            self.select = [name, None, None]
+        elif tag == "textarea":
+            self.form.textarea = name
+            self.form.fields.append((name, ""))
+
+    def handle_data(self, data):
+        if self.form is not None and self.form.textarea:
+            name, value = self.form.fields.pop()
+            self.form.fields.append((name, value + data))
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.form = None
+        elif tag == "textarea" and self.form is not None:
+            self.form.textarea = None
+        elif tag == "select" and self.select and self.form is not None:
+            name, first, chosen = self.select
+            self.form.fields.append((name, chosen if chosen is not None else first or ""))
+            self.select = None
+
+
+def url_name(url: str) -> str | None:
+    try:
+        return resolve(urlsplit(url).path).view_name
+    except Resolver404:
+        return None
+
+
+# --- the crawl ---------------------------------------------------------------------------------
+
+
+def viewers_of(kind: Kind) -> list[str]:
+    return ["public", *(f"phone-{holder}" for holder in kind.holders), "organizer", "scorer"]
+
+
+def viewer(world: World, who: str) -> Client:
+    client = Client(raise_request_exception=False)  # a crash answers 500, and the crawl lists it
+    if who in ("organizer", "scorer"):
+        client.force_login(getattr(world, who), backend=builders.BACKEND)
+    elif who.startswith("phone-"):
+        builders.prove_side(client, world.table, who.removeprefix("phone-"))
+    return client
+
+
+class Crawl:
+    """One viewer's requests; every request runs in a savepoint rolled back after it."""
+
+    def __init__(self, client: Client, who: str, world: World):
+        self.client, self.who, self.problems, self.pages = client, who, [], {}
+        self.hands = world.table.hands.exists()
+        self.refused = set()  # no right to it: a POST meets the same door (log in, or 403)
+
+    def request(self, method: str, url: str, data=None, *, follow=False, expect=ANSWERS):
+        with transaction.atomic():
+            response = (self.client.get(url, follow=follow) if method == "GET"
+                        else self.client.post(url, data or {}, follow=follow))
+            transaction.set_rollback(True)
+        shown = f"{method} {url}" + (f" {sorted(data)}" if data else "")
+        if response.status_code not in expect:
+            self.problems.append(f"{shown} -> {response.status_code}")
+        return response
+
+    def get_all(self, urls):
+        for name, url in urls:
+            if name in LAST:
+                continue
+            response = self.request("GET", url)
+            if self.who in ("public",) or self.who.startswith("phone-"):
+                if response.status_code == 200 and name not in PUBLIC:
+                    self.problems.append(f"GET {url} -> 200 for {self.who}: a staff page? (or add {name} to PUBLIC)")
+            wanted = ORGANIZER_GETS.get("nonsense" if url.endswith("/nonsense/") else name, (200, 302, 405))
+            if name.startswith("scoring:table-manage-hand") and not self.hands:  # no hand 1 at the table yet
+                wanted = (404, 405)
+            if self.who == "organizer" and response.status_code not in wanted:
+                self.problems.append(f"GET {url} -> {response.status_code} for the organizer")
+            if response.status_code == 403 or (
+                    response.status_code == 302 and response["Location"].startswith(reverse("login"))):
+                self.refused.add(url)
+            if response.status_code == 200 and response["Content-Type"].startswith("text/html"):
+                self.pages[url] = response.content.decode()
+
+    def post_empty(self, urls):
+        for name, url in urls:
+            if name not in LAST and url not in self.refused:
+                self.request("POST", url, {})
+
+    def post_forms(self, world: World):
+        seen = set()
+        for page_url, html in self.pages.items():
+            reader = FormReader(page_url)
+            reader.feed(html)
+            for form in reader.forms:
+                name = url_name(form.action)
+                fields = tuple(sorted({n for n, _ in form.fields} | set(form.radios)))
+                if name in LAST or (name, fields) in seen:
+                    continue
+                seen.add((name, fields))
+                extra = {"code": world.table.short_code, "confirm": world.event.name}
+                self.request("POST", form.action, form.data(extra))
+
+    def pdfs(self, world: World):
+        """The Print page's links, each a PDF."""
+        page = self.pages.get(reverse("scoring:print", args=[world.event.slug]), "")
+        links = sorted(set(re.findall(r'href="(/events/[^"]+/pdf/[^"]+)"', page.replace("&amp;", "&"))))
+        for link in links:
+            response = self.request("GET", link, expect={200})
+            if response.status_code == 200 and response["Content-Type"] != "application/pdf":
+                self.problems.append(f"GET {link} -> {response['Content-Type']}, not a PDF")
+        return links
+
+    def last(self, urls):
+        for name, url in urls:
+            if name == "set_language":
+                self.request("POST", url, {"language": "es", "next": "/"})
+            elif name == "logout":
+                self.request("POST", url, {})
+
+
+CASES = [pytest.param(kind.name, state, who, id=f"{kind.name}-{state}-{who}")
+         for kind in KINDS for state in states_of(kind) for who in viewers_of(kind)]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind, state, who", CASES)
+def test_every_page_answers(worlds, kind, state, who):
+    world = worlds[kind, state]
+    crawl = Crawl(viewer(world, who), who, world)
+    urls = site_urls(world, who)
+    crawl.get_all(urls)
+    crawl.post_empty(urls)
+    crawl.post_forms(world)
+    if who == "organizer":
+        assert crawl.pdfs(world), "the Print page links to no PDF"
+    crawl.last(urls)
+    assert not crawl.problems, "\n".join(crawl.problems)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("who", ["public", "organizer", "scorer"])
+def test_the_pages_of_no_event_answer(worlds, who):
+    """The list of events, log-in and out, the language, the table-code page, the event forms."""
+    world = worlds["session-partnerships", "in-play"]
+    crawl = Crawl(viewer(world, who), who, world)
+    urls = site_urls(None, who)
+    crawl.get_all(urls)
+    crawl.post_empty(urls)
+    crawl.post_forms(world)
+    crawl.last(urls)
+    assert not crawl.problems, "\n".join(crawl.problems)
