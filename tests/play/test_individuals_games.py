@@ -216,7 +216,7 @@ def _hand(table, number, bidder, contract, tricks, defenders, save=True):
 def test_the_phone_at_a_table_of_three_keeps_the_game_score(client, three_table):
     event, table = three_table
     entry = f"/t/{table.token}/"
-    client.post(f"{entry}side/", {"side": "1"})
+    builders.prove_side(client, table, "1")  # Ana, with her PIN
     page = client.get(entry).content.decode()
     assert "Hand 1 <span class=\"muted\">· game 1 · Ana Garza deals</span>" in page and "Game 1: each player's score in this game." in page
     # Hand 1: Ana 10NT, all ten: 520, she reaches 500 and wins game 1; the totals are game 2's, 0-0-0.
@@ -242,11 +242,16 @@ def test_the_phone_at_a_table_of_three_keeps_the_game_score(client, three_table)
     with pytest.raises(ValidationError, match="its last game was complete before hand 5"):
         hand_record(table=table, number=5, actor=Actor(label="test", is_organizer=True), declarer_seat="1",
                     contract="6S", seat_tricks={"1": 6, "2": 2, "3": 2})
-    # Another player confirms with his PIN once the round's games are done.
-    assert "types his own PIN" in page
-    assert client.post(f"{entry}confirm/", {"pin": "3333"}).status_code == 302
+    # Ana entered every hand: another player accepts them once the round's games are done. Marie proves
+    # herself with her PIN on the same phone and confirms with the button.
+    assert "Now another player checks" in page and "Confirm the scores" not in page
+    client.post(f"{entry}side/", {"side": "1", "clear": "1"})
+    assert client.post(f"{entry}side/", {"side": "3", "code": "1111"}).status_code == 400  # Ana's PIN is not Marie's
+    builders.prove_side(client, table, "3")
+    assert "Confirm the scores" in client.get(entry).content.decode()
+    assert client.post(f"{entry}confirm/").status_code == 302
     table.refresh_from_db()
-    assert table.confirmed_at is not None
+    assert table.confirmed_at is not None and "Marie Tremblay" in table.confirmed_by
     rows = {r["player"]: r for r in standings(event.slug)}
     assert (rows[3]["games_won"], rows[1]["games_won"], rows[2]["games_lost"]) == (1, 1, 2)
 
@@ -293,7 +298,7 @@ def test_the_phone_at_a_progressive_table_shows_each_players_game_score(client, 
     event = event_import(data)
     table = Table.objects.get(round__event=event, round__number=2, number=1)
     entry = f"/t/{table.token}/"
-    client.post(f"{entry}side/", {"side": "ns"})
+    builders.prove_side(client, table, "ns")  # Ana (N), with her PIN, for N-S
     # 9NT by E-W with 9: 10-420; the players show their side's game score.
     assert client.post(entry, {"number": 1, "round": table.round_id, "declarer": "ew", "contract": "9NT",
                                "tricks": 9, "save": "1"}).status_code == 302

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.models import ConfirmFailure
 from scoring.services import Actor, hand_record, table_confirm
 from tests.builders import enter_hands, hand_post, prove_side
 from tournaments.language import contract_label
@@ -89,18 +90,22 @@ def test_a_saved_hand_and_the_list_of_hands_in_spanish(client, setup):
 
 
 def test_a_wrong_pin_is_refused_in_spanish_and_french(client, setup):
+    """The PIN is typed once, on the side page (docs/trust.md): a wrong one is refused there in the
+    phone's language and counted; the proven phone then confirms with one button, in Spanish too."""
     enter_hands(setup.t1)
-    url = reverse("scoring:table-confirm", args=[setup.t1.token])
-    choose(client, setup.t1, "ew", "es")
+    side_url = reverse("scoring:table-side", args=[setup.t1.token])
     text = page(client.get(entry_url(setup.t1), HTTP_ACCEPT_LANGUAGE="es"))
-    assert "Revise y confirme" in text and "¿Están bien las 4 manos?" in text
-    assert "Escriba su PIN (E-O) para confirmar: está en su tarjeta de movimiento" in text
-    assert "Confirmar los puntos" in text and "Algo está mal" in text
-    r = client.post(url, {"pin": "0000"}, HTTP_ACCEPT_LANGUAGE="es")
+    assert "¿Qué pareja tiene este teléfono?" in text and 'name="code"' in text
+    r = client.post(side_url, {"side": "ew", "code": "0000"}, HTTP_ACCEPT_LANGUAGE="es")
     assert r.status_code == 400
     assert "Ese no es el PIN de E-O. Revise su tarjeta de movimiento." in page(r)
-    r = client.post(url, {"pin": "0000"}, HTTP_ACCEPT_LANGUAGE="fr")
+    r = client.post(side_url, {"side": "ew", "code": "0000"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert r.status_code == 400
     assert "Ce n'est pas le NIP de E-O. Vérifiez votre carte de déplacement." in page(r)
+    assert ConfirmFailure.objects.filter(table=setup.t1, side="ew").count() == 2
+    text = page(choose(client, setup.t1, "ew", "es"))
+    assert "Revise y confirme" in text and "¿Están bien las 4 manos?" in text
+    assert "Confirmar los puntos" in text and "Algo está mal" in text and 'name="pin"' not in text
 
 
 def test_the_services_say_their_refusals_in_spanish(setup):
