@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from scoring.models import Hand, HandChange
 from tests.builders import hand_post, prove_side
+from tournaments.models import Partnership
 
 ROLES = ["anonymous", "token_same", "token_other", "scorer_this", "scorer_other", "organizer"]
 
@@ -94,31 +95,45 @@ def test_a_scorer_of_another_event_cannot_reach_this_table_through_their_own_eve
 
 @pytest.mark.parametrize("role", ROLES)
 def test_table_link_pages_work_for_whoever_holds_the_link(client, played, role):
-    """The link is the credential: whoever has it reaches that table and nothing else."""
+    """The link opens that table and nothing else; a side's PIN proves who holds it (docs/trust.md),
+    whoever is logged in on the phone: no PIN, no side, no hand page, no confirmation."""
     as_role(client, played, role)
     token = played.t1.token
-    client.post(reverse("scoring:table-side", args=[token]), {"side": "ew"})
+    client.post(reverse("scoring:table-side", args=[token]), {"clear": "1"})  # "not you?" (token_same proved E-W)
+    r = client.post(reverse("scoring:table-side", args=[token]), {"side": "ew"})
+    assert r.status_code == 400 and "Type your PIN (E-W): it is on your movement card." in r.content.decode()
+    assert client.get(reverse("scoring:table-hand", args=[token, 1])).status_code == 302  # back to the side page
+    assert client.post(reverse("scoring:table-confirm", args=[token])).status_code == 302
+    played.t1.refresh_from_db()
+    assert played.t1.confirmed_at is None
+    prove_side(client, played.t1, "ew")
     assert "Carl Diaz" in client.get(reverse("scoring:table-entry", args=[token])).content.decode()
     assert client.get(reverse("scoring:table-hand", args=[token, 1])).status_code == 200
-    r = client.post(reverse("scoring:table-confirm", args=[token]), {"pin": played.t1.ew.pin})
+    r = client.post(reverse("scoring:table-confirm", args=[token]))
     assert r.status_code == 302
     played.t1.refresh_from_db()
     assert played.t1.confirmed_by == "E-W #2 on their phone"
+    assert set(Hand.objects.filter(table=played.t1).values_list("accepted_side", flat=True)) == {"ew"}
 
 
 def test_another_tables_link_never_reaches_this_table(client, played):
-    """Table 2's link, used with table 1's hand numbers, sees and changes only table 2."""
+    """Table 2's link, used with table 1's PIN and hand numbers, proves, sees and changes only table 2."""
+    Partnership.objects.filter(pk=played.t1.ns_id).update(pin="1234")
+    Partnership.objects.filter(pk__in=[played.t2.ns_id, played.t2.ew_id]).update(pin="5678")
     other = played.t2.token
-    client.post(reverse("scoring:table-side", args=[other]), {"side": "ns"})
+    r = client.post(reverse("scoring:table-side", args=[other]), {"side": "ns", "code": "1234"})
+    assert r.status_code == 400 and "That is not the N-S PIN" in r.content.decode()
+    prove_side(client, played.t2, "ns")
     assert client.get(reverse("scoring:table-hand", args=[other, 1])).status_code == 404  # t2 has no hand 1
     client.post(reverse("scoring:table-hand", args=[other, 1]), hand_post(played.t1, 1, tricks=10, version=1))
-    client.post(reverse("scoring:table-confirm", args=[other]), {"partnership": "3"})
+    client.post(reverse("scoring:table-confirm", args=[other]))
     client.post(reverse("scoring:table-dispute", args=[other]), {"reason": "x"})
     r = client.post(reverse("scoring:table-entry", args=[other]), hand_post(played.t1, 1))
     assert r.status_code == 302 and Hand.objects.filter(table=played.t2).count() == 1  # table 2's own hand 1
     assert list(Hand.objects.filter(table=played.t1).values_list("tricks", flat=True)) == [8, 8, 8, 8]
     played.t1.refresh_from_db()
     assert played.t1.confirmed_at is None and played.t1.disputed_at is None
+    assert not Hand.objects.filter(table=played.t1, accepted_at__isnull=False).exists()
     page = client.get(reverse("scoring:table-entry", args=[other])).content.decode()
     assert "Ana Ruiz" not in page and "Eli Soto" in page
 
