@@ -28,9 +28,11 @@ from scoring.models import Hand, HandChange
 from scoring.services import (
     NOBID,
     Confirmation,
+    and_list,
     games_confirmable,
     games_round_done,
     hand_dealer,
+    hand_snapshot,
     score_for_table,
     score_three,
     shown_label,
@@ -606,7 +608,11 @@ def preview_points(rules, *, declarer: str, contract: str, tricks: int, penalty_
 def history_seat_names(changes) -> dict[int, dict[str, str]]:
     """{table id: {seat: "Ana Garza (1)"}} for the tables of individuals among `changes` (one query):
     the history names a player where it would say a seat. A partnership table has no TableSeat rows."""
-    ids = {change.table_id for change in changes}
+    return seat_names_at({change.table_id for change in changes})
+
+
+def seat_names_at(ids) -> dict[int, dict[str, str]]:
+    """{table id: {seat: "Ana Garza (1)"}} for the tables of individuals among `ids` (one query)."""
     names: dict[int, dict[str, str]] = {}
     for seat in TableSeat.objects.filter(table_id__in=ids).select_related("entrant__player_one"):
         names.setdefault(seat.table_id, {})[seat.seat] = seat_name(seat.entrant.player_one.name, seat.seat)
@@ -649,9 +655,80 @@ def history_rows(changes) -> list[dict]:
         if change.action == "delete" and old:  # the hand as it was when it was deleted
             summary = hand_summary(old, names)
         now = hand_summary(new, names) if change.action == "update" and new else ""
+        action_label = language.label(HAND_CHANGE_LABELS.get(change.action, change.action))
+        if change.action == "confirm" and new.get("waiting"):  # a side accepted hands; others still wait
+            action_label = pgettext("history", "Accepted")
         rows.append({"change": change, "diffs": [] if summary else diffs, "summary": summary, "now": now,
-                     "action_label": language.label(HAND_CHANGE_LABELS.get(change.action, change.action))})
+                     "action_label": action_label, "accepted": accepted_words(new)})
     return rows
+
+
+def accepted_words(new: dict) -> str:
+    """A confirmation's history row (docs/trust.md): "Accepted hands 1, 2 and 3. Hand 4 still waits
+    to be accepted." ("" for a confirmation that recorded no hands: staff, or before acceptance)."""
+    accepted, waiting = new.get("accepted") or [], new.get("waiting") or []
+    words = []
+    if accepted:
+        words.append(ngettext("Accepted hand %(hands)s.", "Accepted hands %(hands)s.", len(accepted))
+                     % {"hands": and_list(accepted)})
+    if waiting:
+        words.append(ngettext("Hand %(hands)s still waits to be accepted.", "Hands %(hands)s still wait to be "
+                              "accepted.", len(waiting)) % {"hands": and_list(waiting)})
+    return " ".join(words)
+
+
+@dataclass
+class HandTrail:
+    """Who wrote one hand and who agreed to it, with the times (docs/trust.md): entered by, last
+    changed by (None: never corrected), accepted by (None: not accepted). A `who` is the writer's
+    label as stored ("N-S #1 on their phone", "Ana Garza on their phone", "olga (organizer)"), or
+    its role only on a page players see (services.shown_label)."""
+
+    hand: Hand
+    summary: str
+    entered: tuple[str, object]
+    changed: tuple[str, object] | None = None
+    accepted: tuple[str, object] | None = None
+
+    @property
+    def waits(self) -> bool:
+        return self.hand.waits
+
+    @property
+    def by_staff(self) -> bool:
+        """Last written by an organizer or scorer: no player's acceptance needed."""
+        return not self.hand.written_side and self.accepted is None
+
+
+def hand_trails(table, *, public: bool = False) -> list[HandTrail]:
+    """Each stored hand of `table` with its trail, in hand order. The corrector's label comes from
+    the table's history, followed through renumbering (a deleted hand moves the later ones up);
+    `public`: staff are named by their role (a page players may see)."""
+    corrected: dict[int, tuple[str, object]] = {}  # hand number now -> (who, when) of its last correction
+    for change in HandChange.objects.filter(table=table).order_by("at", "pk"):
+        number = change.hand_number
+        before, after = (change.old or {}).get("number"), (change.new or {}).get("number")
+        if change.action == "update" and before is not None and after is not None and before != after:
+            moved = corrected.pop(before, None)  # moved up: its own last correction goes with it
+            corrected.pop(after, None)
+            if moved:
+                corrected[after] = moved
+        elif change.action == "update":
+            corrected[number] = (change.by, change.at)
+        elif change.action in ("create", "import", "delete"):
+            corrected.pop(number, None)
+    names = seat_names_at({table.pk})
+    shown = shown_label if public else str
+    trails = []
+    for hand in Hand.objects.filter(table=table).order_by("number"):
+        trail = HandTrail(hand=hand, summary=hand_summary(hand_snapshot(hand), names.get(table.pk, {})),
+                          entered=(shown(hand.entered_by), hand.entered_at))
+        if hand.changed_at:
+            trail.changed = (shown(corrected.get(hand.number, (hand.updated_by,))[0]), hand.changed_at)
+        if hand.accepted_at:
+            trail.accepted = (shown(hand.accepted_by), hand.accepted_at)
+        trails.append(trail)
+    return trails
 
 
 def _seat_points_text(points: dict, tricks: dict, names: dict) -> str:

@@ -641,6 +641,7 @@ def table_history(request, event, table_id):
     table = _staff_table(event, table_id)
     rows = entry_data.history_rows(entry_data.table_changes(table))
     return render(request, "scoring/history_table.html", {"event": event, "table": table, "rows": rows,
+                                                          "trails": entry_data.hand_trails(table),
                                                           "seats": entry_data.seats_for(table),
                                                           "round_name": entry_data.round_name(table.round)})
 
