@@ -350,8 +350,15 @@ def test_the_organizer_makes_a_progressive_tiebreak_and_the_phones_settle_the_me
         r = phone.post(f"/t/{table.token}/", {"number": 1, "round": table.round_id, "declarer": side,
                                               "contract": name, "tricks": tricks, "save": "1"})
         assert r.status_code == 302, r.content.decode()[:1500]
-        other = seats["E"] if side == "ns" else seats["N"]
-        assert phone.post(f"/t/{table.token}/confirm/", {"pin": pins[other]}).status_code == 302
+        # A player of the other side proves himself (his own PIN, pins[n]) on his phone and accepts the hand.
+        other_seat = "E" if side == "ns" else "N"
+        other = Client()
+        r = other.post(f"/t/{table.token}/side/", {"side": other_seat, "code": pins[7]})
+        assert r.status_code == 400 and "That is not your PIN" in r.content.decode()  # 7 wrote the hand
+        prove_side(other, table, other_seat)
+        assert other.post(f"/t/{table.token}/confirm/").status_code == 302
+        table.refresh_from_db()
+        assert table.confirmed_at is not None and Hand.objects.get(table=table).accepted_side != side
     standings = event_standings(event)
     rows = {r.number: r for r in standings.rows}
     assert [(n, rows[n].total, rows[n].tiebreak_total, rows[n].rank, rows[n].medal, rows[n].decided_by)
@@ -390,7 +397,13 @@ def test_a_three_handed_tiebreak_is_entered_on_the_phone_and_breaks_the_tie(clie
                                           f"seat_{seat_of[7]}": 1, "save": "1"})
     assert r.status_code == 302, r.content.decode()[:1500]
     assert Hand.objects.get(table=table).seat_points == {seat_of[4]: 140, seat_of[1]: 20, seat_of[7]: 10}
-    assert phone.post(f"/t/{table.token}/confirm/", {"pin": pins[1]}).status_code == 302
+    # 4 wrote the hand; 1 accepts it on his own phone, proven with his PIN (pins[1]).
+    assert phone.post(f"/t/{table.token}/confirm/").status_code == 400
+    other = Client()
+    assert other.post(f"/t/{table.token}/side/", {"side": seat_of[1], "code": pins[1]}).status_code == 302
+    assert other.post(f"/t/{table.token}/confirm/").status_code == 302
+    table.refresh_from_db()
+    assert table.confirmed_at is not None and Hand.objects.get(table=table).accepted_side == seat_of[1]
     rows = {r.number: r for r in event_standings(event).rows}
     assert [(n, rows[n].total, rows[n].tiebreak_total, rows[n].rank, rows[n].medal) for n in (4, 1, 7)] == [
         (4, 300, 140, 1, "gold"), (1, 300, 20, 2, "silver"), (7, 300, 10, 3, "bronze")]
