@@ -47,7 +47,7 @@ from tournaments.models import (
     new_pin,
 )
 
-IMPORT_LABEL = "event file"  # shown as who entered and who confirmed imported scores
+IMPORT_LABEL = eventfile.IMPORTED_BY  # shown as who entered and who confirmed imported scores
 BATCH = 1000
 
 
@@ -216,8 +216,8 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
             dealer = h.dealer or (three_handed_dealer(h.number) if three else dealer_for(h.number))
             hands.append(Hand(
                 table=table, number=h.number, dealer=dealer, ns_points=ns_points,
-                ew_points=ew_points, made=made, entered_by=IMPORT_LABEL, version=versions.get(h.number, 1), **values,
-                **three,
+                ew_points=ew_points, made=made, version=versions.get(h.number, 1), **values,
+                **three, **_trust_fields(h, now),
             ))
             if t.history is None:
                 changes.append(HandChange(
@@ -233,6 +233,13 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
             ))
             moments.append(c.at)
     Hand.objects.bulk_create(hands, batch_size=BATCH)
+    # entered_at is stamped with the clock on insert, as a history row's `at`: the file's go in afterwards.
+    entered = {(table.pk, h.number): h.entered_at for table, t in zip(tables, table_specs) for h in t.hands
+               if h.entered_at}
+    stamped = [hand for hand in hands if (hand.table_id, hand.number) in entered]
+    for hand in stamped:
+        hand.entered_at = entered[hand.table.pk, hand.number]
+    Hand.objects.bulk_update(stamped, ["entered_at"], batch_size=BATCH)
     totals.refresh(Table.objects.filter(round__event=event))
     HandChange.objects.bulk_create(changes, batch_size=BATCH)
     # `at` is stamped with the clock on insert; the file's own moments go in afterwards.
@@ -323,6 +330,22 @@ def _accounts(spec: eventfile.EventFile, *, create: bool) -> tuple[dict, list[st
     return users, created
 
 
+def _trust_fields(hand: eventfile.HandSpec, now) -> dict:
+    """Who entered, changed and accepted `hand` (docs/trust.md), as the file says: a hand without
+    these keys was entered by staff (the import, IMPORT_LABEL) and needs nobody's acceptance, so the
+    table's confirmation is the file's. A change or an acceptance without its moment (a file
+    exported without --history) gets the import's; an acceptance without a name, the import's label."""
+    changed = hand.changed_side is not None
+    accepted = hand.accepted_side is not None
+    return {
+        "entered_side": hand.entered_side, "entered_by": hand.entered_by,  # entered_at: after the insert
+        "changed_side": hand.changed_side or "", "changed_at": (hand.changed_at or now) if changed else None,
+        "accepted_side": hand.accepted_side or "",
+        "accepted_by": (hand.accepted_by or IMPORT_LABEL) if accepted else "",
+        "accepted_at": (hand.accepted_at or now) if accepted else None,
+    }
+
+
 def _last_versions(history: list[eventfile.ChangeSpec]) -> dict[int, int]:
     """Each hand's version as its history last wrote it, so the next correction continues the count."""
     versions: dict[int, int] = {}
@@ -350,8 +373,15 @@ def event_export(event: Event, *, history: bool = False) -> dict:
     for h in Hand.objects.filter(table__round__event=event).order_by("table_id", "number").values(
         "table_id", "number", "contract", "declarer", "tricks", "penalty_kind", "penalty_side", "penalty_seat",
         "note", "dealer", "ns_tricks", "declarer_seat", "seat_tricks",
+        "entered_side", "entered_by", "entered_at", "changed_side", "changed_at", "accepted_side", "accepted_by",
+        "accepted_at",
     ):
         table_id = h.pop("table_id")
+        # Never corrected (changed_at None) or never accepted: no side for it in the file.
+        if h["changed_at"] is None:
+            h["changed_side"] = None
+        if h["accepted_at"] is None:
+            h.update(accepted_side=None, accepted_by="")
         seat, seat_tricks = h.pop("declarer_seat"), h.pop("seat_tricks")
         if seat:
             # A three-handed hand: back to player numbers, in seating order; the dealer is the rotation's.

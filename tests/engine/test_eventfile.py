@@ -83,7 +83,8 @@ CASES = [
       "secondary_tiebreakers, page_size, language)"]),
     ("unknown hand key", lambda d: hand(d).update(bid="7H"),
      ["rounds[0].tables[0].hands[0].bid: unknown key (expected one of hand, contract, declarer, tricks, "
-      "penalty, note, dealer)"]),
+      "penalty, note, dealer, entered_side, entered_by, entered_at, changed_side, changed_at, accepted_side, "
+      "accepted_by, accepted_at)"]),
     ("unknown penalty key", lambda d: hand(d, 1, 0, 1)["penalty"].update(who="N"),
      ["rounds[1].tables[0].hands[1].penalty.who: unknown key (expected one of kind, side, seat)"]),
     ("missing name", lambda d: d["event"].pop("name"), ["event.name: missing"]),

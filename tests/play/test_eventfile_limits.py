@@ -70,7 +70,7 @@ def test_lists_each_within_their_limit_but_too_many_objects_in_all():
 
 
 def test_a_long_list_of_numbers_names_its_place():
-    assert refusal(b'{"rounds": [{"byes": [' + b"1," * 5_000_000 + b"1]}]}") == [
+    assert refusal(b'{"rounds": [{"byes": [' + b"1," * 6_000_000 + b"1]}]}") == [
         "rounds[0].byes: a list of more than 9,999 items; an event file has at most 9,999 here"]
 
 

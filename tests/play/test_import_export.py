@@ -173,8 +173,10 @@ def test_round_trip_after_scores_are_entered_at_the_tables():
     assert first == second
     exported = json.loads(first)["rounds"][4]["tables"]
     entered = next(t for t in exported if t["table"] == partial[0].number)["hands"][-1]
+    # Entered on the N-S phone and not accepted yet (docs/event-file.md): it still waits after a restore.
     assert entered == {"hand": number, "contract": "9NT", "declarer": "ew", "tricks": 8,
-                       "penalty": {"kind": "revoke", "side": "ns", "seat": "S"}}
+                       "penalty": {"kind": "revoke", "side": "ns", "seat": "S"},
+                       "entered_side": "ns", "entered_by": "Table phone"}
 
 
 @pytest.mark.slow

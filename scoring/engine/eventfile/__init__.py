@@ -17,6 +17,8 @@ from scoring.engine.eventfile.checking import check, parse
 from scoring.engine.eventfile.keys import (
     EVENT_KEYS,
     HAND_KEYS,
+    HAND_TRUST_KEYS,
+    IMPORTED_BY,
     OPTIONAL,
     PARTNERSHIP_KEYS,
     PENALTY_KEYS,
@@ -52,7 +54,8 @@ from scoring.engine.eventfile.writing import to_dict, to_text
 
 __all__ = [
     "FORMAT_V2", "FORMATS", "NOBID", "GamesSpec",
-    "EVENT_KEYS", "FORMAT", "HAND_KEYS", "OPTIONAL", "PARTNERSHIP_KEYS", "PENALTY_KEYS", "ROUND_KEYS", "SLUG_RE",
+    "EVENT_KEYS", "FORMAT", "HAND_KEYS", "HAND_TRUST_KEYS", "IMPORTED_BY",
+    "OPTIONAL", "PARTNERSHIP_KEYS", "PENALTY_KEYS", "ROUND_KEYS", "SLUG_RE",
     "TABLE_KEYS", "TIEBREAK_KEYS", "TOP_KEYS", "ChangeSpec", "EventFile", "EventFileError", "EventSpec", "HandSpec",
     "PartnershipSpec", "PlayerSpec", "RoundSpec", "StaffSpec", "TableSpec", "TiebreakSpec", "check",
     "default_confirmed", "derived_status",

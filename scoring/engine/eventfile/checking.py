@@ -23,6 +23,7 @@ from scoring.engine.eventfile.keys import (
     GAMES_KEYS,
     HAND_KEYS,
     HAND_KEYS_V1,
+    HAND_TRUST_KEYS,
     INDIVIDUAL_TABLE_KEYS,
     INDIVIDUAL_TIEBREAK_KEYS,
     OPTIONAL,
@@ -60,6 +61,8 @@ from scoring.engine.eventfile.spec import (
     TiebreakSpec,
 )
 from scoring.engine.eventfile.values import (
+    NO_SIDE_NAMED,
+    STAFF_SIDE,
     Problems,
     TooManyProblems,
     character_problem,
@@ -590,6 +593,11 @@ class _Checker(Problems):
                     "a table can be confirmed only when all %(count)s hands are entered"), count=hpr))
             elif flag and spec.dispute:
                 self.add(f"{tplace}.confirmed", Message(gettext_noop("a disputed table cannot be confirmed")))
+            elif flag and any(h.waits for h in hands):
+                self.add(f"{tplace}.confirmed", Message(gettext_noop(
+                    "a table is confirmed only when no hand waits for another side's acceptance; the hands "
+                    "written on a phone with no accepted_side: %(hands)s"),
+                    hands=", ".join(str(h.number) for h in hands if h.waits)))
             spec.confirmed = bool(flag)
         elif hpr or ctx["open_hands"]:
             spec.confirmed = ROW["table"]["confirmed"].default_for(spec, hpr)
@@ -718,12 +726,56 @@ class _Checker(Problems):
                     self.add(f"{hplace}.tricks", Message(gettext_noop(
                         "the players' tricks add up to %(sum)s, not 10"), sum=sum(tricks.values())))
                     tricks = None
-        values, good = self.optional("hand", {k: v for k, v in h.items() if k == "note"}, hplace)
+        # A hand of three has no dealer key (the deal passes to the left): obj() named it already.
+        values, good = self.optional("hand", {k: v for k, v in h.items() if k in THREE_HANDED_HAND_KEYS}, hplace)
+        spec = HandSpec(number=number or 0, contract=contract or "", declarer="", tricks=0,
+                        note=values.get("note") or "", bidder=bidder)
+        good &= self.hand_trust(spec, values, hplace, THREE_SEATS)
         if not good or None in (number, contract, bidder, tricks):
             return None
-        ordered = {s: tricks[s] for s in seats}
-        return HandSpec(number=number, contract=contract, declarer="", tricks=ordered[bidder],
-                        note=values.get("note") or "", bidder=bidder, player_tricks=ordered)
+        spec.player_tricks = {s: tricks[s] for s in seats}
+        spec.tricks = spec.player_tricks[bidder]
+        return spec
+
+    def hand_trust(self, spec: HandSpec, values: dict, hplace: str, sides: tuple[str, ...]) -> bool:
+        """Who wrote and who accepted the hand (keys.HAND_TRUST_KEYS, checked one by one by
+        keys.OPTIONAL) onto `spec`, held to the table's `sides` (ns and ew, or a table of three's
+        seats): a moment or a name only where there is a change or an acceptance, and no side
+        accepting a hand it wrote itself. False after a problem."""
+        before = self.count
+        for key in ("entered_side", "changed_side", "accepted_side"):
+            value = values.get(key)
+            if value and value != NO_SIDE_NAMED and value not in sides:
+                self.add(f"{hplace}.{key}", Message(gettext_noop(
+                    '%(value)s is not a side at this table (%(sides)s, or "" for staff)'),
+                    value=show(value), sides=", ".join(sides)))
+        for key, holder, what in (
+            ("changed_at", "changed_side", gettext_noop('only a changed hand has this (give changed_side: the side '
+                                                        'that changed it, or "" for staff)')),
+            ("accepted_by", "accepted_side", gettext_noop('only an accepted hand has this (give accepted_side: the '
+                                                          'side that accepted it, or "" for staff)')),
+            ("accepted_at", "accepted_side", gettext_noop('only an accepted hand has this (give accepted_side: the '
+                                                          'side that accepted it, or "" for staff)')),
+        ):
+            if key in values and holder not in values:
+                self.add(f"{hplace}.{key}", Message(what))
+        if self.count != before or any(values.get(key, "") is None for key in HAND_TRUST_KEYS):
+            return False  # a key's own check failed (keys.OPTIONAL), or one above
+        spec.entered_side = values.get("entered_side", STAFF_SIDE)
+        spec.entered_by = values.get("entered_by", spec.entered_by)
+        spec.entered_at = values.get("entered_at")
+        spec.changed_side = values.get("changed_side")
+        spec.changed_at = values.get("changed_at")
+        spec.accepted_side = values.get("accepted_side")
+        spec.accepted_by = values.get("accepted_by") or ""
+        spec.accepted_at = values.get("accepted_at")
+        writer = spec.written_side
+        if spec.accepted_side and writer not in (STAFF_SIDE, NO_SIDE_NAMED) and spec.accepted_side == writer:
+            self.add(f"{hplace}.accepted_side", Message(gettext_noop(
+                '%(side)s last wrote this hand, so it cannot also accept it: another side accepts it, or staff ("")'),
+                side=show(writer)))
+            return False
+        return True
 
     def late_hands(self, hands: list[HandSpec], tplace: str, index: dict[int, int], ctx: dict) -> None:
         """In an event played as games, no hand may come after the round's last game was complete
@@ -882,6 +934,7 @@ class _Checker(Problems):
         ok &= good
         spec.note = values.get("note") or ""
         spec.dealer = values.get("dealer") or ""
+        ok &= self.hand_trust(spec, values, hplace, SIDES)
         if not ok or number is None or contract is None or declarer is None or tricks is None:
             return None
         return spec
@@ -926,6 +979,7 @@ class _Checker(Problems):
         values, good = self.optional("hand", h, hplace)
         spec.note = values.get("note") or ""
         spec.dealer = values.get("dealer") or ""
+        good &= self.hand_trust(spec, values, hplace, SIDES)
         if not (ok and good) or number is None or ns_tricks is None:
             return None
         return spec

@@ -14,7 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.engine.eventfile.values import Choice, DistinctChoices, Flag, Integer, Pin, Slug, Text, Timestamp, Username
+from scoring.engine.eventfile.values import (
+    STAFF_SIDE,
+    Choice,
+    DistinctChoices,
+    Flag,
+    HandSide,
+    Integer,
+    Pin,
+    Slug,
+    Text,
+    Timestamp,
+    Username,
+)
 from scoring.engine.standings import SECONDARY_TIEBREAKERS
 from scoring.engine.vocabulary import (
     HAND_CHANGE_LABELS,
@@ -54,8 +66,14 @@ TABLE_KEYS = ("table", "ns", "ew", "entered_side", "confirmed", "confirmed_by", 
 # A table of individuals: "seats" (three-handed) or "n", "e", "s", "w" (progressive four-handed).
 INDIVIDUAL_TABLE_KEYS = ("table", "seats", "n", "e", "s", "w", *TABLE_KEYS[3:])
 CHANGE_KEYS = ("hand", "action", "by", "username", "at", "reason", "old", "new")
-HAND_KEYS = ("hand", "contract", "declarer", "tricks", "ns_tricks", "penalty", "note", "dealer")
-THREE_HANDED_HAND_KEYS = ("hand", "contract", "declarer", "tricks", "note")
+# Who entered, changed and accepted a hand (scoring.models.Hand, docs/trust.md); the moments are
+# written only with the table's history (an export with --history), as its rows' `at` are.
+HAND_TRUST_KEYS = ("entered_side", "entered_by", "entered_at", "changed_side", "changed_at", "accepted_side",
+                   "accepted_by", "accepted_at")
+HAND_MOMENTS = ("entered_at", "changed_at", "accepted_at")
+IMPORTED_BY = "event file"  # who entered a hand the file does not say (scoring.event_io.IMPORT_LABEL)
+HAND_KEYS = ("hand", "contract", "declarer", "tricks", "ns_tricks", "penalty", "note", "dealer", *HAND_TRUST_KEYS)
+THREE_HANDED_HAND_KEYS = ("hand", "contract", "declarer", "tricks", "note", *HAND_TRUST_KEYS)
 # Keys that only a "500-event/2" file may hold (README, "Event files"): a version 1 file keeps the
 # keys it always had.
 V2_ONLY = {"event": ("format", "games", "entrants"), "hand": ("ns_tricks",)}
@@ -76,8 +94,9 @@ def table_complete(table, hands_per_round: int | None) -> bool:
 
 
 def default_confirmed(table, hands_per_round: int) -> bool:
-    """A table typed from signed paper sheets counts as confirmed once all its hands are in."""
-    return table_complete(table, hands_per_round) and not table.dispute
+    """A table typed from signed paper sheets counts as confirmed once all its hands are in, unless
+    a hand still waits for the other side's acceptance (HandSpec.waits)."""
+    return table_complete(table, hands_per_round) and not table.dispute and not any(h.waits for h in table.hands)
 
 
 def derived_status(rnd, hands_per_round: int) -> str:
@@ -152,6 +171,18 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
     "hand": (
         Optional("note", "", Text(MAX_NOTE)),
         Optional("dealer", Derived(rotation_dealer), Choice(SEATS, gettext_noop("a seat"))),
+        # Who wrote and who accepted the hand (docs/trust.md): a side ("ns", "ew"), at a table of
+        # three a seat ("1", "2", "3"), or "" for staff. A hand without these keys was written by
+        # staff (the import) and needs nobody's acceptance. changed_side left out: never corrected;
+        # accepted_side left out: not accepted. The checker then holds each table to its own sides.
+        Optional("entered_side", STAFF_SIDE, HandSide(writer=True)),
+        Optional("entered_by", IMPORTED_BY, Text(MAX_ACTOR, allow_empty=False)),  # the label the history shows
+        Optional("entered_at", None, Timestamp()),  # None: the importer's clock
+        Optional("changed_side", None, HandSide(writer=True)),
+        Optional("changed_at", None, Timestamp()),  # None: the importer's clock, for a changed hand
+        Optional("accepted_side", None, HandSide(writer=False)),
+        Optional("accepted_by", "", Text(MAX_ACTOR, allow_empty=False)),  # "": the importer's label
+        Optional("accepted_at", None, Timestamp()),  # None: the importer's clock, for an accepted hand
     ),
 }
 

@@ -11,7 +11,8 @@ limit passed, to name its place (`rounds[30]`). Each list's length is checked ag
 The limits come from the largest real event, not from the 20 MB cap: 500 partnerships at 250
 tables, 30 rounds of 20 hands (150,000 hands), every hand with a penalty and one history row with
 its snapshot: 4 objects a hand, 600,000 in all; every hand's values, its history row's and its
-snapshot's (a three-handed one with each seat's tricks and points) fewer than 30, 4.5 million in
+snapshot's (a three-handed one with each seat's tricks and points) fewer than 30, and the eight
+keys of who entered, changed and accepted it (keys.HAND_TRUST_KEYS): 38 a hand, 5.7 million in
 all. Pure Python: no Django, no I/O.
 """
 
@@ -36,7 +37,7 @@ MAX_HISTORY_ROWS = 10 * MAX_TABLE_HANDS  # one table's history: each hand entere
 MAX_STAFF = 1000
 _LARGEST_HANDS = MAX_ROUNDS * (MAX_PARTNERSHIPS // 2) * MAX_HANDS_PER_ROUND  # 150,000
 MAX_CONTAINERS = 4 * _LARGEST_HANDS  # objects and lists in one file: 600,000
-MAX_VALUES = 30 * _LARGEST_HANDS  # values in one file (text, numbers, true/false, null, objects, lists): 4,500,000
+MAX_VALUES = 38 * _LARGEST_HANDS  # values in one file (text, numbers, true/false, null, objects, lists): 5,700,000
 # The deepest real place is a tiebreak round's table's history row's snapshot's seat tricks:
 # {tiebreaks [{rounds [{tables [{history [{new {seat_tricks {...}}}]}]}]}]}, 11 deep.
 MAX_DEPTH = 16

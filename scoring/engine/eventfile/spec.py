@@ -43,6 +43,28 @@ class HandSpec:
     # player's tricks {number: tricks}, in seating order; `declarer` is then "" and `tricks` the bidder's.
     bidder: int | None = None
     player_tricks: dict[int, int] | None = None
+    # Who entered, changed and accepted it (scoring.models.Hand, docs/trust.md): a side, a table of
+    # three's seat, or "" for staff, and the label shown. changed_side None: never corrected;
+    # accepted_side None: not accepted. The moments come with the table's history (an export with
+    # --history); None: the importer's clock.
+    entered_side: str = default("hand", "entered_side")
+    entered_by: str = default("hand", "entered_by")
+    entered_at: datetime.datetime | None = default("hand", "entered_at")
+    changed_side: str | None = default("hand", "changed_side")
+    changed_at: datetime.datetime | None = default("hand", "changed_at")
+    accepted_side: str | None = default("hand", "accepted_side")
+    accepted_by: str = default("hand", "accepted_by")
+    accepted_at: datetime.datetime | None = default("hand", "accepted_at")
+
+    @property
+    def written_side(self) -> str:
+        """Who last wrote the hand: the side that corrected it, else the side that entered it."""
+        return self.changed_side if self.changed_side is not None else self.entered_side
+
+    @property
+    def waits(self) -> bool:
+        """Written on a phone and accepted by nobody yet (Hand.waits): the table is not confirmed."""
+        return bool(self.written_side) and self.accepted_side is None
 
 
 @dataclass

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from scoring.engine.eventfile.limits import TOO_LONG, list_limit
-from scoring.engine.vocabulary import MAX_PROBLEMS, PIN_LENGTH, Message, gettext_noop, is_pin
+from scoring.engine.vocabulary import MAX_PROBLEMS, PIN_LENGTH, SIDES, THREE_SEATS, Message, gettext_noop, is_pin
 
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]{1,80}$")
 # Django's own username rule (letters, digits and @ . + - _), written out so the engine needs no Django.
@@ -300,6 +300,32 @@ class DistinctChoices:
             ok &= got is not None
             clean.append(got)
         return clean if ok else None
+
+
+STAFF_SIDE = ""  # a hand written or accepted by staff: an organizer, a scorer, an import
+# A hand written through code as a table link that named no side (scoring.services.UNKNOWN_SIDE):
+# it waits for any side's acceptance.
+NO_SIDE_NAMED = "?"
+NOT_A_HAND_WRITER = gettext_noop(
+    '%(value)s is not a side (ns, ew), a seat at a table of three (1, 2, 3), "" for staff, or "?" for a table '
+    "link that named no side")
+NOT_A_HAND_ACCEPTER = gettext_noop(
+    '%(value)s is not a side (ns, ew), a seat at a table of three (1, 2, 3), or "" for staff')
+
+
+@dataclass(frozen=True)
+class HandSide:
+    """Who wrote (`writer`) or accepted a hand: a side, a seat at a table of three, or "" for staff;
+    a writer may also be "?" (NO_SIDE_NAMED). Which of them a table has, the checker sees."""
+
+    writer: bool
+
+    def __call__(self, p: Problems, value: object, place: str) -> str | None:
+        allowed = (*SIDES, *THREE_SEATS, STAFF_SIDE, *((NO_SIDE_NAMED,) if self.writer else ()))
+        if not isinstance(value, str) or value not in allowed:
+            p.add(place, Message(NOT_A_HAND_WRITER if self.writer else NOT_A_HAND_ACCEPTER, value=show(value)))
+            return None
+        return value
 
 
 @dataclass(frozen=True)

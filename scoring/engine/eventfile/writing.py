@@ -8,6 +8,7 @@ indent. Pure Python: no Django, no I/O.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 
@@ -15,12 +16,14 @@ from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile.keys import (
     EVENT_KEYS,
     HAND_KEYS,
+    HAND_MOMENTS,
     INDIVIDUAL_TABLE_KEYS,
     PARTNERSHIP_KEYS,
     PLAYER_KEYS,
     ROUND_KEYS,
     ROW,
     TABLE_KEYS,
+    THREE_HANDED_HAND_KEYS,
     derived_status,
 )
 from scoring.engine.eventfile.spec import (
@@ -75,12 +78,15 @@ def _change_dict(change: ChangeSpec) -> dict:
     return out
 
 
-def _hand_dict(hand: HandSpec, hands_per_round: int | None) -> dict:
+def _hand_dict(hand: HandSpec, hands_per_round: int | None, moments: bool) -> dict:
+    """One hand; `moments`: with when it was changed and accepted (a table written with its history)."""
+    if not moments:
+        hand = dataclasses.replace(hand, **dict.fromkeys(HAND_MOMENTS))
     if hand.player_tricks is not None:
         # A three-handed hand: the bidder's number, each seated player's tricks in seating order.
-        return {"hand": hand.number, "contract": hand.contract, "declarer": hand.bidder,
-                "tricks": {str(number): tricks for number, tricks in hand.player_tricks.items()},
-                **({"note": hand.note} if hand.note else {})}
+        values = {"hand": hand.number, "contract": hand.contract, "declarer": hand.bidder,
+                  "tricks": {str(number): tricks for number, tricks in hand.player_tricks.items()}}
+        return _emit("hand", THREE_HANDED_HAND_KEYS, hand, values, hands_per_round)
     if hand.contract == NOBID:
         values: dict = {"hand": hand.number, "contract": NOBID, "ns_tricks": hand.ns_tricks}
     else:
@@ -98,7 +104,8 @@ def _hand_dict(hand: HandSpec, hands_per_round: int | None) -> dict:
 def _table_dict(table: TableSpec, hands_per_round: int) -> dict:
     values = {
         "table": table.number,
-        "hands": [_hand_dict(h, hands_per_round) for h in sorted(table.hands, key=lambda h: h.number)],
+        "hands": [_hand_dict(h, hands_per_round, moments=table.history is not None)
+                  for h in sorted(table.hands, key=lambda h: h.number)],
     }
     if table.history is not None:
         values["history"] = [_change_dict(c) for c in table.history]
