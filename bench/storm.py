@@ -60,6 +60,7 @@ from django.db import connection  # noqa: E402
 
 from bench.core import percentiles  # noqa: E402
 from bench.figures.event_file import wipe  # noqa: E402
+from bench.figures.pages import side_code  # noqa: E402
 from bench.http import plain_get  # noqa: E402
 from scoring import selectors, totals  # noqa: E402
 from scoring.integrity import event_check  # noqa: E402
@@ -92,7 +93,8 @@ def step_prepare(seconds: int, rate: float, partnerships: int) -> dict:
     per_round = Hand.objects.filter(table__round=main_rounds[-1]).count()
     needed = math.ceil(seconds * rate * 1.5) + 50
     reopened = main_rounds[-max(1, min(len(main_rounds), math.ceil(needed / max(per_round, 1)))):]
-    tables = list(Table.objects.filter(round__in=reopened).select_related("round").order_by("round__number", "number"))
+    tables = list(Table.objects.filter(round__in=reopened).select_related("round__event", "ns", "ew")
+                  .order_by("round__number", "number"))
     hands = {}
     for hand in Hand.objects.filter(table__in=tables).order_by("number"):
         values = {"number": hand.number, **{name: getattr(hand, name) for name in HAND_FIELDS}}
@@ -115,7 +117,8 @@ def step_prepare(seconds: int, rate: float, partnerships: int) -> dict:
         "partnerships": event.partnerships.count(),
         "hands_left": Hand.objects.filter(table__round__event=event).count(),
         "reopened_rounds": [r.number for r in reopened],
-        "tables": [{"token": t.token, "round": t.round_id, "round_number": t.round.number, "hands": hands.get(t.pk, [])}
+        "tables": [{"token": t.token, "round": t.round_id, "round_number": t.round.number, "hands": hands.get(t.pk, []),
+                    "code": side_code(t, "ns")}  # N-S's PIN: the phone proves its side (docs/trust.md)
                    for t in tables],
     }
 
@@ -306,7 +309,7 @@ class Storm:
         return headers
 
     async def _phone(self, session, table: dict) -> dict:
-        """A phone opens the table link and chooses its side (N-S), as at the start of a round."""
+        """A phone opens the table link and proves its side (N-S, with its PIN), as at the start of a round."""
         phone = self.phones.get(table["token"])
         if phone is not None:
             return phone
@@ -317,7 +320,8 @@ class Storm:
             self._cookies(response, jar)
             if response.status != 200 or "csrftoken" not in jar:
                 raise RuntimeError(f"GET {url}: {response.status}, cookies {sorted(jar)}")
-        async with session.post(f"{url}side/", data={"side": "ns", "csrfmiddlewaretoken": jar["csrftoken"]},
+        async with session.post(f"{url}side/", data={"side": "ns", "code": table["code"],
+                                                     "csrfmiddlewaretoken": jar["csrftoken"]},
                                 headers=self._headers(jar, Origin=self.base), allow_redirects=False) as response:
             await response.read()
             self._cookies(response, jar)

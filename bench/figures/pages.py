@@ -68,7 +68,8 @@ def save_hand(bench, figure: Figure) -> None:
     """
     event, runs = bench.event, bench.options["runs"]
     last = event.round_set.filter(tiebreak__isnull=True).order_by("-number").first()
-    tables = list(Table.objects.filter(round=last).order_by("-number")[:runs])
+    tables = list(Table.objects.filter(round=last).select_related("round__event", "ns", "ew")
+                  .order_by("-number")[:runs])
     hands = {h.table_id: h for h in Hand.objects.filter(table__in=tables, number=4)}
     if len(hands) < len(tables):
         raise Unmeasurable("the bench tables do not all have a hand 4 to enter again")
@@ -97,7 +98,8 @@ def _save_hands(figure: Figure, last, tables, hands) -> None:
         url = url_for("scoring:table-entry", table.token)
         phone.get(url)
         side, data = hand_post(old, last)
-        phone.post(url_for("scoring:table-side", table.token), {"side": side})
+        # The phone proves its side with the PIN (docs/trust.md), untimed, as once per table at a round's start.
+        phone.post(url_for("scoring:table-side", table.token), {"side": side, "code": side_code(table, side)})
         # The first save counts its queries; the others are timed without that bookkeeping.
         counting = CaptureQueriesContext(connection) if index == 0 else contextlib.nullcontext([])
         with counting as queries, Stopwatch() as watch:
@@ -109,6 +111,18 @@ def _save_hands(figure: Figure, last, tables, hands) -> None:
         if not Hand.objects.filter(table=table, number=4).exists():
             raise Unmeasurable(f"POST {url} answered 302 but stored no hand")
     record(figure, wall, cpu)
+
+
+def side_code(table: Table, side: str) -> str:
+    """What a phone types on the side page to prove `side` at `table` (docs/trust.md): the partnership's
+    PIN, or its number when the event's confirmation check is "number"; at a table of individuals the
+    player in that seat (a table of three's "1"), or for a progressive table's side its N or E player."""
+    if table.ns_id is not None:
+        entrant = table.ns if side == "ns" else table.ew
+    else:
+        seat = {"ns": "N", "ew": "E"}.get(side, side)
+        entrant = table.seats.select_related("entrant").get(seat=seat).entrant
+    return str(entrant.number) if table.round.event.confirmation_check == "number" else entrant.pin
 
 
 def hand_post(old: Hand, last: Round) -> tuple[str, dict]:
