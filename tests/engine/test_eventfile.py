@@ -10,7 +10,7 @@ import pathlib
 
 import pytest
 
-from scoring.engine.eventfile import EventFileError, check, parse, to_dict
+from scoring.engine.eventfile import HAND_TRUST_KEYS, EventFileError, check, parse, to_dict
 
 FIXTURE = pathlib.Path(__file__).parents[1] / "fixtures" / "small_event.json"
 
@@ -254,3 +254,140 @@ def test_canonical_output_is_stable_and_reparses_to_itself():
     assert "dealer" not in once["rounds"][0]["tables"][0]["hands"][1]
     assert once["tiebreaks"][0]["partnerships"] == [1, 3] and len(once["tiebreaks"][0]["rounds"]) == 2
     assert list(once) == ["format", "event", "partnerships", "rounds", "tiebreaks"]
+
+
+# --- who entered, changed and accepted each hand (docs/event-file.md, docs/trust.md) ------------
+
+H0 = "rounds[0].tables[0].hands[0]"
+AT = "2026-05-14T15:04:05.250000Z"
+THREE_HANDED = pathlib.Path(__file__).parents[1] / "fixtures" / "three_handed_event.json"
+
+
+def test_a_file_without_the_trust_keys_means_hands_entered_by_staff_that_wait_for_nobody():
+    parsed = parse(base())
+    first = parsed.rounds[0].tables[0].hands[0]
+    assert (first.entered_side, first.entered_by, first.entered_at) == ("", "event file", None)
+    assert (first.changed_side, first.changed_at, first.accepted_side, first.accepted_by) == (None, None, None, "")
+    assert not first.waits and parsed.rounds[0].tables[0].confirmed is True
+    assert not set(hand(to_dict(parsed))) & set(HAND_TRUST_KEYS)  # written back without them
+
+
+def test_a_hand_waiting_for_the_other_side_keeps_its_table_unconfirmed_and_round_open():
+    data = base()
+    hand(data).update(entered_side="ns", entered_by="Table 1 N-S phone", accepted_side="ew",
+                      accepted_by="Table 1 E-W phone")
+    hand(data, 0, 0, 1).update(entered_side="ew", entered_by="Table 1 E-W phone")
+    parsed = parse(data)
+    table = parsed.rounds[0].tables[0]
+    assert [(h.written_side, h.waits) for h in table.hands] == [("ns", False), ("ew", True)]
+    assert table.confirmed is False and parsed.rounds[0].status == "open"
+    out = to_dict(parsed)
+    assert "confirmed" not in out["rounds"][0]["tables"][0]  # worked out again from the waiting hand
+    assert hand(out, 0, 0, 1) == {"hand": 2, "contract": "8NT", "declarer": "ew", "tricks": 7,
+                                  "entered_side": "ew", "entered_by": "Table 1 E-W phone"}
+    assert to_dict(parse(copy.deepcopy(out))) == out
+
+
+def test_a_change_by_staff_needs_no_acceptance_and_a_phone_that_named_no_side_waits_for_any():
+    data = base()
+    hand(data).update(entered_side="ns", changed_side="")  # corrected by the organizer
+    hand(data, 0, 0, 1).update(entered_side="?", accepted_side="ns", accepted_by="Table 1 N-S phone")
+    hand(data, 1, 0, 0).update(entered_side="?")
+    data["rounds"][1]["tables"][0]["confirmed"] = False
+    parsed = parse(data)
+    assert [(h.written_side, h.waits) for h in parsed.rounds[0].tables[0].hands] == [("", False), ("?", False)]
+    assert parsed.rounds[0].tables[0].confirmed is True
+    assert parsed.rounds[1].tables[0].hands[0].waits
+    assert hand(to_dict(parsed)) == {"hand": 1, "contract": "7H", "declarer": "ns", "tricks": 8,
+                                     "entered_side": "ns", "changed_side": ""}
+
+
+def test_the_moments_are_written_only_with_the_tables_history():
+    data = base()
+    hand(data).update(entered_side="ns", entered_by="N-S phone", entered_at=AT, changed_side="ew",
+                      changed_at="2026-05-14T17:04:05+02:00", accepted_side="ns", accepted_by="N-S phone",
+                      accepted_at=AT)
+    parsed = parse(data)
+    first = parsed.rounds[0].tables[0].hands[0]
+    moment = datetime.datetime(2026, 5, 14, 15, 4, 5, 250000, tzinfo=datetime.UTC)
+    assert (first.entered_at, first.changed_at, first.accepted_at) == (
+        moment, datetime.datetime(2026, 5, 14, 15, 4, 5, tzinfo=datetime.UTC), moment)
+    plain = hand(to_dict(parsed))
+    assert plain == {"hand": 1, "contract": "7H", "declarer": "ns", "tricks": 8, "entered_side": "ns",
+                     "entered_by": "N-S phone", "changed_side": "ew", "accepted_side": "ns",
+                     "accepted_by": "N-S phone"}
+    data["rounds"][0]["tables"][0]["history"] = [
+        {"hand": 1, "action": "create", "by": "N-S phone", "at": AT},
+        {"hand": 2, "action": "import", "by": "event file", "at": AT}]
+    kept = to_dict(parse(data))
+    assert hand(kept) == {**plain, "entered_at": AT, "changed_at": "2026-05-14T15:04:05Z", "accepted_at": AT}
+    assert list(hand(kept)) == ["hand", "contract", "declarer", "tricks", *HAND_TRUST_KEYS]
+    assert to_dict(parse(copy.deepcopy(kept))) == kept
+
+
+def _three_handed() -> dict:
+    return json.loads(THREE_HANDED.read_text(encoding="utf-8"))
+
+
+def test_a_table_of_three_is_written_and_accepted_by_its_seats():
+    data = _three_handed()
+    hand(data).update(entered_side="2", entered_by="Bea on her phone", accepted_side="3", accepted_by="Cy")
+    hand(data, 0, 0, 1).update(entered_side="1")
+    parsed = parse(data)
+    table = parsed.rounds[0].tables[0]
+    assert [(h.written_side, h.accepted_side, h.waits) for h in table.hands] == [
+        ("2", "3", False), ("1", None, True), ("", None, False)]
+    assert table.confirmed is False
+    out = to_dict(parsed)
+    assert hand(out) == {**_three_handed()["rounds"][0]["tables"][0]["hands"][0], "entered_side": "2",
+                         "entered_by": "Bea on her phone", "accepted_side": "3", "accepted_by": "Cy"}
+    assert to_dict(parse(copy.deepcopy(out))) == out
+
+
+WRITER_WORDS = 'is not a side (ns, ew), a seat at a table of three (1, 2, 3), "" for staff, or "?" for a table ' \
+               "link that named no side"
+TRUST_CASES = [
+    ("not a side", lambda d: hand(d).update(entered_side="N"), [f'{H0}.entered_side: "N" {WRITER_WORDS}']),
+    ("a side is text", lambda d: hand(d).update(changed_side=None), [f"{H0}.changed_side: null {WRITER_WORDS}"]),
+    ("only a writer may be unnamed", lambda d: hand(d).update(entered_side="?", accepted_side="?"),
+     [f'{H0}.accepted_side: "?" is not a side (ns, ew), a seat at a table of three (1, 2, 3), or "" for staff']),
+    ("a seat at a four-handed table", lambda d: hand(d).update(entered_side="ns", accepted_side="2"),
+     [f'{H0}.accepted_side: "2" is not a side at this table (ns, ew, or "" for staff)']),
+    ("a moment without its change", lambda d: hand(d).update(changed_at=AT),
+     [f'{H0}.changed_at: only a changed hand has this (give changed_side: the side that changed it, or "" for '
+      'staff)']),
+    ("a name and a moment without the acceptance", lambda d: hand(d).update(accepted_by="olga", accepted_at=AT),
+     [f'{H0}.accepted_by: only an accepted hand has this (give accepted_side: the side that accepted it, or "" '
+      'for staff)',
+      f'{H0}.accepted_at: only an accepted hand has this (give accepted_side: the side that accepted it, or "" '
+      'for staff)']),
+    ("a side accepting the hand it entered", lambda d: hand(d).update(entered_side="ns", accepted_side="ns"),
+     [f'{H0}.accepted_side: "ns" last wrote this hand, so it cannot also accept it: another side accepts it, or '
+      'staff ("")']),
+    ("a side accepting its own change",
+     lambda d: hand(d).update(entered_side="ns", changed_side="ew", accepted_side="ew"),
+     [f'{H0}.accepted_side: "ew" last wrote this hand, so it cannot also accept it: another side accepts it, or '
+      'staff ("")']),
+    ("no one who entered", lambda d: hand(d).update(entered_by=" "), [f"{H0}.entered_by: empty"]),
+    ("a moment without its zone", lambda d: hand(d).update(entered_at="2026-05-14T15:04:05"),
+     [f'{H0}.entered_at: "2026-05-14T15:04:05" is not a moment with its time zone (e.g. 2026-05-14T15:04:05Z)']),
+    ("a confirmed table with hands waiting",
+     lambda d: (hand(d).update(entered_side="ns"), hand(d, 0, 0, 1).update(entered_side="ew", changed_side="ns"),
+                d["rounds"][0]["tables"][0].update(confirmed=True)),
+     ["rounds[0].tables[0].confirmed: a table is confirmed only when no hand waits for another side's acceptance; "
+      "the hands written on a phone with no accepted_side: 1, 2"]),
+]
+
+
+@pytest.mark.parametrize("mutate, expected", [c[1:] for c in TRUST_CASES], ids=[c[0] for c in TRUST_CASES])
+def test_each_trust_check_names_its_place(mutate, expected):
+    assert _mutate(mutate) == expected
+
+
+def test_a_side_at_a_table_of_three_is_a_seat():
+    data = _three_handed()
+    hand(data).update(entered_side="ns")
+    hand(data, 0, 1, 2).update(entered_side="1", changed_side="ew")
+    assert problems_of(data) == [
+        f'{H0}.entered_side: "ns" is not a side at this table (1, 2, 3, or "" for staff)',
+        'rounds[0].tables[1].hands[2].changed_side: "ew" is not a side at this table (1, 2, 3, or "" for staff)']

@@ -3,14 +3,18 @@ then `import_event` of that file on a wiped site, then `export_event --history` 
 bytes, for each play format (session, games) times each kind of table (partnerships, individuals
 at progressive four-handed tables, individuals at tables of three).
 
-Each event is lived in before its backup, so its history is more than import rows: a hand typed at
-a table, a hand corrected by an organizer with a reason, a table confirmed and another disputed.
-The restored event also has the same hands (points, versions, seats) and the same history rows.
+Each event is lived in before its backup, so its history is more than import rows: hands typed on
+two phones of one table, a hand corrected by an organizer with a reason, another table disputed.
+The restored event also has the same hands (points, versions, seats, and who entered, changed and
+accepted each one: docs/trust.md) and the same history rows. The table whose phones typed hands is
+left waiting for the other side's acceptance: restored, it still waits, and that side's phone then
+confirms it.
 """
 
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from django.contrib.auth.models import User
@@ -55,19 +59,37 @@ def _hand_values(table: Table, tricks: int) -> dict:
     return {"contract": "7H", "declarer": "ns", "tricks": tricks}
 
 
-def live_in(event: Event) -> None:
-    """A phone types the rest of an unfinished table's hands and an organizer confirms it; an organizer
-    corrects a hand of round 1 with a reason; another table of the round in play is disputed."""
+def sides(event: Event) -> tuple[str, str]:
+    """The side that types most of the waiting table's hands, and the other side: N-S and E-W at
+    four-handed tables (a progressive table's player acts for his side), seats 1 and 2 at a table of three."""
+    return ("1", "2") if event.rules.players == 3 else ("ns", "ew")
+
+
+def table_of(event: Event, number: int) -> Table:
+    return Table.objects.get(round__event=event, round__tiebreak=None, round__number=2, number=number)
+
+
+def live_in(event: Event) -> tuple[int, tuple[int, ...]]:
+    """At an unfinished table of the round in play, the other side corrects the last hand typed on its
+    proven phone (a phone corrects only the last one) and the first side types the rest on its own; the first side confirms, which accepts the other
+    side's change and leaves its own hands waiting. An organizer corrects a hand of round 1 with a
+    reason; another table of the round in play is disputed. Returns the waiting table's number and
+    its waiting hands."""
     olga = User.objects.create_user("olga")
     organizer = Actor("Olga", user=olga, is_organizer=True)
     current = Round.objects.get(event=event, number=2, tiebreak=None)
-    tables = list(current.tables.order_by("number"))
-    unfinished = next(t for t in tables if t.hands.count() < HANDS and not t.disputed_at)
-    phone = Actor(f"Table {unfinished.number} phone")
-    side = "1" if event.rules.players == 3 else "ns"
-    for number in range(unfinished.hands.count() + 1, HANDS + 1):
-        hand_record(table=unfinished, number=number, actor=phone, side=side, **_hand_values(unfinished, 7 + number % 2))
-    table_confirm(table=unfinished, actor=organizer)
+    unfinished = next(t for t in current.tables.order_by("number") if 0 < t.hands.count() < HANDS)
+    first, other = sides(event)
+    phones = {side: Actor(f"Table {unfinished.number} phone {side}", side=side) for side in (first, other)}
+    last = unfinished.hands.order_by("number").last()
+    hand_correct(hand=last, expected_version=last.version, actor=phones[other], reason="We took one trick more",
+                 **_hand_values(unfinished, 8 if last.tricks != 8 else 9))
+    numbers = tuple(range(unfinished.hands.count() + 1, HANDS + 1))
+    for number in numbers:
+        hand_record(table=unfinished, number=number, actor=phones[first], side=first,
+                    **_hand_values(unfinished, 7 + number % 2))
+    confirmation = table_confirm(table=unfinished, actor=phones[first], side=first)
+    assert (confirmation.accepted, confirmation.waiting, confirmation.confirmed) == ((last.number,), numbers, False)
     hand = Hand.objects.filter(table__round__event=event, table__round__number=1).order_by("table__number",
                                                                                           "number").first()
     hand_correct(hand=hand, expected_version=hand.version, actor=organizer, reason="The sheet said otherwise",
@@ -75,6 +97,7 @@ def live_in(event: Event) -> None:
     other = next(t for t in Table.objects.filter(round=current).order_by("number")
                  if t.pk != unfinished.pk and t.hands.exists() and not t.confirmed_at)
     table_dispute(table=other, actor=Actor(f"Table {other.number} phone"), reason="We bid 8♠, not 8♣")
+    return unfinished.number, numbers
 
 
 def wipe(event: Event) -> None:
@@ -93,7 +116,10 @@ def export(slug: str) -> str:
 
 HAND_FIELDS = ("table__round__number", "table__number", "number", "dealer", "declarer", "contract", "tricks",
                "ns_tricks", "penalty_kind", "penalty_side", "penalty_seat", "note", "ns_points", "ew_points",
-               "declarer_seat", "seat_tricks", "seat_points", "made", "version")
+               "declarer_seat", "seat_tricks", "seat_points", "made", "version",
+               # who entered, changed and accepted it (docs/trust.md), with the moments
+               "entered_side", "entered_by", "entered_at", "changed_side", "changed_at", "accepted_side",
+               "accepted_by", "accepted_at")
 CHANGE_FIELDS = ("table__round__number", "table__number", "hand_number", "action", "old", "new", "reason", "by",
                  "by_user__username", "at")
 
@@ -109,11 +135,22 @@ def rows(event: Event) -> tuple[list, list]:
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_export_import_export_gives_the_same_file(kind, tmp_path):
     event = event_import(KINDS[kind]())
-    live_in(event)
+    number, waiting = live_in(event)
+    first, other = sides(event)
     before = export(SLUG)
     hands, changes = rows(event)
     actions = {c[3] for c in changes}
     assert actions == {"import", "create", "update", "confirm", "dispute"}, actions
+    # The file says who changed a hand of the waiting table and who typed the rest, and who accepted.
+    table = next(t for r in json.loads(before)["rounds"] if r["number"] == 2 for t in r["tables"]
+                 if t["table"] == number)
+    trust = {h["hand"]: (h.get("entered_side"), h.get("changed_side"), h.get("accepted_side")) for h in table["hands"]}
+    changed = waiting[0] - 1
+    assert trust == {**{n: (None, None, None) for n in range(1, changed)}, changed: (None, other, first),
+                     **{n: (first, None, None) for n in waiting}}
+    assert table["hands"][changed - 1]["accepted_by"] == f"Table {number} phone {first}"
+    assert {"changed_at", "accepted_at", "entered_at"} <= set(table["hands"][changed - 1])  # --history: moments
+    assert "confirmed" not in table and "confirmed_at" not in table
     path = tmp_path / f"{SLUG}.json"
     path.write_text(before, encoding="utf-8")
 
@@ -129,6 +166,17 @@ def test_export_import_export_gives_the_same_file(kind, tmp_path):
     restored = Event.objects.get(slug=SLUG)
     assert rows(restored) == (hands, changes)
     assert Table.objects.filter(round__event=restored, disputed_at__isnull=False).count() == 1
+
+    # Restored, the table still waits for the other side; that side's phone accepts and confirms it.
+    table = table_of(restored, number)
+    assert table.confirmed_at is None
+    assert [h.number for h in table.hands.order_by("number") if h.waits] == list(waiting)
+    confirmation = table_confirm(table=table, actor=Actor("the other phone", side=other), side=other)
+    assert confirmation.confirmed and confirmation.accepted == waiting
+    table.refresh_from_db()
+    assert table.confirmed_at is not None and not any(h.waits for h in table.hands.all())
+    assert set(table.hands.filter(number__in=waiting).values_list("accepted_side", "accepted_by")) == {
+        (other, "the other phone")}
 
 
 def test_a_history_snapshot_holds_one_level_of_objects_and_lists_and_no_more():
