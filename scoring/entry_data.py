@@ -375,6 +375,14 @@ class Trust:
     def mine_words(self) -> str:
         return Confirmation(waiting=tuple(self.mine)).waiting_words(three=self.three)
 
+    @property
+    def changed_words(self) -> str:
+        """Above the Confirm button when another side changed hands: what pressing it accepts."""
+        changed = sorted(self.notes)
+        return ngettext("Confirming also accepts the change to hand %(hands)s.",
+                        "Confirming also accepts the changes to hands %(hands)s.", len(changed)) % {
+            "hands": and_list(changed)} if changed else ""
+
 
 def writer_name(sheet, side: str) -> str:
     """Who wrote a hand, as the table's phones say it: N-S, E-W, a table of three's player; "" = staff."""

@@ -552,7 +552,7 @@ def confirm(request, access):
 
 
 def _confirmed(request, access, outcome: services.Confirmation, queued: bool):
-    number = access.table.number
+    number, accepted = access.table.number, ""
     if outcome.already:
         words = gettext("Table %(number)s was already confirmed.") % {"number": number}
     elif outcome.confirmed:
@@ -569,6 +569,8 @@ def _confirmed(request, access, outcome: services.Confirmation, queued: bool):
                              "confirmed": outcome.confirmed, "waiting": list(outcome.waiting), "result": result})
     if outcome.confirmed:
         (messages.info if outcome.already else messages.success)(request, words)
+    elif accepted:  # the page's "Now the other side checks" says which hands wait: the note says what was done
+        messages.success(request, accepted)
     else:
         messages.warning(request, words)
     return redirect(access.url("entry"))
