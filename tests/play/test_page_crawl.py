@@ -21,10 +21,11 @@ made by the site's own service (scoring.tiebreaks.tiebreak_create) from the clos
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from django.db import transaction
@@ -352,7 +353,7 @@ FILL = {"declarer": "ns", "contract": "7H", "tricks": "8", "declarer_seat": "1",
 class Form:
     action: str
     fields: list = field(default_factory=list)  # (name, value)
-    radios: dict = field(default_factory=dict)  # name: first value, for a group nobody ticked
+    radios: dict = field(default_factory=dict)  # name: first value, of the groups nobody ticked
     button: tuple | None = None  # the first named submit button: the one a person taps
     textarea: str | None = None
 
@@ -360,9 +361,9 @@ class Form:
         given: dict[str, list[str]] = {}
         for name, value in self.fields:
             given.setdefault(name, []).append(value)
-        for name, first in self.radios.items():
-            if name not in given:
-                given[name] = [FILL.get(name, first)]
+        for name in self.radios:  # a person ticks the groups the hand needs, and leaves the others
+            if name not in given and name in FILL:
+                given[name] = [FILL[name]]
         for name, values in given.items():
             if len(values) == 1 and not values[0].strip() and name in FILL:
                 given[name] = [FILL[name]]
@@ -424,6 +425,13 @@ class FormReader(HTMLParser):
             self.select = None
 
 
+@functools.lru_cache(maxsize=256)  # each page is read for its forms twice (post_empty, post_forms)
+def read_forms(page_url: str, html: str) -> list[Form]:
+    reader = FormReader(page_url)
+    reader.feed(html)
+    return reader.forms
+
+
 def url_name(url: str) -> str | None:
     try:
         return resolve(urlsplit(url).path).view_name
@@ -438,8 +446,13 @@ def viewers_of(kind: Kind) -> list[str]:
     return ["public", *(f"phone-{holder}" for holder in kind.holders), "organizer", "scorer"]
 
 
+HANDLER = []  # one ClientHandler for every viewer: each new one loads the middleware again (60 ms)
+
+
 def viewer(world: World, who: str) -> Client:
     client = Client(raise_request_exception=False)  # a crash answers 500, and the crawl lists it
+    HANDLER[:] = HANDLER or [client.handler]
+    client.handler = HANDLER[0]
     if who in ("organizer", "scorer"):
         client.force_login(getattr(world, who), backend=builders.BACKEND)
     elif who.startswith("phone-"):
@@ -454,6 +467,7 @@ class Crawl:
         self.client, self.who, self.problems, self.pages = client, who, [], {}
         self.hands = world.table.hands.exists()
         self.refused = set()  # no right to it: a POST meets the same door (log in, or 403)
+        self.post_only = set()
 
     def request(self, method: str, url: str, data=None, *, follow=False, expect=ANSWERS):
         with transaction.atomic():
@@ -476,8 +490,10 @@ class Crawl:
             wanted = ORGANIZER_GETS.get("nonsense" if url.endswith("/nonsense/") else name, (200, 302, 405))
             if name.startswith("scoring:table-manage-hand") and not self.hands:  # no hand 1 at the table yet
                 wanted = (404, 405)
-            if self.who == "organizer" and response.status_code not in wanted:
+            if self.who == "organizer" and response.status_code not in wanted and response.status_code != 500:
                 self.problems.append(f"GET {url} -> {response.status_code} for the organizer")
+            if response.status_code == 405:
+                self.post_only.add(url)
             if response.status_code == 403 or (
                     response.status_code == 302 and response["Location"].startswith(reverse("login"))):
                 self.refused.add(url)
@@ -485,23 +501,51 @@ class Crawl:
                 self.pages[url] = response.content.decode()
 
     def post_empty(self, urls):
+        """POST nothing where a POST is taken: a form's address, or an address that takes only POSTs
+        (a page with no form answers a POST as a GET)."""
+        actions = {urlsplit(urljoin(page, form.action)).path for page, html in self.pages.items()
+                   for form in read_forms(page, html)}
         for name, url in urls:
-            if name not in LAST and url not in self.refused:
+            if name not in LAST and url not in self.refused and (url in actions or url in self.post_only):
                 self.request("POST", url, {})
+
+    def get_links(self):
+        """The pages' own links with a query (a sort, a division, the tied partnerships ticked for a
+        tiebreak, a search...): one of each page and set of keys. PDFs are the organizer's (pdfs)."""
+        seen = set()
+        for page_url, html in list(self.pages.items()):
+            for href in sorted(set(re.findall(r'href="([^"#:]*\?[^"#]*)', html.replace("&amp;", "&")))):
+                link = urljoin(page_url, href)
+                parts = urlsplit(link)
+                key = (url_name(link), tuple(sorted({k.split("=")[0] for k in parts.query.split("&")})))
+                if key[0] is None or key[0] == "scoring:pdf" or key in seen:
+                    continue
+                seen.add(key)
+                response = self.request("GET", link)
+                if response.status_code == 200 and response["Content-Type"].startswith("text/html"):
+                    self.pages[link] = response.content.decode()
+
+    def extra(self, name: str, world: World) -> dict:
+        """What a person types where the page cannot know it."""
+        if name == "scoring:table-code":
+            return {"code": world.table.short_code}
+        if name == "tournaments:event-delete":
+            return {"confirm": world.event.name}
+        if self.who.startswith("phone-"):  # his own PIN (or number): to prove his side, or to confirm
+            code = builders.prove_code(world.table, self.who.removeprefix("phone-"))
+            return {"code": code, "pin": code, "partnership": code}
+        return {}
 
     def post_forms(self, world: World):
         seen = set()
         for page_url, html in self.pages.items():
-            reader = FormReader(page_url)
-            reader.feed(html)
-            for form in reader.forms:
+            for form in read_forms(page_url, html):
                 name = url_name(form.action)
                 fields = tuple(sorted({n for n, _ in form.fields} | set(form.radios)))
                 if name in LAST or (name, fields) in seen:
                     continue
                 seen.add((name, fields))
-                extra = {"code": world.table.short_code, "confirm": world.event.name}
-                self.request("POST", form.action, form.data(extra))
+                self.request("POST", form.action, form.data(self.extra(name, world)))
 
     def pdfs(self, world: World):
         """The Print page's links, each a PDF."""
@@ -532,6 +576,7 @@ def test_every_page_answers(worlds, kind, state, who):
     crawl = Crawl(viewer(world, who), who, world)
     urls = site_urls(world, who)
     crawl.get_all(urls)
+    crawl.get_links()
     crawl.post_empty(urls)
     crawl.post_forms(world)
     if who == "organizer":
