@@ -1,0 +1,36 @@
+"""One Django adapter per table layout (docs/architecture.md).
+
+The engine describes a layout (scoring.engine.layouts: seats, sides, dealer, how a hand is
+scored and credited, how rounds are planned). Its adapter here says how the Django layers show
+and take that layout: the entry form and its template partial, the paper-sheet grid, how its
+sheets and cards are drawn, how its standings rows read. The layers ask `adapter_for(event)` and
+never which layout it is: a new kind of table is one engine entry plus one module here,
+registered in ADAPTERS, and the conformance suite (tests/conformance) proves it.
+
+Each adapter is a class whose attributes are grouped by concern (entry, grid, printing,
+standings); the base class, TableAdapter, holds what most layouts share.
+"""
+
+from __future__ import annotations
+
+from .base import TableAdapter
+from .partnerships import PartnershipsAdapter
+from .progressive import ProgressiveAdapter
+from .three_handed import ThreeHandedAdapter
+
+ADAPTERS: dict[str, TableAdapter] = {
+    adapter.layout_name: adapter for adapter in (PartnershipsAdapter(), ProgressiveAdapter(), ThreeHandedAdapter())
+}
+
+
+def adapter(name: str) -> TableAdapter:
+    """The adapter of the layout `name` (Event.layout)."""
+    return ADAPTERS[name]
+
+
+def adapter_for(event) -> TableAdapter:
+    """The adapter of `event`'s table layout."""
+    return ADAPTERS[event.layout]
+
+
+__all__ = ["ADAPTERS", "TableAdapter", "adapter", "adapter_for"]
