@@ -1,22 +1,24 @@
 """Every page of every kind of event answers (issue 22): no page a person can reach answers 500.
 
-Six kinds of event: played in sessions of a fixed number of hands or as games (with no hands per
-round), by partnerships, by individuals at progressive tables of four, or by individuals at tables
-of three. Each in seven states of its first round: planned, in play, game done (games only: the
-round's game is over at table 1, not yet confirmed), table confirmed, table disputed, round closed,
-and a tiebreak session made for a tie (its table is the one the phones and staff pages open).
+Six kinds of event: played in sessions of a fixed number of hands or as games with no hands per
+round, by partnerships, by individuals at progressive tables of four, or by individuals at tables of
+three; and a seventh, games by partnerships with a number of hands per round too. Each in seven
+states of its first round: planned, in play, game done (games only: the round's game is over at
+table 1, not yet confirmed), table confirmed, table disputed, round closed, and a tiebreak session
+made for the tie (its table is then the one the phones and the staff's table pages open).
 
 Every URL pattern of the site (config/urls.py and what it includes) is taken from the URL resolver,
 so a new page is crawled without touching this module; a pattern whose arguments this module cannot
 fill, and that is not listed in SKIPPED with a reason, fails test_every_url_pattern_is_crawled.
 Each page is opened by each viewer (the public, a phone holding each side or seat of the table, an
-organizer, a scorer): GET, POST with nothing, and every form the viewer's pages show posted back
-with what they hold (plus plausible values where a form starts empty). Each POST runs in a
-savepoint rolled back after it, so every request meets the state it is named after. The PDFs the
-Print page links to answer 200 with application/pdf.
+organizer, a scorer), each reading the site in English, Spanish or French: GET, the pages' own
+links with a query, POST with nothing, and every form the viewer's pages show posted back with what
+it holds (plus plausible values where a form starts empty, and the phone's own PIN). Each request
+runs in a savepoint rolled back after it, so every request meets the state its test is named after.
+The PDFs the Print page links to answer 200 with application/pdf.
 
-The events are event files (scoring.event_io.event_import) built once per module; the tiebreak is
-made by the site's own service (scoring.tiebreaks.tiebreak_create) from the closed round's tie.
+The events are event files (scoring.event_io.event_import) built once for the module; the tiebreak
+is made by the site's own service (scoring.tiebreaks.tiebreak_create) from the closed round's tie.
 """
 
 from __future__ import annotations
@@ -28,11 +30,13 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from django.conf import settings
 from django.db import transaction
 from django.test import Client
 from django.urls import URLResolver, get_resolver, resolve, reverse
 from django.urls.exceptions import Resolver404
 
+from scoring.engine.standings import SECONDARY_TIEBREAKERS
 from scoring.event_io import event_import
 from scoring.printing import KINDS as PDF_KINDS
 from scoring.selectors import event_standings
@@ -104,6 +108,8 @@ KINDS = [
     Kind("games-partnerships", "games", "partnerships", "wikipedia-2006", None, 4),
     Kind("games-progressive", "games", "individuals", "wikipedia-2006", None, 8),
     Kind("games-three", "games", "individuals", "three-handed", None, 6),
+    # Games with a hand count as well: the round ends at its last hand or its last game.
+    Kind("games-partnerships-hands", "games", "partnerships", "wikipedia-2006", 2, 4),
 ]
 BY_NAME = {kind.name: kind for kind in KINDS}
 STATES = ["planned", "in-play", "game-done", "confirmed", "disputed", "closed", "tiebreak"]
@@ -229,9 +235,10 @@ def test_the_other_side_confirms_a_games_round_with_no_hands_per_round(worlds):
     staff = builders.login(world.organizer)
     manage = reverse("scoring:table-manage", args=[world.event.slug, world.table.pk])
     assert "Are all 2 hands right?" in staff.get(manage).content.decode()
-    # A confirmation with no PIN: refused with the page again, not a crash.
-    assert staff.post(reverse("scoring:table-manage-confirm", args=[world.event.slug, world.table.pk]),
-                      {"pin": "0"}).status_code in (302, 400)
+    # A staff dispute with no reason: the page again, with its confirmation, and the reason asked for.
+    refused = staff.post(reverse("scoring:table-manage-dispute", args=[world.event.slug, world.table.pk]),
+                         {"reason": ""})
+    assert refused.status_code == 400 and "Are all 2 hands right?" in refused.content.decode()
 
 
 @pytest.mark.django_db
@@ -262,7 +269,7 @@ PUBLIC = {"favicon", "javascript-catalog", "login", "tournaments:event-list", "t
           "scoring:medals", "scoring:table-code", "scoring:table-sw", "scoring:table-entry", "scoring:table-hand",
           "scoring:event-file", "scoring:pdf"}
 # What the organizer meets where a page is not a page for her: an unknown document, creating events
-# (a permission of its own, README "Who may create events").
+# (a permission of its own, docs/organizer-guide.md "Who may create events").
 ORGANIZER_GETS = {"nonsense": (404,), "tournaments:event-create": (403,), "scoring:event-import": (403,)}
 # The documents every viewer asks for by address: a public one, a staff one, one that does not
 # exist. The organizer downloads every document the Print page links to as well (Crawl.pdfs).
@@ -290,7 +297,7 @@ def skipped(name: str) -> str | None:
 
 
 def arguments(name: str, kwargs, world: World) -> list[dict]:
-    """The values each argument takes on the crawl (a PDF's kind takes every kind, and one unknown)."""
+    """The values each argument takes on the crawl (a PDF's kind takes each of CRAWLED_PDFS)."""
     if not kwargs:
         return [{}]
     values = {"slug": [world.event.slug], "token": [world.table.token], "table_id": [world.table.pk],
@@ -346,7 +353,7 @@ FILL = {"declarer": "ns", "contract": "7H", "tricks": "8", "declarer_seat": "1",
         "reason": "Checked against the signed sheet", "username": "crawl-scorer", "name": "Rosa Díaz",
         "player_one": "Rosa Díaz", "player_two": "Paul Roy", "text": "9, Rosa Díaz, Paul Roy",
         "pin": "1234", "partnership": "1", "q": "Garza", "hands": "2", "partnerships": "1",
-        "fillers": "", "tables": "1 1 3", "note": ""}
+        "fillers": "", "tables": "1 1 3", "note": "", "tiebreaker_1": next(iter(SECONDARY_TIEBREAKERS))}
 
 
 @dataclass
@@ -449,10 +456,11 @@ def viewers_of(kind: Kind) -> list[str]:
 HANDLER = []  # one ClientHandler for every viewer: each new one loads the middleware again (60 ms)
 
 
-def viewer(world: World, who: str) -> Client:
+def viewer(world: World, who: str, language: str = "en") -> Client:
     client = Client(raise_request_exception=False)  # a crash answers 500, and the crawl lists it
     HANDLER[:] = HANDLER or [client.handler]
     client.handler = HANDLER[0]
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language  # chosen on this device (the switcher)
     if who in ("organizer", "scorer"):
         client.force_login(getattr(world, who), backend=builders.BACKEND)
     elif who.startswith("phone-"):
@@ -565,15 +573,20 @@ class Crawl:
                 self.request("POST", url, {})
 
 
-CASES = [pytest.param(kind.name, state, who, id=f"{kind.name}-{state}-{who}")
-         for kind in KINDS for state in states_of(kind) for who in viewers_of(kind)]
+# Each viewer reads in one of the site's languages, in turn from state to state, so that every page is
+# read in English, Spanish and French across the states (a translation that drops a placeholder
+# crashes only in its own language) at no extra cost.
+LANGUAGES = ["en", "es", "fr"]
+CASES = [pytest.param(kind.name, state, who, language, id=f"{kind.name}-{state}-{who}-{language}")
+         for kind in KINDS for s, state in enumerate(states_of(kind))
+         for v, who in enumerate(viewers_of(kind)) for language in [LANGUAGES[(s + v) % 3]]]
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("kind, state, who", CASES)
-def test_every_page_answers(worlds, kind, state, who):
+@pytest.mark.parametrize("kind, state, who, language", CASES)
+def test_every_page_answers(worlds, kind, state, who, language):
     world = worlds[kind, state]
-    crawl = Crawl(viewer(world, who), who, world)
+    crawl = Crawl(viewer(world, who, language), who, world)
     urls = site_urls(world, who)
     crawl.get_all(urls)
     crawl.get_links()
