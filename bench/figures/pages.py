@@ -79,15 +79,25 @@ def save_hand(bench, figure: Figure) -> None:
     # A finished event's rounds are closed and its tables confirmed, so table links may not write
     # (docs/organizer-guide.md, "What a table link may do"); reopen the round and the tables while we enter.
     status = last.status
-    confirmed = {t.pk: (t.confirmed_at, t.confirmed_by) for t in tables}
+    confirmed = {t.pk: (t.confirmed_at, t.confirmed_by, t.entered_side) for t in tables}
     Round.objects.filter(pk=last.pk).update(status="open")
     Table.objects.filter(pk__in=confirmed).update(confirmed_at=None, confirmed_by="")
     try:
         _save_hands(figure, last, tables, hands)
     finally:
         Round.objects.filter(pk=last.pk).update(status=status)
-        for pk, (at, by) in confirmed.items():
-            Table.objects.filter(pk=pk).update(confirmed_at=at, confirmed_by=by)
+        for pk, (at, by, side) in confirmed.items():
+            Table.objects.filter(pk=pk).update(confirmed_at=at, confirmed_by=by, entered_side=side)
+            # The hand stored again on N-S's phone waits for E-W (docs/trust.md); the table is confirmed
+            # again, so the hand takes back who wrote and who accepted it, or the event would hold a
+            # confirmed table with a hand nobody accepted (its event file is then refused).
+            old = hands[pk]
+            Hand.objects.filter(table_id=pk, number=old.number).update(**{name: getattr(old, name) for name in TRUST})
+
+
+# Who wrote a hand and who accepted it (scoring.models.Hand, docs/trust.md).
+TRUST = ("entered_by", "entered_by_user_id", "entered_side", "changed_side", "changed_at", "accepted_side",
+         "accepted_by", "accepted_at")
 
 
 def _save_hands(figure: Figure, last, tables, hands) -> None:
