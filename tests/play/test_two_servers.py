@@ -148,17 +148,20 @@ def _wait_until_up(port: int, process, tmp_path) -> None:
 
 
 def _open_table(servers) -> dict:
-    """The table link and next hand of a table in the demo event's open round (read via the servers' DB)."""
+    """The table link and next hand of a table in the demo event's open round, and what N-S types to prove
+    its side there (its PIN, or its number by the event's confirmation check; docs/trust.md), read via
+    the servers' DB."""
     script = (
         "from tournaments.models import Table\n"
         f"t = Table.objects.filter(round__event__slug={SLUG!r}, round__status='open', hands__isnull=True)"
-        ".select_related('round').order_by('round__number', 'number').first()\n"
-        "print(t.token, t.round.pk)\n"
+        ".select_related('round__event', 'ns').order_by('round__number', 'number').first()\n"
+        "code = str(t.ns.number) if t.round.event.confirmation_check == 'number' else t.ns.pin\n"
+        "print(t.token, t.round.pk, code)\n"
     )
     done = subprocess.run([*servers["manage"], "shell", "-c", script], env=servers["env"], cwd=BASE_DIR,
                           capture_output=True, text=True, check=True)
-    token, round_pk = done.stdout.split()[-2:]
-    return {"token": token, "round": int(round_pk)}
+    token, round_pk, code = done.stdout.split()[-3:]
+    return {"token": token, "round": int(round_pk), "code": code}
 
 
 def _version(etag: str) -> int:
@@ -181,8 +184,8 @@ def test_a_save_through_one_server_shows_on_the_other_within_the_poll_interval(s
     page, _ = phone.request("GET", entry)
     assert page.status == 200 and "csrftoken" in phone.cookies
     chosen, _ = phone.request("POST", f"{entry}side/",
-                              {"side": "ns", "csrfmiddlewaretoken": phone.cookies["csrftoken"]})
-    assert chosen.status == 302
+                              {"side": "ns", "code": table["code"], "csrfmiddlewaretoken": phone.cookies["csrftoken"]})
+    assert chosen.status == 302  # proven with N-S's PIN: the phone may now enter
 
     # RULES.md: 7H made with 8 tricks is +200 to the bidders and 10 a trick (+20) to the defenders;
     # 6S set with 5 tricks is -40 to the bidders and +50 to the defenders.
