@@ -58,7 +58,7 @@ class Kind:
     entrants: str  # "partnerships" or "individuals"
     rules: str
     hands_per_round: int | None
-    people: int  # partnerships or players: two tables' worth
+    people: int  # partnerships or players: two tables' worth (and one more, who sits out)
 
     @property
     def three(self) -> bool:
@@ -114,7 +114,7 @@ KINDS = [
 BY_NAME = {kind.name: kind for kind in KINDS}
 STATES = ["planned", "in-play", "game-done", "confirmed", "disputed", "closed", "tiebreak"]
 NAMES = ["Ana Garza", "Luis Peña", "Nélida Zúñiga", "Pat O'Brien", "María Treviño", "Joe Smith", "Élise Côté",
-         "Bill Hughes"]
+         "Bill Hughes", "Ines Moreau"]
 
 
 def event_file(kind: Kind, state: str, slug: str) -> dict:
@@ -144,12 +144,13 @@ def event_file(kind: Kind, state: str, slug: str) -> dict:
         for table in (table_one, table_two):
             if table.get("hands"):
                 table["entered_side"] = "1"
-    key = "partnerships" if kind.entrants == "partnerships" else "players"
+    # One more than the tables seat, who sits out both rounds (scored by the sit-out policy).
+    key, out = ("partnerships" if kind.entrants == "partnerships" else "players"), kind.people + 1
     if key == "partnerships":
         people = [{"number": n, "players": [f"{NAMES[n - 1]} {n}", f"{NAMES[-n]} {n}"], "checked_in": True}
-                  for n in range(1, kind.people + 1)]
+                  for n in range(1, out + 1)]
     else:
-        people = [{"number": n, "name": NAMES[n - 1], "checked_in": True} for n in range(1, kind.people + 1)]
+        people = [{"number": n, "name": NAMES[n - 1], "checked_in": True} for n in range(1, out + 1)]
     second = [{"table": t, **_moved(kind, t)} for t in (1, 2)]
     event = {"name": f"Crawl {kind.name} {state}", "slug": slug, "date": "2026-06-01", "rules": kind.rules,
              "entrants": kind.entrants, "rounds": 2, "hands_per_round": kind.hands_per_round, "language": "en",
@@ -161,9 +162,9 @@ def event_file(kind: Kind, state: str, slug: str) -> dict:
         "event": event,
         key: people,
         "rounds": [
-            {"number": 1, "status": status, "tables": [{"table": 1, **kind.seats(1), **table_one},
-                                                       {"table": 2, **kind.seats(2), **table_two}]},
-            {"number": 2, "status": "planned", "tables": second},
+            {"number": 1, "status": status, "byes": [out], "tables": [{"table": 1, **kind.seats(1), **table_one},
+                                                                      {"table": 2, **kind.seats(2), **table_two}]},
+            {"number": 2, "status": "planned", "byes": [out], "tables": second},
         ],
     }
 
@@ -500,10 +501,14 @@ class Crawl:
                 wanted = (404, 405)
             if self.who == "organizer" and response.status_code not in wanted and response.status_code != 500:
                 self.problems.append(f"GET {url} -> {response.status_code} for the organizer")
+            to_login = response.status_code == 302 and response["Location"].startswith(reverse("login"))
+            if self.who in ("organizer", "scorer") and to_login:
+                self.problems.append(f"GET {url} -> log in, for the {self.who} (logged in)")
+            if self.who.startswith("phone-") and name == "scoring:table-entry" and response.status_code != 200:
+                self.problems.append(f"GET {url} -> {response.status_code} for the table's own phone")
             if response.status_code == 405:
                 self.post_only.add(url)
-            if response.status_code == 403 or (
-                    response.status_code == 302 and response["Location"].startswith(reverse("login"))):
+            if response.status_code == 403 or to_login:
                 self.refused.add(url)
             if response.status_code == 200 and response["Content-Type"].startswith("text/html"):
                 self.pages[url] = response.content.decode()
