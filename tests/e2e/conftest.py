@@ -5,7 +5,8 @@ installs it when it can. Screenshots go to artifacts/e2e/ (gitignored), one per 
 for a person to look at.
 
 Shared by several modules: phones (`new_phone`, `phone`), a three-handed table with round 1 open
-(`three_table`), and the helpers below (`wifi`, `pick`, `enter_three`, `no_wider_than_phone`, `lines`, `queued`, `wait_until`).
+(`three_table`), and the helpers below (`prove`, `wifi`, `pick`, `enter_three`, `no_wider_than_phone`, `lines`, `queued`,
+`wait_until`).
 """
 
 import json
@@ -121,6 +122,19 @@ def wifi(context, on: bool):
     else:
         context.set_offline(True)
         context.route("**/*", _no_network)
+
+
+def prove(page, side, code, *, then=True):
+    """On a table link's side screen (docs/trust.md): choose who holds the phone (`side`: "ns", "ew", or a
+    table of three's seat "1".."3"), type that side's or player's PIN (or number), press Continue. In any
+    language (by the controls, not their words). `then`: wait for the table's page (the side screen gone);
+    False: the caller checks the refusal."""
+    page.locator(f"label.side-button:has(input[name=side][value='{side}'])").click()
+    page.locator("input[name=code]").fill(code)
+    with page.expect_navigation():
+        page.locator("button.side-go").click()
+    if then:
+        assert page.locator("input[name=code]").count() == 0, page.locator(".field-error").all_inner_texts()
 
 
 def pick(page, name, value):

@@ -11,6 +11,7 @@ import pytest
 
 from scoring.models import Hand
 from tests.builders import ARTIFACTS, WORKED_EW_TOTAL, WORKED_HANDS, WORKED_NS_TOTAL, make_event, round_in_play
+from tests.e2e.conftest import prove
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -72,7 +73,7 @@ def test_four_hands_each_on_one_screen_then_the_pin_error_in_view(live_server, t
     ns = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}).new_page()
     ns.goto(f"{live_server.url}/t/{table.token.lower()}/")
     assert ns.get_by_text("Organizer log in").count() == 0  # players do not log in at the table
-    ns.get_by_role("button", name="N-S · #1").click()
+    prove(ns, "ns", table.ns.pin)  # the side screen: N-S and its PIN (docs/trust.md)
 
     # Save with nothing picked: nothing is stored, and the message is on screen with the focus.
     ns.get_by_role("button", name="Save hand 1").click()
@@ -152,22 +153,24 @@ def test_four_hands_each_on_one_screen_then_the_pin_error_in_view(live_server, t
     assert ns.locator(".hands-saved").inner_text() == "✓ Hand 4 saved."
     screen(ns, "4-all-in")
 
-    # E-W's phone confirms with its PIN; a wrong one, then an empty one, come into view with focus.
+    # E-W's phone proves its side with its PIN on the side screen; a wrong one, then an empty one, come
+    # into view with focus. Proven, it confirms with one button (docs/trust.md).
     ew = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}).new_page()
     ew.goto(f"{live_server.url}/t/{table.token.lower()}/")
-    ew.get_by_role("button", name="E-W · #2").click()
     wrong = "0000" if table.ew.pin != "0000" else "1111"
     for typed, message in ((wrong, "That is not the E-W PIN"), ("", "Type your PIN (E-W)")):
-        ew.locator("input[name=pin]").fill(typed)
-        ew.get_by_role("button", name="Confirm the scores").click()
-        error = ew.locator("#confirm-error")
+        prove(ew, "ew", typed, then=False)
+        error = ew.locator("#code-error")
         error.wait_for()
         ew.wait_for_load_state()  # the page's script has run
         assert message in error.inner_text()
-        assert focused(ew) == "confirm-error" and on_screen(ew, "#confirm-error")
-        assert on_screen(ew, "input[name=pin]")  # the box to type it again is right there
+        assert focused(ew) == "code-error" and on_screen(ew, "#code-error")
+        assert on_screen(ew, "input[name=code]")  # the box to type it again is right there
+        assert ew.locator("input[name=side][value=ew]").is_checked()  # the side stays chosen
         screen(ew, f"5-pin-{'wrong' if typed else 'empty'}")
-    ew.locator("input[name=pin]").fill(table.ew.pin)
+    prove(ew, "ew", table.ew.pin)
+    ew.get_by_text("Check and confirm").wait_for()
+    assert ew.locator("#confirm input[name=pin]").count() == 0  # no second PIN
     ew.get_by_role("button", name="Confirm the scores").click()
     ew.get_by_text("Table 1 confirmed. Thank you!").wait_for()
     assert on_screen(ew, ".messages")  # the thanks at the top of the page, in view
@@ -185,7 +188,7 @@ def test_a_save_that_gets_no_answer_says_so_next_to_save(live_server, transactio
     table = rnd.tables.get(number=1)
     page = launch().new_context(viewport={"width": WIDTH, "height": HEIGHT}).new_page()
     page.goto(f"{live_server.url}/t/{table.token}/")
-    page.get_by_role("button", name="N-S · #1").click()
+    prove(page, "ns", table.ns.pin)
     pick(page, "declarer", "ns")
     pick(page, "contract", "7H")
     pick(page, "tricks", "8")

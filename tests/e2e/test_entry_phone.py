@@ -5,6 +5,7 @@ import pytest
 
 from scoring.models import Hand
 from tests.builders import make_event, round_in_play
+from tests.e2e.conftest import prove
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,7 +31,10 @@ def test_phone_entry_preview_keyboard_and_touch_targets(live_server, transaction
     rnd = round_in_play(make_event(slug="browser"))
     table = rnd.tables.get(number=1)
     phone.goto(f"{live_server.url}/t/{table.token.lower()}/")
-    phone.get_by_role("button", name="N-S · #1").click()
+    phone.get_by_text("Which partnership is holding this phone?").wait_for()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert small_targets(phone) == []  # the side screen's Continue
+    prove(phone, "ns", table.ns.pin)  # N-S's PIN proves the phone's side (docs/trust.md)
     phone.get_by_role("button", name="Save hand 1").wait_for()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     phone.locator("details.penalty summary").click()
