@@ -12,6 +12,7 @@ import pytest
 
 from scoring.models import Hand
 from tests.builders import make_event, round_in_play
+from tests.e2e.conftest import prove
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,7 +31,7 @@ def test_a_whole_game_on_the_phone(live_server, transactional_db, phone, shot):
                        rule_overrides={"no_bid": "play_no_trump"}, format="games", hands_per_round=None)
     table = round_in_play(event).tables.get(number=1)
     phone.goto(f"{live_server.url}/t/{table.token.lower()}/")
-    phone.get_by_role("button", name="N-S · #1").click()
+    prove(phone, "ns", table.ns.pin)  # the side screen: N-S and its PIN (docs/trust.md)
     phone.get_by_role("button", name="Save hand 1").wait_for()
     assert "game 1" in phone.locator("#enter").inner_text()
     assert phone.locator("[data-nobid-only]").is_hidden()

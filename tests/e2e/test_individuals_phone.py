@@ -1,6 +1,7 @@
 """A three-handed table on a 360x740 phone in headless Chromium (docs/event-file.md, "Events of individuals"):
 Ana (seat 1) holds the phone, enters three hands by player, the live preview shows each player's
-points from the server's table, and Marie confirms with her own PIN.
+points from the server's table; Ana hands the phone to Marie ("not you?"), who proves herself with her
+own PIN on the side screen and confirms (docs/trust.md).
 
 Hands (three-handed preset; worked in tests/play/test_individuals_entry.py):
   1: 8H by Ana, 8 tricks, Luis 1, Marie 1: Ana +300, Luis +10, Marie +10
@@ -11,7 +12,7 @@ Hands (three-handed preset; worked in tests/play/test_individuals_entry.py):
 import pytest
 
 from scoring.models import Hand
-from tests.e2e.conftest import no_wider_than_phone, pick
+from tests.e2e.conftest import THREE_PINS, no_wider_than_phone, pick, prove
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -19,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def test_a_table_of_three_on_the_phone(live_server, three_table, phone, shot):
     table = three_table
     phone.goto(f"{live_server.url}/t/{table.token.lower()}/")
-    phone.get_by_role("button", name="Ana Garza").click()
+    prove(phone, "1", THREE_PINS[1])  # Ana, with her own PIN
     phone.get_by_role("button", name="Save hand 1").wait_for()
     pick(phone, "declarer_seat", "1")
     assert phone.locator("[data-three-seat='1']").is_hidden()
@@ -46,11 +47,14 @@ def test_a_table_of_three_on_the_phone(live_server, three_table, phone, shot):
     pick(phone, "tricks", "0")
     pick(phone, "seat_1", "6")
     phone.get_by_role("button", name="Save hand 3").click()
-    phone.get_by_role("button", name="Confirm the scores").wait_for()
+    phone.get_by_text("Now another player checks").wait_for()  # Ana's own hands: not hers to accept
+    assert phone.get_by_role("button", name="Confirm the scores").count() == 0
     assert [phone.locator(f"#total-{s}").inner_text() for s in "123"] == ["340", "-130", "270"]
     assert Hand.objects.filter(table=table).count() == 3
 
-    phone.locator("input[name=pin]").fill("3333")
+    phone.get_by_role("button", name="not you?").click()
+    phone.get_by_text("Who is holding this phone?").wait_for()
+    prove(phone, "3", THREE_PINS[3])  # Marie, with hers
     phone.get_by_role("button", name="Confirm the scores").click()
     phone.get_by_text("Confirmed by Marie Tremblay").wait_for()
     shot(phone, "three-02-confirmed")

@@ -1,8 +1,9 @@
 """A table of three on three phones (docs/event-file.md, "Events of individuals"), each a separate 360x740
 browser in headless Chromium holding the same table link: Ana Garza, Luis Peña and Marie Tremblay
-each say who holds the phone; Ana enters the three hands, the other two phones show them on
-reloading; a PIN of nobody at the table and Ana's own PIN do not confirm; Luis confirms with his
-own PIN on his phone, and then every phone shows the table confirmed and read-only.
+each say who holds the phone and prove it with their own PIN (docs/trust.md; a PIN of nobody at the
+table is refused and counted); Ana enters the three hands, the other two phones show them on
+reloading; Ana's phone has nothing to confirm (she wrote every hand); Luis confirms with one button on
+his phone, and then every phone shows the table confirmed and read-only.
 
 Hands (three-handed preset with misère 250; worked in tests/play/test_individuals_entry.py):
   1: 8H by Ana, 8 tricks, Luis 1, Marie 1: Ana +300, Luis +10, Marie +10   totals 300, 10, 10
@@ -13,7 +14,7 @@ Hands (three-handed preset with misère 250; worked in tests/play/test_individua
 import pytest
 
 from scoring.models import ConfirmFailure, Hand, HandChange
-from tests.e2e.conftest import THREE_PINS, enter_three, no_wider_than_phone
+from tests.e2e.conftest import THREE_PINS, enter_three, no_wider_than_phone, prove
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -40,11 +41,20 @@ def test_three_phones_enter_and_confirm_one_table_of_three(live_server, three_ta
     for seat, page in phones.items():
         page.goto(link)
         assert page.get_by_role("heading", name="Who is holding this phone?").is_visible()
-        assert page.locator("button.side-player").all_inner_texts() == ["Ana Garza\n#1", "Luis Peña\n#2",
-                                                                        "Marie Tremblay\n#3"]
+        assert [" ".join(text.split()) for text in page.locator("label.side-player").all_inner_texts()] == [
+            "Ana Garza #1", "Luis Peña #2", "Marie Tremblay #3"]
         if seat == "2":
             shot(page, "three-phones-01-who-holds-this-phone")
-        page.get_by_role("button", name=NAMES[seat]).click()
+        if seat == "3":
+            # A PIN of nobody at the table is refused, and counted; the phone stays unproven.
+            prove(page, "3", "9999", then=False)
+            error = page.locator("#code-error")
+            error.wait_for()
+            assert error.inner_text() == "That is not your PIN. Check your movement card."
+            assert no_wider_than_phone(page)
+            shot(page, "three-phones-03-wrong-pin")
+            assert ConfirmFailure.objects.filter(table=table).count() == 1
+        prove(page, seat, THREE_PINS[int(seat)])
         page.get_by_role("button", name="Save hand 1").wait_for()
         assert page.locator(".entry-you strong").inner_text() == NAMES[seat]
         assert page.get_by_text("No hands entered yet.").is_visible()
@@ -63,7 +73,11 @@ def test_three_phones_enter_and_confirm_one_table_of_three(live_server, three_ta
     enter_three(ana, 2, "2", "7S", "5", "1", "4")
     ana.get_by_role("button", name="Save hand 3").wait_for()
     enter_three(ana, 3, "3", "MIS", "0", "1", "6")
-    ana.get_by_role("button", name="Confirm the scores").wait_for()
+    # Ana wrote every hand: her phone accepts none of them, another player does.
+    ana.get_by_text("Now another player checks").wait_for()
+    assert ana.get_by_text("Hands 1, 2 and 3 were entered or changed on your phone: another player accepts them "
+                           "on his phone.").is_visible()
+    assert ana.get_by_role("button", name="Confirm the scores").count() == 0
     assert totals(ana) == ["340", "-130", "270"]
     for page in (luis, marie):
         page.reload()
@@ -84,38 +98,25 @@ def test_three_phones_enter_and_confirm_one_table_of_three(live_server, three_ta
     ]
     assert set(HandChange.objects.filter(table=table).values_list("by", flat=True)) == {"Ana Garza on their phone"}
 
-    # A PIN of nobody at the table is refused, and counted.
-    marie.locator("input[name=pin]").fill("9999")
-    marie.get_by_role("button", name="Confirm the scores").click()
-    error = marie.locator("#confirm-error")
-    error.wait_for()
-    assert error.inner_text() == "That is not the PIN of a player at this table. Check your movement card."
-    assert no_wider_than_phone(marie)
-    shot(marie, "three-phones-03-wrong-pin")
-    # Ana entered the scores: her own PIN does not confirm them (not counted as a guess).
-    ana.locator("input[name=pin]").fill(THREE_PINS[1])
-    ana.get_by_role("button", name="Confirm the scores").click()
-    ana.locator("#confirm-error").wait_for()
-    assert ana.locator("#confirm-error").inner_text() == (
-        "The player who entered the scores cannot confirm them: another player at the table types his own code.")
     table.refresh_from_db()
     assert table.confirmed_at is None
-    assert ConfirmFailure.objects.filter(table=table).count() == 1
+    assert ConfirmFailure.objects.filter(table=table).count() == 1  # only Marie's wrong PIN
 
-    # Luis confirms with his own PIN on his own phone.
-    luis.locator("input[name=pin]").fill(THREE_PINS[2])
+    # Luis confirms on his own phone, proven with his PIN: one button, no second PIN.
+    assert luis.locator("#confirm input[name=pin]").count() == 0
     luis.get_by_role("button", name="Confirm the scores").click()
     luis.get_by_text("Table 1 confirmed. Thank you!").wait_for()  # once (the page showed each message twice)
     table.refresh_from_db()
-    assert table.confirmed_at is not None and table.confirmed_by == "Luis Peña (player #2)"
+    assert table.confirmed_at is not None and table.confirmed_by == "Luis Peña on their phone"
+    assert set(Hand.objects.filter(table=table).values_list("accepted_side", flat=True)) == {"2"}
 
     # Every phone now shows the table confirmed and read-only: no form, no Fix link, nothing to confirm.
     for seat, page in phones.items():
-        if seat != "2":  # the others open the table's link again (a reload would post their PIN again)
+        if seat != "2":  # the others open the table's link again
             page.goto(link)
             assert page.locator(".messages").count() == 0
         states = page.locator(".entry-state").all_inner_texts()
-        assert len(states) == 2 and states[0].startswith("Confirmed by Luis Peña (player #2) at ")
+        assert len(states) == 2 and states[0].startswith("Confirmed by Luis Peña on their phone at ")
         assert states[1] == ("These scores are confirmed, so they can no longer be changed here. "
                              "To correct one, ask an organizer or scorer.")
         assert totals(page) == ["340", "-130", "270"]
