@@ -9,7 +9,7 @@ import pytest
 
 from scoring.models import ClientSave, Hand, HandChange
 from tests.builders import make_event, round_in_play
-from tests.e2e.conftest import lines, queued, wait_until, wifi
+from tests.e2e.conftest import lines, prove, queued, wait_until, wifi
 from tournaments.services import round_close
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -32,8 +32,8 @@ def test_hands_saved_offline_are_kept_shown_and_sent_once(live_server, transacti
     context = launch().new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{table.token.lower()}/")
-    page.get_by_role("button", name="N-S · #1").click()
-    url = page.url  # the table's own address, after choosing the side
+    prove(page, "ns", table.ns.pin)
+    url = page.url  # the table's own address, after proving the side
 
     # Hand 1 online. RULES.md section 5: 7H by N-S making 8: N-S +200, E-W +20.
     pick(page, "ns", "7H", 8)

@@ -3,8 +3,9 @@ individuals"), in headless Chromium at 360x740, with static/js/offline.js as at 
 Ana Garza saves hand 1 online, hands 2 and 3 with no connection (kept on the phone, shown as not sent
 yet, the form going on to the next hand by itself), reloads with no network (the service worker's
 copy, the two kept hands still there), and when the wifi returns each hand is stored exactly once,
-even when the phone sends the same two saves a second time. Luis Peña's confirmation, typed on
-Ana's phone with no connection, is kept and sent the same way.
+even when the phone sends the same two saves a second time. Ana's phone cannot accept her own hands;
+she hands it to Luis Peña, who proves himself with his PIN while the wifi is up (docs/trust.md), and
+his confirmation, pressed with no connection, is kept and sent the same way.
 
 Hands (three-handed preset with misère 250; worked in tests/play/test_individuals_entry.py):
   1: 8H by Ana, 8 tricks, Luis 1, Marie 1: Ana +300, Luis +10, Marie +10
@@ -26,6 +27,7 @@ from tests.e2e.conftest import (
     lines,
     no_wider_than_phone,
     pick,
+    prove,
     queued,
     wait_until,
     wifi,
@@ -52,7 +54,7 @@ def totals(page):
 def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, three_table, phone, shot):
     table = three_table
     phone.goto(f"{live_server.url}/t/{table.token.lower()}/")
-    phone.get_by_role("button", name="Ana Garza").click()
+    prove(phone, "1", THREE_PINS[1])  # Ana, with her own PIN
     url = phone.url
 
     enter_three(phone, 1, "1", "8H", "8", "2", "1")
@@ -103,8 +105,9 @@ def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, t
     # The wifi returns: the phone sends the two hands and shows the server's table.
     wifi(phone.context, True)
     wait_until(phone, lambda: len(stored(table)) == 3 and queued(phone) == [], "the two kept hands to be sent")
-    phone.get_by_role("button", name="Confirm the scores").wait_for()
+    phone.get_by_text("Now another player checks").wait_for()  # Ana wrote every hand: not hers to accept
     phone.wait_for_load_state()
+    assert phone.get_by_role("button", name="Confirm the scores").count() == 0
     assert phone.locator("table.hand-list tbody tr[data-hand]").count() == 3
     assert phone.locator(".offline-item").count() == 0
     assert totals(phone) == ["340", "-130", "270"]
@@ -120,9 +123,13 @@ def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, t
         ("create", n, "Ana Garza on their phone") for n in (1, 2, 3)]
     assert sorted(ClientSave.objects.filter(table=table).values_list("hand_number", flat=True)) == [1, 2, 3]
 
-    # Offline again, Luis types his own PIN on Ana's phone: kept, then sent when the wifi returns.
+    # Ana hands the phone to Luis, who proves himself with his own PIN; then the wifi drops again and his
+    # confirmation is kept, then sent when the wifi returns.
+    phone.get_by_role("button", name="not you?").click()
+    prove(phone, "2", THREE_PINS[2])
+    phone.get_by_role("button", name="Confirm the scores").wait_for()
+    phone.wait_for_load_state()
     wifi(phone.context, False)
-    phone.locator("input[name=pin]").fill(THREE_PINS[2])
     phone.get_by_role("button", name="Confirm the scores").click()
     kept = phone.locator(".offline-item")
     kept.wait_for()
@@ -134,8 +141,9 @@ def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, t
     shot(phone, "offline-three-04-confirmation-kept")
     wifi(phone.context, True)
     wait_until(phone, lambda: queued(phone) == [], "the kept confirmation to be sent")
-    phone.get_by_text("Confirmed by Luis Peña (player #2)").wait_for()
+    phone.get_by_text("Confirmed by Luis Peña on their phone at").wait_for()
     table.refresh_from_db()
-    assert table.confirmed_at is not None and table.confirmed_by == "Luis Peña (player #2)"
+    assert table.confirmed_at is not None and table.confirmed_by == "Luis Peña on their phone"
+    assert set(Hand.objects.filter(table=table).values_list("entered_side", "accepted_side")) == {("1", "2")}
     assert phone.locator("#hand-form, .confirm-form").count() == 0
     assert stored(table) == HANDS
