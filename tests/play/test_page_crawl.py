@@ -46,6 +46,8 @@ from tournaments.models import EventStaff, Table
 
 # --- the kinds of event, and their states ------------------------------------------------------
 
+# (contract, the bidder's tricks) of each hand at a table of three; in games 10NT with all ten ends it.
+THREE_HANDED = {"session": [("8H", 8), ("7S", 8)], "games": [("7H", 8), ("10NT", 10)]}
 GAMES = {"hand_limit": 4, "games_per_round": 1, "wins_per_round": None, "rank_by": ["games", "points"]}
 
 
@@ -84,14 +86,13 @@ class Kind:
         Sessions (McAllen, RULES.md section 5): 7H by N-S taking 8 (+200 / +20), 6S by E-W taking 6
         (+40 to E-W, N-S +40 defending). Games (Wikipedia 2006): 7H by N-S taking 8 (200-20), then
         10H by N-S taking 10 (+500): N-S reach 700 making their bid, the game and the round's one
-        game are over. Three-handed: the first seat bids both and takes 8, then 10."""
+        game are over. At a table of three the first seat bids each hand (THREE_HANDED), the other
+        two share the tricks left."""
         if self.three:
             one, two, three = self.seats(table)["seats"]
-            specs = [("8H", 8) if self.format == "session" else ("7H", 8), ("7S", 8) if self.format == "session"
-                     else ("10NT", 10)]
             out = [{"hand": n, "contract": contract, "declarer": one,
                     "tricks": {str(one): tricks, str(two): (10 - tricks + 1) // 2, str(three): (10 - tricks) // 2}}
-                   for n, (contract, tricks) in enumerate(specs, start=1)]
+                   for n, (contract, tricks) in enumerate(THREE_HANDED[self.format], start=1)]
         elif self.format == "session":
             out = [{"hand": 1, "contract": "7H", "declarer": "ns", "tricks": 8},
                    {"hand": 2, "contract": "6S", "declarer": "ew", "tricks": 6}]
@@ -111,7 +112,6 @@ KINDS = [
     # Games with a hand count as well: the round ends at its last hand or its last game.
     Kind("games-partnerships-hands", "games", "partnerships", "wikipedia-2006", 2, 4),
 ]
-BY_NAME = {kind.name: kind for kind in KINDS}
 STATES = ["planned", "in-play", "game-done", "confirmed", "disputed", "closed", "tiebreak"]
 NAMES = ["Ana Garza", "Luis Peña", "Nélida Zúñiga", "Pat O'Brien", "María Treviño", "Joe Smith", "Élise Côté",
          "Bill Hughes", "Ines Moreau"]
