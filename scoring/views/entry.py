@@ -56,6 +56,8 @@ from tournaments.forms import add_service_errors
 from tournaments.models import Table, normalize_token
 from tournaments.permissions import is_organizer, organizer_required, role_for, scorer_required
 
+from . import cuts
+
 # {table pk: "ns" | "ew" | "1".."3"}: the side (or seat) this phone PROVED with its PIN (docs/trust.md).
 # A new key: a side merely chosen before PINs were asked is not trusted.
 SESSION_SIDES = "entry_proven"
@@ -475,23 +477,21 @@ def hand_edit(request, access, number):
     hand = get_object_or_404(Hand, table=access.table, number=number)
     initial = three_hand_initial(hand) if sheet.three_handed else hand_initial(hand)
     form = _form_class(sheet)(request.POST or None, sheet=sheet, correcting=hand, initial=initial)
-    from scoring.views import corrections as correction_views  # (it imports this module)
-
     cut = None  # a games correction ending its game early: the hands it removes, for the organizer to confirm
     if request.method == "POST" and form.is_valid() and "preview" not in request.POST:
         try:
             corrections.hand_correct(hand=hand, expected_version=form.cleaned_data["version"], actor=access.actor,
-                                     reason=form.cleaned_data["reason"], remove=correction_views.removal(request),
+                                     reason=form.cleaned_data["reason"], remove=cuts.removal(request),
                                      **form.hand_values())
         except ValidationError as exc:
             add_service_errors(form, exc)
-            cut = correction_views.cut_context(sheet, exc)
+            cut = cuts.cut_context(sheet, exc)
         else:
             _note_write(request, access)
             messages.success(request, gettext("Hand %(number)s corrected.") % {"number": number})
             return redirect(access.url("entry"))
     hand.refresh_from_db()
-    return _hand_page(request, access, sheet, hand, form, extra=correction_views.page_extras(access, hand, cut))
+    return _hand_page(request, access, sheet, hand, form, extra=cuts.page_extras(access, hand, cut))
 
 
 def _hand_page(request, access, sheet, hand, form, extra=None):
