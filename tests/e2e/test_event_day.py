@@ -17,6 +17,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.builders import ARTIFACTS
+from tests.e2e.conftest import prove
 from tournaments.models import Event, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -109,7 +110,7 @@ def test_an_event_day_in_real_browsers(transactional_db, live_server, launch, sh
     scorer = hall.new_context(viewport=PHONE).new_page()
     scorer.goto(base + link)
     shot(scorer, "08-phone-choose-side")
-    scorer.get_by_role("button", name=re.compile(r"^N-S")).click()
+    prove(scorer, "ns", table.ns.pin)  # N-S's PIN, from the movement card (docs/trust.md)
     for number, (declarer, contract, tricks, revoke, ns, ew) in enumerate(HANDS, start=1):
         scorer.get_by_role("button", name=f"Save hand {number}").wait_for()
         scorer.locator(f"label.pick:has(input[name=declarer][value={declarer}])").click()
@@ -131,11 +132,11 @@ def test_an_event_day_in_real_browsers(transactional_db, live_server, launch, sh
     # --- The opponents confirm on their own phone.
     opponents = hall.new_context(viewport=PHONE).new_page()
     opponents.goto(base + link)
-    opponents.get_by_role("button", name=re.compile(r"^E-W")).click()
+    prove(opponents, "ew", table.ew.pin)  # the event's default check: E-W's PIN, once, on the side screen
     opponents.get_by_text("Check and confirm").wait_for()
     confirm_text = opponents.locator("#confirm").inner_text()
     assert f"N-S {NS_TOTAL}" in confirm_text and f"E-W {EW_TOTAL}" in confirm_text.replace("−", "-"), confirm_text
-    opponents.locator("input[name=pin]").fill(table.ew.pin)  # the event's default check: E-W's PIN
+    assert opponents.locator("#confirm input[name=pin]").count() == 0  # confirming is one button
     shot(opponents, "11-opponents-confirm")
     opponents.get_by_role("button", name="Confirm the scores").click()
     opponents.get_by_text(re.compile(r"confirmed\. Thank you!")).wait_for()
@@ -193,7 +194,7 @@ def test_two_phones_fixing_the_same_hand_the_second_is_told_who_changed_it(trans
     for _ in ("first", "second"):
         phone = hall.new_context(viewport=PHONE).new_page()
         phone.goto(f"{live_server.url}/t/{table.token}/")
-        phone.get_by_role("button", name=re.compile(r"^N-S")).click()
+        prove(phone, "ns", table.ns.pin)  # both are N-S's phones, each proven with its PIN
         phone.locator("details.hands > summary").click()  # the hands so far are folded above the form
         phone.get_by_role("link", name="Fix hand 2").click()
         phone.get_by_role("button", name="Save the correction").wait_for()
@@ -225,7 +226,7 @@ def test_a_double_tap_on_save_makes_one_hand(transactional_db, live_server, laun
     table = tables_of(event, 1)[0]
     phone = launch().new_context(viewport=PHONE).new_page()
     phone.goto(f"{live_server.url}/t/{table.token}/")
-    phone.get_by_role("button", name=re.compile(r"^N-S")).click()
+    prove(phone, "ns", table.ns.pin)
     phone.locator("label.pick:has(input[name=declarer][value=ns])").click()
     phone.locator("label.pick:has(input[name=contract][value='7H'])").click()
     phone.locator("label.pick:has(input[name=tricks][value='8'])").click()
