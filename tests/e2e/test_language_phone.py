@@ -1,6 +1,6 @@
-"""A whole table in Spanish on two 360x740 phones (issue 13): choosing the side, four hands (one
-with a penalty), a hand refused for a missing box, the opponents' wrong PIN and then their
-confirmation. On every page the visible text holds no English phrase of the catalogs: the words
+"""A whole table in Spanish on two 360x740 phones (issue 13): proving the side with its PIN, four hands
+(one with a penalty), a hand refused for a missing box, the opponents' wrong PIN on their side screen,
+then their PIN and their confirmation (docs/trust.md). On every page the visible text holds no English phrase of the catalogs: the words
 list is every msgid of locale/es (django.po and djangojs.po) that is a phrase of two words or more,
 or a word of five letters or more, and that Spanish says differently."""
 
@@ -13,7 +13,7 @@ from django.conf import settings
 
 from scoring.models import Hand
 from tests.builders import ARTIFACTS, make_event, round_in_play
-from tests.e2e.conftest import wifi
+from tests.e2e.conftest import prove, wifi
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -99,7 +99,7 @@ def test_a_whole_table_in_spanish(live_server, transactional_db, phones, shot):
     ns.goto(link)
     ns.get_by_text("¿Qué pareja tiene este teléfono?").wait_for()
     check(ns, seen, "side choice")
-    ns.get_by_role("button", name="N-S · #1").click()
+    prove(ns, "ns", table.ns.pin)
     ns.get_by_role("button", name="Guardar la mano 1").wait_for()
     assert ns.locator("html").get_attribute("lang") == "es"
     check(ns, seen, "hand 1")
@@ -147,19 +147,17 @@ def test_a_whole_table_in_spanish(live_server, transactional_db, phones, shot):
     shot(ns, "es-04-other-side-checks")
     assert Hand.objects.filter(table=table).count() == 4
 
-    # The opponents, on their own phone: a wrong PIN, then theirs.
+    # The opponents, on their own phone: a wrong PIN on the side screen, then theirs; then one button.
     ew = phones()
     ew.goto(link)
-    ew.get_by_role("button", name="E-O · #2").click()
+    prove(ew, "ew", "0000" if table.ew.pin != "0000" else "1111", then=False)
+    ew.get_by_text("Ese no es el PIN de E-O. Revise su tarjeta de movimiento.").wait_for()
+    check(ew, seen, "wrong PIN")
+    prove(ew, "ew", table.ew.pin)
     ew.get_by_text("Revise y confirme").wait_for()
     check(ew, seen, "check and confirm")
     ew.locator("details.dispute summary").click()
     check(ew, seen, "check and confirm, dispute open")
-    ew.locator("input[name=pin]").fill("0000" if table.ew.pin != "0000" else "1111")
-    ew.get_by_role("button", name="Confirmar los puntos").click()
-    ew.get_by_text("Ese no es el PIN de E-O. Revise su tarjeta de movimiento.").wait_for()
-    check(ew, seen, "wrong PIN")
-    ew.locator("input[name=pin]").fill(table.ew.pin)
     ew.get_by_role("button", name="Confirmar los puntos").click()
     ew.get_by_text("Mesa 1 confirmada. ¡Gracias!").wait_for()
     check(ew, seen, "confirmed")
@@ -179,7 +177,7 @@ def test_an_offline_reload_keeps_its_spanish_words(live_server, transactional_db
     table = rnd.tables.get(number=1)
     page = phones()
     page.goto(f"{live_server.url}/t/{table.token.lower()}/")
-    page.get_by_role("button", name="N-S · #1").click()
+    prove(page, "ns", table.ns.pin)
     page.get_by_role("button", name="Guardar la mano 1").wait_for()
     # Polled from here: the page's Content-Security-Policy forbids the eval wait_for_function polls with.
     kept_words = ("caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.keys()))))"
@@ -217,7 +215,7 @@ def test_the_list_of_hands_fits_the_phone_in_french(live_server, transactional_d
     table = rnd.tables.get(number=1)
     page = phones("fr-CA")
     page.goto(f"{live_server.url}/t/{table.token.lower()}/")
-    page.get_by_role("button", name="N-S · #1").click()
+    prove(page, "ns", table.ns.pin)
     for number in (1, 2):
         page.locator("label.pick:has(input[name=declarer][value=ew])").click()
         page.locator("label.pick:has(input[name=contract][value='8C'])").click()
