@@ -18,17 +18,15 @@ calls the organizer). Writes only hands, their history and receipts, and the tab
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextvars import ContextVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
 from scoring import services, totals
-from scoring.engine import games as games_engine
-from scoring.engine.vocabulary import THREE_SEATS
 from scoring.models import ClientSave, Hand
 from scoring.services import (
+    _CUTTING,
     STORED_FIELDS,
     Actor,
     _check_round_state,
@@ -36,34 +34,15 @@ from scoring.services import (
     _clear_confirmation,
     _locked_table,
     _log,
+    cut_by,
     hand_dealer,
     hand_snapshot,
+    numbers_text,
     table_games,
 )
+from scoring.services import CutNeeded as CutNeeded  # the correction page reads corrections.CutNeeded
 
 MAX_REASON = 500
-# Set while hand_correct_cutting saves its correction, once the hands it removes are gone: the
-# later games' hands have moved up behind the corrected hand, and refuse_cut must not read them
-# as its game going on.
-_CUTTING: ContextVar[bool] = ContextVar("cutting", default=False)
-
-
-class CutNeeded(ValidationError):
-    """A correction that ends a game earlier while later hands of that game are stored: refused
-    until an organizer removes them. `hands` are the Hand rows that must go, `game` the game the
-    correction ends and `number` the corrected hand."""
-
-    def __init__(self, message: dict, *, hands: list[Hand], game: int, number: int):
-        super().__init__(message)
-        self.hands, self.game, self.number = hands, game, number
-
-
-def numbers_text(numbers: Sequence[int]) -> str:
-    """"4", "4 and 5", "4, 5 and 6" in the reader's language."""
-    numbers = [str(n) for n in numbers]
-    if len(numbers) < 2:
-        return "".join(numbers)
-    return gettext("%(numbers)s and %(last)s") % {"numbers": ", ".join(numbers[:-1]), "last": numbers[-1]}
 
 
 def _reason(reason: str, required_message: str) -> str:
@@ -155,59 +134,6 @@ def hand_delete(*, hand: Hand, actor: Actor, reason: str, expected_version: int 
     left = _remove(table, actor, [current], hands, reason)
     table.round.event.bump_version()
     return left
-
-
-# --- a games correction that ends a game earlier -------------------------------------------------
-
-def _played(table, number: int, clean: dict) -> games_engine.PlayedHand:
-    """Hand `number` with the corrected values, as the games replay takes it."""
-    if services.three_handed(table):
-        return games_engine.seat_played(number, THREE_SEATS, clean["declarer_seat"], clean["seat_points"] or {},
-                                        clean["made"])
-    return games_engine.played(number, clean["declarer"], clean["ns_points"], clean["ew_points"], clean["made"])
-
-
-def _game_of(result, number: int):
-    if result is None:
-        return None
-    return next((g for g in result.games if g.first_hand <= number <= g.last_hand), None)
-
-
-def cut_by(table, hand: Hand, clean: dict, hands: list[Hand]) -> tuple[list[Hand], int]:
-    """The stored hands a correction of `hand` to `clean` (scoring.services._clean_values) leaves
-    played after their game ended, and that game's number: ([], 0) unless the correction ends the
-    game at this hand where the game went on before. They are the hands after it in that game as
-    stored, and any hand that would then come after the round's last game was complete."""
-    if not table.round.event.plays_games:
-        return [], 0
-    before = _game_of(table_games(table, hands), hand.number)
-    if before is None or before.last_hand == hand.number:
-        return [], 0
-    extra = _played(table, hand.number, clean)
-    after = _game_of(table_games(table, hands, extra=extra), hand.number)
-    if after is None or not after.over or after.last_hand != hand.number:
-        return [], 0
-    cut = {h.number for h in hands if hand.number < h.number <= before.last_hand}
-    final = table_games(table, [h for h in hands if h.number not in cut], extra=extra)
-    cut.update(final.late_hands)
-    return sorted((h for h in hands if h.number in cut), key=lambda h: h.number), after.number
-
-
-def _cut_message(table, game: int, number: int, doomed: list[Hand]) -> dict:
-    return {"__all__": gettext(
-        "This correction ends game %(game)s at hand %(number)s, but hands %(hands)s were played after it. To save "
-        "it, an organizer removes those hands on hand %(number)s's correction page.")
-        % {"game": game, "number": number, "hands": numbers_text([h.number for h in doomed])}}
-
-
-def refuse_cut(table, hand: Hand, clean: dict) -> None:
-    """Raise CutNeeded when correcting `hand` to `clean` would end its game while later hands of
-    that game are stored (services.hand_correct asks, for a hand with later hands)."""
-    if _CUTTING.get():
-        return
-    doomed, game = cut_by(table, hand, clean, list(Hand.objects.filter(table=table)))
-    if doomed:
-        raise CutNeeded(_cut_message(table, game, hand.number, doomed), hands=doomed, game=game, number=hand.number)
 
 
 @transaction.atomic

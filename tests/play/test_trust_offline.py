@@ -70,7 +70,7 @@ def test_one_id_raced_at_two_events_is_refused_not_a_server_error(db, monkeypatc
     assert a.post(f"/t/{one.token}/", hand_post(one, 1, client_id=ID), headers=JSON).json()["status"] == "saved"
     # The second save read no receipt (the first had not committed yet): its insert meets the unique index.
     monkeypatch.setattr(services, "client_save_for", lambda client_id: None)
-    monkeypatch.setattr(services, "_receipt", lambda client_id, table, kind: None)
+    monkeypatch.setattr(services.hands, "_receipt", lambda client_id, table, kind: None)  # where hand_record reads it
     r = b.post(f"/t/{two.token}/", hand_post(two, 1, client_id=ID), headers=JSON)
     assert r.status_code == 409 and r.json()["status"] == "refused"
     assert not Hand.objects.filter(table=two).exists()
