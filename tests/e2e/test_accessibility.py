@@ -23,9 +23,10 @@ from django.test import Client
 
 from scoring.services import Actor, hand_record
 from scoring.tiebreaks import tiebreak_create
-from tests.builders import ARTIFACTS, four_pair_event, make_event, make_user, register, tie_for_second
+from tests.builders import ARTIFACTS, four_pair_event, make_event, make_user, prove_code, register, tie_for_second
+from tests.e2e.conftest import prove
 from tournaments import services
-from tournaments.models import Event, EventStaff, Partnership
+from tournaments.models import Event, EventStaff, Partnership, Table
 from tournaments.services import grant_event_creation
 
 pytestmark = [pytest.mark.browser]
@@ -38,7 +39,7 @@ SIZES = {"phone": PHONE, "desktop": DESKTOP}
 # WCAG 2.2 A and AA, plus axe's best practices (landmarks, heading order, empty headers...).
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 ORGANIZER = Actor("olga (organizer)", is_organizer=True)
-NS_SIDE = "button[name=side][value=ns]"
+SIDE_SCREEN = "input[name=code]"  # the table link's first screen: who holds the phone, and the PIN (docs/trust.md)
 ENTRY_REWORK = "entry pages are being reworked in the seniors' entry branch"
 
 
@@ -181,16 +182,22 @@ def walk(launch, live_server, axe_source, size, pages_for, *, shots=True) -> dic
         violations = axe_violations(page, axe_source)
         if violations:
             found[name] = violations
-        if name.endswith("table-link") and page.locator(NS_SIDE).count():
-            # The link's first screen asks which side the phone is; the hand form comes after.
-            page.locator(NS_SIDE).click()
-            page.wait_for_load_state("load")
+        if name.endswith("table-link") and page.locator(SIDE_SCREEN).count():
+            # The link's first screen asks which side holds the phone and its PIN; the hand form comes after.
+            prove_ns(page, path)
             if shots:
                 shoot(page, name + "-form", size)
             violations = axe_violations(page, axe_source)
             if violations:
                 found[name + "-form"] = violations
     return found
+
+
+def prove_ns(page, path: str) -> None:
+    """Prove N-S on the side screen of the table link at `path` with N-S's PIN (or its N player's)."""
+    table = Table.objects.get(token=path.strip("/").split("/")[-1])
+    prove(page, "ns", prove_code(table, "ns"))
+    page.wait_for_load_state("load")
 
 
 def main_pages(events):
@@ -336,7 +343,6 @@ def test_the_table_entry_pages_have_44_px_tap_targets(transactional_db, live_ser
     page = context(launch(), PHONE).new_page()
     visit(page, live_server.url, f"/t/{table.token}/")
     small = {"side": page.evaluate(SMALL_TARGETS)}
-    page.locator(NS_SIDE).click()
-    page.wait_for_load_state("load")
+    prove_ns(page, f"/t/{table.token}/")
     small["form"] = page.evaluate(SMALL_TARGETS)
     assert small == {"side": [], "form": []}, small
