@@ -24,4 +24,8 @@ class TableAdapter:
 
     # ---------------------------------------------------------------- printing
 
+    # The score and result sheets' style (scoring.printing.sheets.SHEET_STYLES): "sides", two sides
+    # of partners with N-S and E-W columns; "seats", each seat's own tricks and points.
+    sheet_style: str = "sides"
+
     # ---------------------------------------------------------------- standings and tiebreaks

@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from scoring import site_address
+from scoring.adapters import adapter_for
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine import vocabulary
@@ -235,7 +236,8 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         ))
     rules = event.rules
     return SheetsDoc(header_for(event), language.label(rules.label), contract_values(rules), per_round, tuple(out),
-                     filled, _title(round_number, tiebreak), words=words(), games=event.plays_games)
+                     filled, _title(round_number, tiebreak), words=words(), games=event.plays_games,
+                     style=adapter_for(event).sheet_style)
 
 
 GAMES_SHEET_ROWS = 12  # a games event's sheet when neither its rounds nor its games have a size
@@ -603,8 +605,8 @@ def _individual_sheets(event: Event, rounds, *, round_number, tiebreak, filled: 
         ))
     rules = event.rules
     return SheetsDoc(header_for(event), language.label(rules.label), contract_values(rules), per_round, tuple(out),
-                     filled, _title(round_number, tiebreak), words=words(), three_handed=three, individuals=True,
-                     games=event.plays_games)
+                     filled, _title(round_number, tiebreak), words=words(), games=event.plays_games,
+                     style=adapter_for(event).sheet_style)
 
 
 def _numbered(entrant: Partnership) -> str:

@@ -166,8 +166,9 @@ class SheetsDoc:
     title: str = ""  # "Round 3" or "All rounds": used in the file name (English, like every file name)
     words: Words = ENGLISH
     games: bool = False  # an event played as games: running game score columns, room for several games
-    three_handed: bool = False  # three seats, each player's tricks and points (SheetTable.seats)
-    individuals: bool = False  # progressive: each side is this round's partners, not a partnership
+    # How the table's sheet is laid out, named by its layout's adapter (TableAdapter.sheet_style):
+    # "sides" (N-S and E-W, SheetTable.ns/ew) or "seats" (each for himself, SheetTable.seats).
+    style: str = "sides"
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,14 @@ codes. No database, no Django: scoring.printing.data builds the SheetsDoc.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.engine.rules import SUIT_NAMES
-from scoring.engine.vocabulary import SIDE_LABELS, SIDES, gettext_noop
+from scoring.engine.vocabulary import SIDE_LABELS, SIDES, THREE_SEATS, gettext_noop
 from scoring.printing.base import (
     BOLD,
     LIGHT,
@@ -71,8 +73,9 @@ class _SheetLayout:
         self.value_bottom = m + 2 + len(self.also) * LEADING
         self.value_top = self.value_bottom + (len(grid) + 1) * self.value_rh
         self.value_title = self.value_top + 5
-        games_reminder = (THREE_GAMES_REMINDER if doc.three_handed else GAMES_REMINDER) if doc.games else ()
-        reminder = (THREE_REMINDER if doc.three_handed else REMINDER) + games_reminder
+        self.style = style = SHEET_STYLES[doc.style]
+        games_reminder = style.games_reminder if doc.games else ()
+        reminder = style.reminder + games_reminder
         self.reminder = [line for text in reminder for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
         reminder_h = 6 + len(self.reminder) * LEADING
         below_rows = self.total_h + 42 + 8  # the total row, the initials boxes, a gap
@@ -94,25 +97,19 @@ class _SheetLayout:
         self.total_bottom = self.rows_bottom - self.total_h
         # Each column at least as wide as its heading (Spanish and French words are longer); the
         # dealer's names give up the room first, then the penalty column, never below its floor.
-        self.headings = _three_headings(doc.words) if doc.three_handed else _headings(doc.words, doc.games)
-        if doc.three_handed:
-            bases = (30, 70, 52, 56, 36, 36, 36, 50, 50, 50)
-        elif doc.games:
-            bases = (30, 96, 52, 52, 38, 46, 46, 46, 46)
-        else:
-            bases = (36, 120, 60, 58, 42, 54, 54)
-        # A three-handed sheet's seat columns are as wide as "Tricks" / "Points": "Seat 1" below may shrink.
-        sized = [heading[:1] if doc.three_handed and 4 <= col <= 9 else heading
+        self.headings = style.headings(doc.words, doc.games)
+        bases = style.bases(doc.games)
+        # A seat column is as wide as its first line ("Tricks" / "Points"): "Seat 1" below may shrink.
+        sized = [heading[:1] if col in style.first_line_only else heading
                  for col, heading in enumerate(self.headings)]
         widths = [max(base, max(text_width(line, BOLD, MIN_TYPE) for line in heading if line) + 6)
                   for base, heading in zip(bases, sized, strict=False)]
         # The penalty column's floor: on a games sheet, at least its heading's longest word.
         longest = max(text_width(word, BOLD, MIN_TYPE) for word in self.headings[-1][0].split())
-        floor = max(70.0, longest + 8) if doc.games else (60 if doc.three_handed else 90)
+        floor = max(70.0, longest + 8) if doc.games else style.penalty_floor
         over = sum(widths) + floor - self.uw
         if over > 0:
-            least = text_width(self.headings[1][0], BOLD, MIN_TYPE) + 6 if doc.three_handed else 0.0
-            widths[1] = max(least if doc.three_handed else 72.0 if doc.games else 96.0, widths[1] - over)
+            widths[1] = max(style.dealer_least(self.headings, doc.games), widths[1] - over)
         if doc.games:  # still too wide: the number columns give up what their headings do not need
             for index in (5, 6, 7, 8, 2, 3, 4):
                 over = sum(widths) + floor - self.uw
@@ -211,8 +208,9 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     _ = doc.words.gettext
     c.setStrokeColor(colors.black)
     c.setFillColor(colors.black)
-    # Partnership boxes (three-handed: one box a seat)
-    boxes = 3 if doc.three_handed else 2
+    # One box a side (partnerships) or a seat (each for himself)
+    style = lay.style
+    boxes = style.boxes
     part_w = (lay.uw - 12 * (boxes - 1)) / boxes
     c.setLineWidth(1)
     for i in range(boxes):
@@ -237,7 +235,7 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
         if b:
             draw_text(c, cx, lay.grid_top - 12, a, BOLD, MIN_TYPE, align="center", max_width=room, min_size=MIN_TYPE)
             draw_text(c, cx, lay.grid_top - 24, b, SANS, MIN_TYPE, align="center", max_width=room,
-                      min_size=7 if doc.three_handed else MIN_TYPE)
+                      min_size=style.second_line_min)
         else:
             # A heading too long for its column at 10 points takes two lines.
             lines, _size = fit_lines(a, BOLD, MIN_TYPE, room, 2)
@@ -245,47 +243,32 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     # Round total row
     c.setLineWidth(1.2)
     c.rect(lay.left, lay.total_bottom, lay.uw, lay.rows_bottom - lay.total_bottom)
-    first_points = 7 if doc.three_handed else 5
+    first_points = style.first_points
     tx, _w = lay.cols[first_points]
     c.line(tx, lay.total_bottom, tx, lay.rows_bottom)
     for x, _w in lay.cols[first_points + 1:]:
         c.line(x, lay.total_bottom, x, lay.rows_bottom)
     draw_text(c, tx - 8, lay.total_bottom + 12, _("Points (final game scores)") if doc.games else _("Round total"),
               BOLD, 11, align="right", max_width=tx - lay.left - 12)
-    if doc.games and not doc.three_handed:  # the running game score columns, set apart from the hand's points
+    thick = style.thick_columns(doc.games)  # sets of columns apart: the points, the running game score
+    if thick:
         c.setLineWidth(1.6)
-        x, _w = lay.cols[7]
-        c.line(x, bottom, x, lay.grid_top)
-        x, _w = lay.cols[9]
-        c.line(x, bottom, x, lay.grid_top)
-    if doc.three_handed:  # the points columns set apart from the tricks
-        c.setLineWidth(1.6)
-        x, _w = lay.cols[7]
-        c.line(x, bottom, x, lay.grid_top)
-    if not doc.filled and doc.three_handed:
-        # Blank sheets: circle the bidder's seat.
+        for col in thick:
+            x, _w = lay.cols[col]
+            c.line(x, bottom, x, lay.grid_top)
+    if not doc.filled:
+        # Blank sheets: circle the declaring side (or the bidder's seat).
         cx = lay.cell_center(2)
+        marks = style.declarer_marks(doc.words)
         for i in range(lay.hands):
             y = lay.row_baseline(i, MIN_TYPE)
-            for k, seat in enumerate("123"):
-                draw_text(c, cx + (k - 1) * 14, y, seat, SANS, MIN_TYPE, align="center")
-    elif not doc.filled:
-        # Blank sheets: each side circles the declaring side.
-        cx = lay.cell_center(2)
-        for i in range(lay.hands):
-            y = lay.row_baseline(i, MIN_TYPE)
-            draw_text(c, cx - 15, y, _(SIDE_LABELS["ns"]), SANS, MIN_TYPE, align="center")
-            draw_text(c, cx + 15, y, _(SIDE_LABELS["ew"]), SANS, MIN_TYPE, align="center")
-    # Initials
+            for dx, mark in marks:
+                draw_text(c, cx + dx, y, mark, SANS, MIN_TYPE, align="center")
+    # Initials: one box a side (or a seat)
     y = lay.total_bottom - 40
-    box_w = (lay.uw - 12) / 2
+    box_w = (lay.uw - 12 * (boxes - 1)) / boxes
     c.setLineWidth(0.8)
-    if doc.three_handed:
-        box_w = (lay.uw - 24) / 3
-    agreeing = ([_("%(seat)s agrees, initials") % {"seat": _seat_name(doc.words, seat)} for seat in "123"]
-                if doc.three_handed else
-                [_("%(side)s agree, initials") % {"side": _(SIDE_LABELS[side])} for side in SIDES])
-    for i, label in enumerate(agreeing):
+    for i, label in enumerate(style.agreeing(doc.words)):
         x = lay.left + i * (box_w + 12)
         c.rect(x, y, box_w, 30)
         draw_text(c, x + 6, y + 18, label, SANS, MIN_TYPE, max_width=box_w - 12, min_size=MIN_TYPE)
@@ -348,10 +331,7 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
         draw_text(c, lay.left, lay.top - 96, _("Enter scores: scan the QR code, or type this table code:"), SANS,
                   MIN_TYPE, max_width=text_w, min_size=MIN_TYPE)
         draw_text(c, lay.left, lay.top - 113, t.short_code, BOLD, 12, max_width=text_w, min_size=MIN_TYPE)
-    if doc.three_handed:
-        _draw_three_handed(c, doc, t, lay)
-    else:
-        _draw_four_handed(c, doc, t, lay)
+    lay.style.draw(c, doc, t, lay)
     _draw_corrections(c, doc, t, lay)
 
 
@@ -370,7 +350,7 @@ def _draw_three_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayo
     size = 11.0 if lay.row_h >= 22 else MIN_TYPE
     two_line = lay.row_h >= 26
     dx, dw = lay.cols[1]
-    px, pw = lay.cols[10]
+    px, pw = lay.cols[-1]  # the penalty / note column, the last
     for i, hand in enumerate(t.hands[: lay.hands]):
         y = lay.row_baseline(i, size)
         mark = " †" if hand.corrected else ""
@@ -428,7 +408,7 @@ def _draw_four_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayou
     size = 11.0 if lay.row_h >= 22 else MIN_TYPE
     two_line = lay.row_h >= 26
     dx, dw = lay.cols[1]
-    px, pw = lay.cols[9 if doc.games else 7]
+    px, pw = lay.cols[-1]  # the penalty / note column, the last
     for i, hand in enumerate(t.hands[: lay.hands]):
         y = lay.row_baseline(i, size)
         mark = " †" if hand.corrected else ""
@@ -530,3 +510,60 @@ def _game_end_line(c, lay, row: int) -> None:
     c.setLineWidth(2.4)
     c.line(lay.left, bottom_y, lay.right, bottom_y)
     c.setLineWidth(0.6)
+
+
+# ---------------------------------------------------------------- the kinds of sheet
+
+
+@dataclass(frozen=True)
+class SheetStyle:
+    """What differs between the sheets of two kinds of table. A table layout's adapter names its
+    style (scoring.adapters: TableAdapter.sheet_style); the drawing above asks the style, never
+    which kind of table it is."""
+
+    boxes: int  # the name boxes across the top, and the initials boxes: one a side, or one a seat
+    reminder: tuple[str, ...]  # the rules reminder (msgids)
+    games_reminder: tuple[str, ...]  # added in an event played as games
+    headings: Callable[[Words, bool], list[tuple[str, str]]]  # (words, games) -> the grid's headings
+    bases: Callable[[bool], tuple[float, ...]]  # (games) -> each column's least width but the last
+    penalty_floor: float  # the penalty column's least width on a session's sheet
+    dealer_least: Callable[[list, bool], float]  # (headings, games) -> the least the dealer column gives up to
+    first_points: int  # the first points column: the total row's cells start there
+    thick_columns: Callable[[bool], tuple[int, ...]]  # (games) -> columns set apart by a thick line
+    declarer_marks: Callable[[Words], tuple[tuple[float, str], ...]]  # blank sheets: (offset, mark) to circle
+    agreeing: Callable[[Words], list[str]]  # the initials boxes' labels
+    draw: Callable  # (canvas, doc, table, layout): the table's names, hands and totals
+    first_line_only: tuple[int, ...] = ()  # columns sized on their heading's first line only
+    second_line_min: float = MIN_TYPE  # the least type of a heading's second line
+
+
+def _sides_bases(games: bool) -> tuple[float, ...]:
+    return (30, 96, 52, 52, 38, 46, 46, 46, 46) if games else (36, 120, 60, 58, 42, 54, 54)
+
+
+SHEET_STYLES = {
+    # Two sides of partners, N-S and E-W: the declaring side's tricks, each side's points.
+    "sides": SheetStyle(
+        boxes=2, reminder=REMINDER, games_reminder=GAMES_REMINDER,
+        headings=_headings, bases=_sides_bases, penalty_floor=90,
+        dealer_least=lambda headings, games: 72.0 if games else 96.0,
+        first_points=5, thick_columns=lambda games: (7, 9) if games else (),
+        declarer_marks=lambda words: ((-15, words.gettext(SIDE_LABELS["ns"])),
+                                      (15, words.gettext(SIDE_LABELS["ew"]))),
+        agreeing=lambda words: [words.gettext("%(side)s agree, initials") % {"side": words.gettext(SIDE_LABELS[side])}
+                                for side in SIDES],
+        draw=_draw_four_handed,
+    ),
+    # Each seat for himself (three-handed): each seat's tricks, then each seat's points.
+    "seats": SheetStyle(
+        boxes=len(THREE_SEATS), reminder=THREE_REMINDER, games_reminder=THREE_GAMES_REMINDER,
+        headings=lambda words, games: _three_headings(words),
+        bases=lambda games: (30, 70, 52, 56, 36, 36, 36, 50, 50, 50), penalty_floor=60,
+        dealer_least=lambda headings, games: text_width(headings[1][0], BOLD, MIN_TYPE) + 6,
+        first_points=7, thick_columns=lambda games: (7,),
+        declarer_marks=lambda words: tuple(((k - 1) * 14, seat) for k, seat in enumerate(THREE_SEATS)),
+        agreeing=lambda words: [words.gettext("%(seat)s agrees, initials") % {"seat": _seat_name(words, seat)}
+                                for seat in THREE_SEATS],
+        draw=_draw_three_handed, first_line_only=tuple(range(4, 10)), second_line_min=7,
+    ),
+}
