@@ -1,9 +1,6 @@
-"""Reads for the score-entry pages: a table's seats, hands, running totals and the preview table.
-
-Nothing here writes. The preview table is computed by scoring.services.score_for_table (and so by
-scoring.engine.rules.score_hand) for every legal contract, trick count and revoke, so the page's
-JavaScript only looks points up and can never disagree with what the server stores.
-"""
+"""Reads for the score-entry pages: a table's seats, hands, running totals, its trust state and
+history. Nothing here writes. The points a hand would score before it is saved (the live preview's
+table and the no-JavaScript preview) are scoring.previews."""
 
 from __future__ import annotations
 
@@ -11,8 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.db.models import prefetch_related_objects
-from django.utils.html import json_script
-from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
@@ -33,26 +29,15 @@ from scoring.services import (
     games_round_done,
     hand_dealer,
     hand_snapshot,
-    score_for_table,
-    score_three,
     shown_label,
     table_games,
 )
 from tournaments import language
+from tournaments.language import seat_letter  # N, E, S, W (O in Spanish and French): said once, there
 from tournaments.models import Partnership, TableSeat
 
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 RED_SUITS = frozenset({"H", "D"})
-# Revoke states the preview table covers: no revoke, by the bidding side, by the defenders.
-REVOKE_STATES = ("none", "declarer", "defenders")
-# A seat's letter as the players say it: W is O (Oeste, Ouest) in Spanish and French.
-SEAT_LETTERS = {"N": pgettext_lazy("seat letter", "N"), "E": pgettext_lazy("seat letter", "E"),
-                "S": pgettext_lazy("seat letter", "S"), "W": pgettext_lazy("seat letter", "W")}
-
-
-def seat_letter(letter: str) -> str:
-    """N, E, S, W in the reader's language (N, E, S, O)."""
-    return str(SEAT_LETTERS[letter]) if letter in SEAT_LETTERS else letter
 
 
 def round_name(rnd) -> str:
@@ -120,30 +105,6 @@ def _contract_grid(rules: rules_engine.RuleSet, _language: str):
     ordered = tuple(tuple(sorted(row, key=lambda b: rules_engine.SUITS.index(rules_engine.parse_contract(b.code).suit)))
                     for _, row in sorted(rows.items()))
     return ordered, tuple(specials)
-
-
-@lru_cache(maxsize=64)  # RuleSet is frozen and hashable; 825 scorings per rule set are worth keeping
-def preview_table(rules: rules_engine.RuleSet) -> dict:
-    """{"points": {code: {revoke state: [[bidders, defenders] for tricks 0..10]}}}, from the server's
-    own scoring, for the page's live preview."""
-    points = {}
-    for contract in rules.legal_contracts():
-        by_state = {}
-        for state in REVOKE_STATES:
-            # Score as if N-S bid; a revoke "by the defenders" is then a revoke by E-W.
-            side = {"none": "", "declarer": "ns", "defenders": "ew"}[state]
-            by_state[state] = [
-                list(score_for_table(rules, declarer="ns", contract=contract.code, tricks=tricks,
-                                     penalty_kind="revoke" if side else "", penalty_side=side)[:2])
-                for tricks in range(rules_engine.TRICKS_PER_HAND + 1)
-            ]
-        points[contract.code] = by_state
-    table = {"points": points}
-    if rules.no_bid == "play_no_trump":
-        # A hand nobody bid, by the tricks N-S took: [N-S points, E-W points] (the engine's own scoring).
-        table["nobid"] = [list(games_engine.hand_points(rules, contract=NOBID, ns_tricks=n)[:2])
-                          for n in range(rules_engine.TRICKS_PER_HAND + 1)]
-    return table
 
 
 def nobody_bid_text(ns_tricks: int) -> str:
@@ -509,55 +470,6 @@ def _individual_totals(sheet: TableSheet) -> None:
         by_seat[seat].total = total
 
 
-def seat_totals_without(sheet: TableSheet, number: int) -> dict[str, int]:
-    """A table of three: each seat's total leaving out hand `number` (the base a preview adds to); in a
-    games event, each player's score in the game before that hand (0 at a game's start)."""
-    totals = {seat.seat: 0 for seat in sheet.seats}
-    if sheet.games is not None:
-        before = None
-        for row in sheet.rows:
-            if row.hand.number >= number:
-                break
-            before = row
-        if before is not None and not before.game_over and before.seat_cells:
-            return {seat.seat: cell[2] for seat, cell in zip(sheet.seats, before.seat_cells)}
-        return totals
-    for row in sheet.rows:
-        if row.hand.number != number:
-            for seat, points in (row.hand.seat_points or {}).items():
-                totals[seat] = totals.get(seat, 0) + points
-    return totals
-
-
-def preview_three(rules, sheet: TableSheet, *, declarer_seat: str, contract: str, seat_tricks: dict,
-                  number: int) -> dict:
-    """A table of three: each player's points for the hand (the engine's) and his total after it."""
-    points, made = score_three(rules, declarer_seat=declarer_seat, contract=contract, seat_tricks=seat_tricks)
-    base = seat_totals_without(sheet, number)
-    return {"made": made, "seats": [{"seat": s.seat, "name": s.name, "bidder": s.seat == declarer_seat,
-                                     "tricks": seat_tricks.get(s.seat), "points": signed(points[s.seat]),
-                                     "total": base.get(s.seat, 0) + points[s.seat]} for s in sheet.seats]}
-
-
-@lru_cache(maxsize=16)
-def preview_three_table(rules: rules_engine.RuleSet) -> dict:
-    """{"points": {code: [[[bidder, first defender, second defender] for the first defender's tricks
-    0..10-t] for the bidder's tricks t 0..10]}}: the engine's three-handed scoring, for the live preview."""
-    points = {}
-    for contract in rules.legal_contracts():
-        by_tricks = []
-        for bidder in range(rules_engine.TRICKS_PER_HAND + 1):
-            row = []
-            for first in range(rules_engine.TRICKS_PER_HAND - bidder + 1):
-                second = rules_engine.TRICKS_PER_HAND - bidder - first
-                scored, _ = rules_engine.score_three_handed(rules, contract, "b", {"b": bidder, "d1": first,
-                                                                                   "d2": second})
-                row.append([scored["b"], scored["d1"], scored["d2"]])
-            by_tricks.append(row)
-        points[contract.code] = by_tricks
-    return {"points": points}
-
-
 def _games_rows(sheet: TableSheet, hands: list[Hand]) -> None:
     """Each hand's game and the game's running score after it (the rule set's own: the 490
     pegging cap and the rest), replayed by scoring.engine.games; the round's state at the table."""
@@ -599,18 +511,6 @@ def load_table(queryset, **lookup):
         pairs = Partnership.objects.select_related("player_one", "player_two").in_bulk([table.ns_id, table.ew_id])
         table.ns, table.ew = pairs[table.ns_id], pairs[table.ew_id]
     return table
-
-
-def preview_points(rules, *, declarer: str, contract: str, tricks: int, penalty_kind: str = "",
-                   penalty_side: str = "", base: tuple[int, int] = (0, 0), ns_tricks: int | None = None) -> dict:
-    """The points a hand would score and the round totals after it (the no-JavaScript preview)."""
-    if contract == NOBID:
-        ns, ew, made = games_engine.hand_points(rules, contract=NOBID, ns_tricks=ns_tricks)
-    else:
-        ns, ew, made = score_for_table(rules, declarer=declarer, contract=contract, tricks=tricks,
-                                       penalty_kind=penalty_kind, penalty_side=penalty_side)
-    return {"ns": ns, "ew": ew, "made": made, "ns_text": signed(ns), "ew_text": signed(ew),
-            "ns_total": base[0] + ns, "ew_total": base[1] + ew}
 
 
 def history_seat_names(changes) -> dict[int, dict[str, str]]:
@@ -812,13 +712,3 @@ def event_changes(event):
 
 def table_changes(table):
     return HandChange.objects.filter(table=table).order_by("-at", "-pk")
-
-
-
-@lru_cache(maxsize=64)
-def preview_script(rules: rules_engine.RuleSet, three: bool = False) -> str:
-    """The entry page's scoring table for the live preview as its <script type="application/json">
-    element, written once per rule set (every page a phone loads after a save carries it)."""
-    if three:
-        return json_script(preview_three_table(rules), "three-score-table")
-    return json_script(preview_table(rules), "score-table")

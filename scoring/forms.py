@@ -341,9 +341,9 @@ class BaseSheetFormSet(forms.BaseFormSet):
         return general
 
 
-def sheet_formset(hands_per_round: int | None, three: bool = False):
-    """The grid's rows: by side, or at a table of three by player (ThreeSheetRowForm)."""
-    return forms.formset_factory(ThreeSheetRowForm if three else SheetRowForm, formset=BaseSheetFormSet, extra=0,
+def sheet_formset(hands_per_round: int | None, row_form: type[forms.Form]):
+    """The grid's rows, each a `row_form` (the table adapter's grid_row_form: by side, or by player)."""
+    return forms.formset_factory(row_form, formset=BaseSheetFormSet, extra=0,
                                  max_num=hands_per_round, validate_max=True, absolute_max=hands_per_round,
                                  min_num=hands_per_round)
 

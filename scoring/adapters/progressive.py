@@ -3,6 +3,10 @@ each player is credited his side's points."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
+from scoring.engine.vocabulary import SIDE_OF_SEAT
+
 from .base import TableAdapter
 
 
@@ -10,6 +14,13 @@ class ProgressiveAdapter(TableAdapter):
     layout_name = "progressive"
 
     # ---------------------------------------------------------------- entry (phones and staff)
+
+    side_partial = "scoring/_side_progressive.html"
+    number_label = gettext_lazy("Your player number")
+
+    def proof_sides(self, sides: tuple[str, ...]) -> tuple[str, ...]:
+        """A player proves himself: he may name his side or his seat (N, E, S, W)."""
+        return (*sides, *SIDE_OF_SEAT)
 
     # ---------------------------------------------------------------- paper-sheet grid
 

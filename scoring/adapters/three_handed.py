@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
+from scoring import forms, previews
+
 from .base import TableAdapter
 
 
@@ -9,8 +13,50 @@ class ThreeHandedAdapter(TableAdapter):
     layout_name = "three-handed"
 
     # ---------------------------------------------------------------- entry (phones and staff)
+    # By player: who bid (by name), the contract, the bidder's tricks and one defender's.
+
+    entry_template = "scoring/table_three.html"
+    hand_template = "scoring/table_three.html"  # the same page corrects a stored hand
+    side_partial = "scoring/_side_three.html"
+    number_label = gettext_lazy("Your player number")
+
+    @property
+    def entry_form(self) -> type:
+        return forms.ThreeHandForm
+
+    def hand_initial(self, hand) -> dict:
+        return forms.three_hand_initial(hand)
+
+    def preview(self, sheet, values: dict, number: int) -> dict:
+        result = previews.preview_result(self.layout, sheet.event.rules, values)
+        return previews.preview_seats(result, sheet, values, number)
+
+    def preview_script(self, rules) -> str:
+        return previews.three_preview_script(rules)
+
+    def dealer_words(self, seat) -> str:
+        """By name alone: the seats are numbered."""
+        return seat.name
 
     # ---------------------------------------------------------------- paper-sheet grid
+    # A row per hand by player: the bidder, the contract, his tricks and the first defender's.
+
+    grid_template = "scoring/table_grid_three.html"
+
+    @property
+    def grid_row_form(self) -> type:
+        return forms.ThreeSheetRowForm
+
+    def grid_initial(self, hand, seats) -> dict:
+        return forms.grid_three_initial(hand, seats)
+
+    def grid_form_kwargs(self, sheet) -> dict:
+        return super().grid_form_kwargs(sheet) | {"seats": sheet.seats}
+
+    def grid_context(self, sheet) -> dict:
+        """Whose tricks each row's second box takes, by bidder."""
+        return {"first_defenders": [(seat, sheet.seat(forms.first_defender(sheet.seats, seat.seat)))
+                                    for seat in sheet.seats]}
 
     # ---------------------------------------------------------------- printing
     sheet_style = "seats"

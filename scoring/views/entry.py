@@ -33,22 +33,16 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring import corrections, entry_data, services
+from scoring.adapters import adapter_for
 from scoring.engine.textsafe import whole_number
 from scoring.forms import (
     ConfirmForm,
     DisputeForm,
-    HandForm,
     SheetReasonForm,
     SideForm,
     TableCodeForm,
-    ThreeHandForm,
     allows_no_bid,
-    first_defender,
-    grid_initial,
-    grid_three_initial,
-    hand_initial,
     sheet_formset,
-    three_hand_initial,
 )
 from scoring.models import Hand
 from tournaments import language
@@ -80,6 +74,11 @@ class Access:
     @property
     def event(self):
         return self.table.round.event
+
+    @property
+    def adapter(self):
+        """The table layout's adapter (scoring.adapters): its forms, templates and preview."""
+        return adapter_for(self.event)
 
     @property
     def via_token(self) -> bool:
@@ -192,31 +191,24 @@ def by_staff(view, check=scorer_required):
     return wrapper
 
 
-def _form_class(sheet):
-    """A table of three enters its hands by player; every other table by side."""
-    return ThreeHandForm if sheet.three_handed else HandForm
-
-
 def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=None, dispute_form=None, status=200):
     sheet = sheet or access.sheet()
     writable = not access.read_only and (access.side or not access.via_token)
     if form is None and writable and sheet.next_number is not None:
-        form = _form_class(sheet)(sheet=sheet)
+        form = access.adapter.entry_form(sheet=sheet)
     grid, specials = entry_data.contract_grid(access.event.rules)
     context = {
         "access": access, "sheet": sheet, "event": access.event, "form": form if writable else None,
         "preview": preview, "contract_rows": grid, "contract_specials": specials,
-        "preview_script": entry_data.preview_script(access.event.rules, three=sheet.three_handed),
+        "preview_script": access.adapter.preview_script(access.event.rules),
         "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
         "dispute_form": dispute_form or DisputeForm(),
         "can_confirm": writable and sheet.confirmable and (sheet.complete or sheet.plays_games)
                        and access.event.confirmation_required,
         "offline_data": _offline_data(access, sheet),
-        "trust": access.trust(sheet),
+        "trust": access.trust(sheet), "game_base": sheet.game_scores,
     }
-    if sheet.three_handed:
-        return render(request, "scoring/table_three.html", context, status=status)
-    return render(request, "scoring/table_entry.html", context | {"game_base": sheet.game_scores}, status=status)
+    return render(request, access.adapter.entry_template, context, status=status)
 
 
 def _side_page(request, access, form=None, status=200):
@@ -224,8 +216,7 @@ def _side_page(request, access, form=None, status=200):
     return render(request, "scoring/table_side.html",
                   {"access": access, "table": access.table, "event": access.event, "form": form or SideForm(),
                    "round_name": entry_data.round_name(access.table.round),
-                   "seats": entry_data.seats_for(access.table),
-                   "three_handed": access.event.rules.players == 3,
+                   "seats": entry_data.seats_for(access.table), "adapter": access.adapter,
                    "by_number": access.event.confirmation_check == "number"}, status=status)
 
 
@@ -278,12 +269,12 @@ def entry(request, access):
     if request.method == "POST" and access.read_only:  # the page says why (planned, closed, confirmed)
         return _page(request, access, sheet=sheet, status=400)
     data = request.POST if request.method == "POST" else _prefill(request, sheet)
-    form = _form_class(sheet)(data, sheet=sheet) if data is not None else None
+    form = access.adapter.entry_form(data, sheet=sheet) if data is not None else None
     if form is None or not form.is_valid() or request.method == "GET" or "preview" in request.POST:
         if queued and form is not None:
             return _refused(_form_words(form))
         status = 400 if request.method == "POST" and form is not None and form.errors else 200
-        return _page(request, access, sheet=sheet, form=form, preview=_preview(form, sheet), status=status)
+        return _page(request, access, sheet=sheet, form=form, preview=_preview(access, form, sheet), status=status)
     try:
         hand = services.hand_record(table=access.table, number=form.cleaned_data["number"], actor=access.actor,
                                     side=access.side, client_id=client_id, **form.hand_values())
@@ -310,7 +301,7 @@ def _same_hand(access, receipt, data) -> bool:
     """Whether a hand sent under a taken id is the one that id stored: an id means one hand. A form
     that no longer validates (the round's games ended with that very hand) is judged by its number."""
     sheet = access.sheet()
-    form = _form_class(sheet)(data, sheet=sheet)
+    form = access.adapter.entry_form(data, sheet=sheet)
     number = whole_number(str(data.get("number", "")))
     if not form.is_valid():
         return number == receipt.hand_number
@@ -367,8 +358,8 @@ def _offline_data(access, sheet) -> dict:
         # while the phone is still proven as that side (docs/trust.md).
         "side": access.side,
         "round": sheet.round.pk, "hands": hands, "stored": [row.hand.number for row in sheet.rows],
-        "dealers": {n: seat.name if sheet.three_handed else f"{seat.name} ({seat.letter})" for n in range(1, hands + 1)
-                    for seat in [sheet.seat(services.hand_dealer(access.table, n))]},
+        "dealers": {n: access.adapter.dealer_words(sheet.seat(services.hand_dealer(access.table, n)))
+                    for n in range(1, hands + 1)},
     }
 
 
@@ -410,22 +401,14 @@ def _prefill(request, sheet):
     return data
 
 
-def _preview(form, sheet):
-    """Server-side preview for a filled form (no JavaScript, or a prefilled link)."""
+def _preview(access, form, sheet):
+    """Server-side preview for a filled form (no JavaScript, or a prefilled link): scored by the layout."""
     if form is None or not form.is_bound or not form.is_valid():
         return None
     try:
-        values = form.hand_values()
-        if sheet.three_handed:
-            return entry_data.preview_three(sheet.event.rules, sheet, declarer_seat=values["declarer_seat"],
-                                            contract=values["contract"], seat_tricks=values["seat_tricks"],
-                                            number=form.cleaned_data["number"])
-        return entry_data.preview_points(sheet.event.rules, base=sheet.totals_without(form.cleaned_data["number"]),
-                                         **{k: values[k] for k in ("declarer", "contract", "tricks", "penalty_kind",
-                                                                   "penalty_side", "ns_tricks")})
+        return access.adapter.preview(sheet, form.hand_values(), form.cleaned_data["number"])
     except ValidationError as exc:
         add_service_errors(form, exc)
-        return None
 
 
 def _note_write(request, access) -> None:
@@ -451,10 +434,7 @@ def choose_side(request, access):
         for name in (SESSION_SIDES, SESSION_PLAYERS):
             request.session[name] = {k: v for k, v in request.session.get(name, {}).items() if k != key}
         return redirect(access.url("entry"))
-    sides = services.table_sides(access.table)
-    if access.table.ns_id is None and access.event.rules.players != 3:
-        sides = (*sides, *services.SIDE_OF_SEAT)  # a progressive table's player may name his seat
-    form = SideForm(request.POST, sides=sides)
+    form = SideForm(request.POST, sides=access.adapter.proof_sides(services.table_sides(access.table)))
     if form.is_valid():
         try:
             side, seat = services.side_prove(table=access.table, side=form.cleaned_data["side"],
@@ -475,8 +455,8 @@ def hand_edit(request, access, number):
         return redirect(access.url("entry"))
     sheet = access.sheet()
     hand = get_object_or_404(Hand, table=access.table, number=number)
-    initial = three_hand_initial(hand) if sheet.three_handed else hand_initial(hand)
-    form = _form_class(sheet)(request.POST or None, sheet=sheet, correcting=hand, initial=initial)
+    form = access.adapter.entry_form(request.POST or None, sheet=sheet, correcting=hand,
+                                     initial=access.adapter.hand_initial(hand))
     cut = None  # a games correction ending its game early: the hands it removes, for the organizer to confirm
     if request.method == "POST" and form.is_valid() and "preview" not in request.POST:
         try:
@@ -497,29 +477,18 @@ def hand_edit(request, access, number):
 def _hand_page(request, access, sheet, hand, form, extra=None):
     row = next(r for r in sheet.rows if r.hand.number == hand.number)
     grid, specials = entry_data.contract_grid(access.event.rules)
-    may_edit = not access.read_only and (not row.locked or access.organizer)
     confirmed = access.table.confirmed_at and not access.table.disputed_at
-    if sheet.three_handed:
-        return render(request, "scoring/table_three.html", {
-            "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
-            "correcting": True, "may_edit": may_edit, "trust": access.trust(sheet),
-            "needs_reason": (access.organizer and (row.locked or access.table.round.status == "closed"))
-                            or (not access.via_token and confirmed),
-            "stale": form.is_bound and str(form["version"].value()) != str(hand.version),
-            "preview": _preview(form, sheet) if form.is_bound else None,
-            "contract_rows": grid, "contract_specials": specials,
-            "preview_script": entry_data.preview_script(access.event.rules, three=True),
-        } | (extra or {}), status=400 if form.is_bound and form.errors else 200)
-    return render(request, "scoring/entry_hand.html", {
+    return render(request, access.adapter.hand_template, {
         "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
-        "may_edit": may_edit, "trust": access.trust(sheet),
+        "correcting": True, "may_edit": not access.read_only and (not row.locked or access.organizer),
+        "trust": access.trust(sheet),
         "needs_reason": (access.organizer and (row.locked or access.table.round.status == "closed"))
                         or (not access.via_token and confirmed),
         "stale": form.is_bound and str(form["version"].value()) != str(hand.version),
-        "preview": _preview(form, sheet) if form.is_bound else None,
+        "preview": _preview(access, form, sheet) if form.is_bound else None,
         "base": sheet.totals_without(hand.number), "game_base": sheet.totals_without(hand.number),
         "contract_rows": grid, "contract_specials": specials,
-        "preview_script": entry_data.preview_script(access.event.rules),
+        "preview_script": access.adapter.preview_script(access.event.rules),
     } | (extra or {}), status=400 if form.is_bound and form.errors else 200)
 
 
@@ -594,16 +563,16 @@ def dispute(request, access):
 
 
 def sheet_grid(request, access):
-    """The organizer types a whole paper sheet: every row saved in one transaction, or none. A table of
-    three has a row per hand by player (bidder, contract, his tricks, the first defender's)."""
+    """The organizer types a whole paper sheet: every row saved in one transaction, or none. The
+    table's adapter gives a row's form (by side; at a table of three by player: bidder, contract, his
+    tricks, the first defender's) and the page."""
     sheet = access.sheet()
-    three = sheet.three_handed
-    stored = {row.hand.number: grid_three_initial(row.hand, sheet.seats) if three else grid_initial(row.hand)
-              for row in sheet.rows}
+    adapter = access.adapter
+    stored = {row.hand.number: adapter.grid_initial(row.hand, sheet.seats) for row in sheet.rows}
     # Games to the bell have no hands per round: room for the stored hands and a few more games.
     rows = sheet.hands_per_round or min(max(stored, default=0) + GRID_SPARE_ROWS, services.MAX_GAMES_HANDS)
-    FormSet = sheet_formset(rows, three=three)
-    form_kwargs = {"table": access.table, "rules": access.event.rules} | ({"seats": sheet.seats} if three else {})
+    FormSet = sheet_formset(rows, adapter.grid_row_form)
+    form_kwargs = adapter.grid_form_kwargs(sheet)
     initial = [stored.get(n, {}) for n in range(1, rows + 1)]
     formset = FormSet(request.POST or None, initial=initial, form_kwargs=form_kwargs, prefix="hand")
     reason_form = SheetReasonForm(request.POST or None)
@@ -620,14 +589,12 @@ def sheet_grid(request, access):
                      else gettext("Score sheet for table %(number)s saved."))
             messages.success(request, words % {"number": access.table.number})
             return redirect(access.url("entry"))
-    return render(request, "scoring/table_grid_three.html" if three else "scoring/table_grid.html", {
+    return render(request, adapter.grid_template, {
         "access": access, "sheet": sheet, "event": access.event, "formset": formset, "reason_form": reason_form,
         "general_errors": general + list(formset.non_form_errors()),
-        "preview_script": entry_data.preview_script(access.event.rules, three=three),
-        "first_defenders": [(seat, sheet.seat(first_defender(sheet.seats, seat.seat))) for seat in sheet.seats]
-                           if three else [],
+        "preview_script": adapter.preview_script(access.event.rules),
         "contracts": entry_data.contract_choices(access.event.rules), "no_bid": allows_no_bid(access.event.rules),
-    }, status=400 if request.method == "POST" else 200)
+    } | adapter.grid_context(sheet), status=400 if request.method == "POST" else 200)
 
 
 def table_code(request):

@@ -10,7 +10,8 @@ import pytest
 from django.conf import settings
 
 from scoring.engine import rules as rules_engine
-from scoring.entry_data import contract_choices, preview_table
+from scoring.entry_data import contract_choices
+from scoring.previews import preview_table
 from scoring.services import score_for_table
 
 ENTRY_JS = Path(settings.BASE_DIR) / "static" / "js" / "entry.js"

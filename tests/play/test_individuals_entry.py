@@ -286,3 +286,26 @@ def test_a_player_at_a_table_of_three_calls_the_organizer(client, three):
     assert client.post(url(table, "dispute/"), {"reason": "Hand 2 was 6 tricks"}).status_code == 302
     table.refresh_from_db()
     assert table.disputed_at is not None and table.dispute_reason == "Hand 2 was 6 tricks"
+
+
+def test_a_table_of_three_in_a_round_not_started_says_so_and_takes_no_hand(client, three):
+    """The four-handed page's "has not started" branch, which the page of three lacked (issue 23's drift)."""
+    event, table = three
+    prove_side(client, table, "1")
+    Round.objects.filter(pk=table.round_id).update(status="planned")
+    page = client.get(url(table)).content.decode()
+    assert "Round 1 has not started; this is next round's sheet. Nothing can be entered here yet." in page
+    assert 'id="hand-form"' not in page
+    r = client.post(url(table), hand_post(table, 1, "1", "8H", 8, {"2": 1}))
+    assert r.status_code == 400 and "Round 1 has not started" in r.content.decode()
+    assert not Hand.objects.filter(table=table).exists()
+
+
+def test_the_side_page_asks_each_layout_its_own_question(client, three, progressive):
+    """The side page's question and choices come from the table's adapter (scoring.adapters)."""
+    page = client.get(url(three[1])).content.decode()
+    assert "Who is holding this phone?" in page and 'class="side-button side-player"' in page
+    page = client.get(url(progressive[1])).content.decode()  # the progressive event reads in French
+    assert "Quel côté tient ce téléphone" in page
+    assert 'class="side-button side-ns"' in page and 'class="side-button side-ew"' in page
+    assert "side-player" not in page and page.count("data-player=") == 4
