@@ -3,7 +3,7 @@
 The checking and the file's shape live in scoring.engine.eventfile (pure); this module only turns an
 EventFile into rows and rows back into an EventFile. An import is one transaction of bulk
 inserts, so a 500-partnership event goes in within seconds and a file with any problem writes
-nothing. Points come from scoring.services.score_for_table, the same code that scores a hand
+nothing. Points come from the table layout (Layout.score), the same dispatch that scores a hand
 typed at a table. A table whose history is in the file gets those HandChange rows back; any other
 imported hand gets one row with action "import". The staff come back too, as far as the
 importer may grant them (`_staff_problems`, docs/operations.md "Imported staff lists"): the site's
@@ -25,14 +25,13 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring import totals
-from scoring.engine import eventfile
+from scoring.engine import eventfile, formats
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile import EventFileError
 from scoring.engine.eventfile.values import NOT_A_SLUG, problem
 from scoring.engine.vocabulary import THREE_SEATS, Message, gettext_noop
 from scoring.models import Hand, HandChange
-from scoring.services import dealer_for, score_for_table
 from tournaments.models import (
     Event,
     EventStaff,
@@ -95,6 +94,9 @@ def event_import(data: dict, *, slug: str | None = None, by=None) -> Event:
 def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
     ev = spec.event
     rules = rules_engine.rule_set(ev.rules, ev.rule_overrides)
+    # The table layout the file's entrants and rules seat: its seats, dealer and scoring (the file's shape).
+    shape = eventfile.table_shape(ev.entrants, ev.rules)
+    layout = shape.layout
     now = timezone.now()
     event = Event.objects.create(
         name=ev.name, slug=slug, date=ev.date, venue=ev.venue, rules_preset=ev.rules,
@@ -115,25 +117,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
         users.setdefault(by.username, by)
     EventStaff.objects.bulk_create([EventStaff(event=event, user=users[s.username], role=s.role) for s in granted])
 
-    players = []
-    if ev.individuals:
-        # An event of individuals: each player is an entrant of his own (player_two None).
-        players = [Player(event=event, name=p.name, search_name=Player.key_for(p.name)) for p in spec.players]
-        Player.objects.bulk_create(players, batch_size=BATCH)
-        partnerships = [
-            Partnership(event=event, number=p.number, player_one=players[i], player_two=None, division=p.division,
-                        checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin or new_pin())
-            for i, p in enumerate(spec.players)
-        ]
-    else:
-        for p in spec.partnerships:
-            players += [Player(event=event, name=name, search_name=Player.key_for(name)) for name in p.players[:2]]
-        Player.objects.bulk_create(players, batch_size=BATCH)
-        partnerships = [
-            Partnership(event=event, number=p.number, player_one=players[2 * i], player_two=players[2 * i + 1],
-                        division=p.division, checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin or new_pin())
-            for i, p in enumerate(spec.partnerships)
-        ]
+    partnerships = _ENTRANT_ROWS[ev.entrants](event, spec)
     Partnership.objects.bulk_create(partnerships, batch_size=BATCH)
     by_number = {p.number: p for p in partnerships}
 
@@ -176,7 +160,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
     SitOut.objects.bulk_create(sit_outs, batch_size=BATCH)
     seats = [
         TableSeat(table=table, seat=label, entrant=by_number[number])
-        for table, t in zip(tables, table_specs) for label, number in zip(seat_labels(len(t.seats)), t.seats)
+        for table, t in zip(tables, table_specs) for number, label in shape.seat_of(t.seats).items()
     ]
     TableSeat.objects.bulk_create(seats, batch_size=BATCH)
     seatings = [Seating(round=t.round, partnership=side, table=t) for t in tables if t.ns is not None
@@ -188,24 +172,12 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
     hands, changes, moments = [], [], []
     for table, t in zip(tables, table_specs):
         versions = _last_versions(t.history or [])
-        seat_of = dict(zip(t.seats, seat_labels(len(t.seats))))
+        seat_of = shape.seat_of(t.seats)
         for h in t.hands:
-            three = {}
-            if h.player_tricks is not None:
-                # A three-handed hand, scored by the engine's three-handed scoring (rules.score_three_handed).
-                seat_tricks = {seat_of[n]: tricks for n, tricks in h.player_tricks.items()}
-                seat_points, made = rules_engine.score_three_handed(rules, h.contract, seat_of[h.bidder], seat_tricks)
-                ns_points = ew_points = 0
-                three = {"declarer_seat": seat_of[h.bidder], "seat_tricks": seat_tricks, "seat_points": seat_points}
-            elif h.contract == eventfile.NOBID:
-                # A hand nobody bid, played at no trump (the checker made sure the rules allow it).
-                ns_points, ew_points, made = games_engine.hand_points(
-                    rules, contract=h.contract, ns_tricks=h.ns_tricks, penalty_kind=h.penalty_kind)
-            else:
-                ns_points, ew_points, made = score_for_table(
-                    rules, declarer=h.declarer, contract=h.contract, tricks=h.tricks,
-                    penalty_kind=h.penalty_kind, penalty_side=h.penalty_side,
-                )
+            # Scored by the layout (Layout.score, the one dispatch), as a hand typed at the table is.
+            fields = shape.entry_fields(h, seat_of)
+            points = layout.columns(layout.score(rules, layout.entry(**fields)))
+            ns_points, ew_points, made = points["ns_points"], points["ew_points"], points["made"]
             values = {
                 "declarer": h.declarer, "contract": h.contract, "tricks": h.tricks,
                 "penalty_kind": h.penalty_kind, "penalty_side": h.penalty_side, "penalty_seat": h.penalty_seat,
@@ -213,16 +185,20 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
             }
             if h.ns_tricks is not None:
                 values["ns_tricks"] = h.ns_tricks
-            dealer = h.dealer or (three_handed_dealer(h.number) if three else dealer_for(h.number))
+            # The columns by seat where each plays for himself: the bidder's seat, the tricks and points by seat.
+            by_seat = {key: fields[key] for key in ("declarer_seat", "seat_tricks") if key in fields}
+            if points["seat_points"] is not None:
+                by_seat["seat_points"] = points["seat_points"]
+            dealer = h.dealer or layout.dealer(h.number)
             hands.append(Hand(
                 table=table, number=h.number, dealer=dealer, ns_points=ns_points,
                 ew_points=ew_points, made=made, version=versions.get(h.number, 1), **values,
-                **three, **_trust_fields(h, now),
+                **by_seat, **_trust_fields(h, now),
             ))
             if t.history is None:
                 changes.append(HandChange(
                     event=event, table=table, hand_number=h.number, action=HandChange.Action.IMPORT,
-                    by=IMPORT_LABEL, new={**values, **three, "ns_points": ns_points, "ew_points": ew_points,
+                    by=IMPORT_LABEL, new={**values, **by_seat, "ns_points": ns_points, "ew_points": ew_points,
                                           "version": 1},
                 ))
                 moments.append(None)
@@ -253,17 +229,37 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
     return event
 
 
-COMPASS_SEATS = ("N", "E", "S", "W")  # a progressive table's TableSeat.seat, in the file's order n, e, s, w
-
-
-def seat_labels(count: int) -> tuple[str, ...]:
-    """The TableSeat.seat labels of a table of individuals with `count` players (none for partnerships)."""
-    return {3: THREE_SEATS, 4: COMPASS_SEATS}.get(count, ())
-
-
 def three_handed_dealer(number: int) -> str:
-    """The deal passes to the left each hand: seat 1, 2, 3 in turn."""
+    """The deal passes to the left each hand: seat 1, 2, 3 in turn (scoring.printing.data reads it;
+    it is the three-handed layout's Layout.dealer)."""
     return THREE_SEATS[(number - 1) % 3]
+
+
+def _partnership_rows(event: Event, spec: eventfile.EventFile) -> list[Partnership]:
+    """The file's partnerships, their two players saved (Player rows), the partnerships not yet."""
+    players = [Player(event=event, name=name, search_name=Player.key_for(name))
+               for p in spec.partnerships for name in p.players[:2]]
+    Player.objects.bulk_create(players, batch_size=BATCH)
+    return [
+        Partnership(event=event, number=p.number, player_one=players[2 * i], player_two=players[2 * i + 1],
+                    division=p.division, checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin or new_pin())
+        for i, p in enumerate(spec.partnerships)
+    ]
+
+
+def _player_rows(event: Event, spec: eventfile.EventFile) -> list[Partnership]:
+    """An event of individuals: each player is an entrant of his own (player_two None)."""
+    players = [Player(event=event, name=p.name, search_name=Player.key_for(p.name)) for p in spec.players]
+    Player.objects.bulk_create(players, batch_size=BATCH)
+    return [
+        Partnership(event=event, number=p.number, player_one=players[i], player_two=None, division=p.division,
+                    checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin or new_pin())
+        for i, p in enumerate(spec.players)
+    ]
+
+
+# An entrant row (Partnership) per entrant of the file, by event.entrants (eventfile.ENTRANT_FILES).
+_ENTRANT_ROWS = {"partnerships": _partnership_rows, "individuals": _player_rows}
 
 
 def _games_fields(games: eventfile.GamesSpec | None) -> dict:
@@ -362,13 +358,15 @@ def event_export(event: Event, *, history: bool = False) -> dict:
     every table carries its HandChange rows."""
     partnerships = list(event.partnerships.select_related("player_one", "player_two").order_by("number"))
     number_of = {p.pk: p.number for p in partnerships}
-    # A table of individuals' players by seat label, in the file's order (three-handed 1, 2, 3; N, E, S, W).
+    # The file's shape of the event's tables: a table of individuals' players by seat, in the
+    # layout's seating order (the file's: 1, 2, 3; n, e, s, w).
+    shape = eventfile.TABLE_SHAPES[event.layout]
     seats_by_table: dict[int, dict[str, int]] = {}
     for table_id, seat, entrant_id in TableSeat.objects.filter(table__round__event=event).values_list(
             "table_id", "seat", "entrant_id"):
         seats_by_table.setdefault(table_id, {})[seat] = number_of[entrant_id]
     for table_id, by_seat in seats_by_table.items():
-        seats_by_table[table_id] = {label: by_seat[label] for label in seat_labels(len(by_seat)) if label in by_seat}
+        seats_by_table[table_id] = {label: by_seat[label] for label in shape.layout.seats if label in by_seat}
     hands_by_table: dict[int, list[eventfile.HandSpec]] = {}
     for h in Hand.objects.filter(table__round__event=event).order_by("table_id", "number").values(
         "table_id", "number", "contract", "declarer", "tricks", "penalty_kind", "penalty_side", "penalty_seat",
@@ -382,12 +380,7 @@ def event_export(event: Event, *, history: bool = False) -> dict:
             h["changed_side"] = None
         if h["accepted_at"] is None:
             h.update(accepted_side=None, accepted_by="")
-        seat, seat_tricks = h.pop("declarer_seat"), h.pop("seat_tricks")
-        if seat:
-            # A three-handed hand: back to player numbers, in seating order; the dealer is the rotation's.
-            by_seat = seats_by_table.get(table_id, {})
-            h.update(bidder=by_seat[seat], dealer="", tricks=seat_tricks[seat],
-                     player_tricks={number: seat_tricks[label] for label, number in by_seat.items()})
+        h = shape.file_fields(h, seats_by_table.get(table_id, {}))
         hands_by_table.setdefault(table_id, []).append(eventfile.HandSpec(**h))
     changes_by_table: dict[int, list[eventfile.ChangeSpec]] = {}
     if history:
@@ -452,7 +445,7 @@ def event_export(event: Event, *, history: bool = False) -> dict:
             page_size=event.page_size, language=event.language, format=event.format, entrants=event.entrants,
             games=eventfile.GamesSpec(event.hand_limit, event.games_per_round, event.wins_per_round,
                                       list(event.rank_by or games_engine.DEFAULT_RANK_BY))
-            if event.plays_games else None,
+            if formats.event_format(event.format).ends_games else None,
         ),
         partnerships=[
             eventfile.PartnershipSpec(

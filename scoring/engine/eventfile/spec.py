@@ -16,7 +16,6 @@ from scoring.engine.eventfile.keys import default
 FORMAT = "500-event/1"
 FORMAT_V2 = "500-event/2"  # events played as games, hands nobody bid (README, "Event files")
 FORMATS = (FORMAT, FORMAT_V2)
-NOBID = "NOBID"  # the contract of a hand nobody bid, played at no trump where the rules allow it
 
 
 class EventFileError(ValueError):

@@ -17,19 +17,17 @@ from scoring.engine.eventfile.keys import (
     EVENT_KEYS,
     HAND_KEYS,
     HAND_MOMENTS,
-    INDIVIDUAL_TABLE_KEYS,
     PARTNERSHIP_KEYS,
     PLAYER_KEYS,
     ROUND_KEYS,
     ROW,
-    TABLE_KEYS,
     THREE_HANDED_HAND_KEYS,
     derived_status,
 )
+from scoring.engine.eventfile.shapes import DEFAULT_ENTRANTS, ENTRANT_FILES, TableShape, table_shape
 from scoring.engine.eventfile.spec import (
     FORMAT,
     FORMAT_V2,
-    NOBID,
     ChangeSpec,
     EventFile,
     HandSpec,
@@ -37,6 +35,7 @@ from scoring.engine.eventfile.spec import (
     TableSpec,
 )
 from scoring.engine.eventfile.values import timestamp_text
+from scoring.engine.vocabulary import NOBID
 
 
 def _emit(kind: str, keys: tuple[str, ...], spec: object, values: dict, hands_per_round: int) -> dict:
@@ -78,15 +77,23 @@ def _change_dict(change: ChangeSpec) -> dict:
     return out
 
 
-def _hand_dict(hand: HandSpec, hands_per_round: int | None, moments: bool) -> dict:
-    """One hand; `moments`: with when it was changed and accepted (a table written with its history)."""
+def _hand_dict(hand: HandSpec, hands_per_round: int | None, moments: bool, shape: TableShape) -> dict:
+    """One hand, as its table's shape writes it; `moments`: with when it was changed and accepted
+    (a table written with its history)."""
     if not moments:
         hand = dataclasses.replace(hand, **dict.fromkeys(HAND_MOMENTS))
-    if hand.player_tricks is not None:
-        # A three-handed hand: the bidder's number, each seated player's tricks in seating order.
-        values = {"hand": hand.number, "contract": hand.contract, "declarer": hand.bidder,
-                  "tricks": {str(number): tricks for number, tricks in hand.player_tricks.items()}}
-        return _emit("hand", THREE_HANDED_HAND_KEYS, hand, values, hands_per_round)
+    return _HAND_WRITERS[shape.hands](hand, hands_per_round)
+
+
+def _players_hand(hand: HandSpec, hands_per_round: int | None) -> dict:
+    """A hand where each plays for himself: the bidder's number, each seated player's tricks in seating order."""
+    values = {"hand": hand.number, "contract": hand.contract, "declarer": hand.bidder,
+              "tricks": {str(number): tricks for number, tricks in hand.player_tricks.items()}}
+    return _emit("hand", THREE_HANDED_HAND_KEYS, hand, values, hands_per_round)
+
+
+def _sides_hand(hand: HandSpec, hands_per_round: int | None) -> dict:
+    """A hand of two sides: the bidding side and its tricks (N-S's tricks when nobody bid), a penalty."""
     if hand.contract == NOBID:
         values: dict = {"hand": hand.number, "contract": NOBID, "ns_tricks": hand.ns_tricks}
     else:
@@ -101,28 +108,26 @@ def _hand_dict(hand: HandSpec, hands_per_round: int | None, moments: bool) -> di
     return _emit("hand", HAND_KEYS, hand, values, hands_per_round)
 
 
-def _table_dict(table: TableSpec, hands_per_round: int) -> dict:
+_HAND_WRITERS = {"sides": _sides_hand, "players": _players_hand}  # by TableShape.hands
+
+
+def _table_dict(table: TableSpec, hands_per_round: int, shape: TableShape) -> dict:
     values = {
         "table": table.number,
-        "hands": [_hand_dict(h, hands_per_round, moments=table.history is not None)
+        "hands": [_hand_dict(h, hands_per_round, table.history is not None, shape)
                   for h in sorted(table.hands, key=lambda h: h.number)],
     }
     if table.history is not None:
         values["history"] = [_change_dict(c) for c in table.history]
-    if len(table.seats) == 3:
-        values["seats"] = list(table.seats)
-    elif table.seats:
-        values.update(zip(("n", "e", "s", "w"), table.seats))
-    else:
-        values.update(ns=table.ns, ew=table.ew)
-        return _emit("table", TABLE_KEYS, table, values, hands_per_round)
-    return _emit("table", INDIVIDUAL_TABLE_KEYS, table, values, hands_per_round)
+    # The entrants as the table's layout names them: ns and ew, n e s w, or the listed seats.
+    values.update({"seats": list(table.seats)} if shape.listed else shape.places(table))
+    return _emit("table", shape.entrants.table_keys, table, values, hands_per_round)
 
 
-def _round_dict(rnd: RoundSpec, hands_per_round: int) -> dict:
+def _round_dict(rnd: RoundSpec, hands_per_round: int, shape: TableShape) -> dict:
     values = {
         "number": rnd.number,
-        "tables": [_table_dict(t, hands_per_round) for t in sorted(rnd.tables, key=lambda t: t.number)],
+        "tables": [_table_dict(t, hands_per_round, shape) for t in sorted(rnd.tables, key=lambda t: t.number)],
         "byes": sorted(rnd.byes),
     }
     return _emit("round", ROUND_KEYS, rnd, values, hands_per_round)
@@ -132,6 +137,8 @@ def to_dict(file: EventFile) -> dict:
     """The canonical JSON object for `file`: fixed key order, defaults left out below the event."""
     ev = file.event
     hpr = ev.hands_per_round
+    shape = table_shape(ev.entrants, ev.rules)
+    entrants = ENTRANT_FILES[ev.entrants]
     # Version 2 only when the event needs it (played as games, or a hand nobody bid): every other
     # event is written exactly as before, as "500-event/1".
     v2 = ev.needs_v2 or any(h.contract == NOBID for r in _all_rounds(file) for t in r.tables for h in t.hands)
@@ -143,7 +150,7 @@ def to_dict(file: EventFile) -> dict:
         "rounds": ev.rounds,
         "hands_per_round": hpr,
     }
-    if ev.individuals:
+    if ev.entrants != DEFAULT_ENTRANTS:
         head["entrants"] = ev.entrants
     if v2:
         head["format"] = ev.format
@@ -162,7 +169,7 @@ def to_dict(file: EventFile) -> dict:
     ]
     tiebreaks = []
     for tb in file.tiebreaks:
-        item: dict = {("players" if ev.individuals else "partnerships"): sorted(tb.partnerships)}
+        item: dict = {entrants.key: sorted(tb.partnerships)}
         if tb.fillers:  # only then, so that files without fillers export as before
             item["fillers"] = sorted(tb.fillers)
         rounds = sorted(tb.rounds, key=lambda r: r.number)
@@ -172,15 +179,16 @@ def to_dict(file: EventFile) -> dict:
             and rounds[0].status == derived_status(rounds[0], hpr)
         )
         if simple:
-            item["tables"] = [_table_dict(t, hpr) for t in sorted(rounds[0].tables, key=lambda t: t.number)]
+            item["tables"] = [_table_dict(t, hpr, shape) for t in sorted(rounds[0].tables, key=lambda t: t.number)]
         else:
-            item["rounds"] = [_round_dict(r, hpr) for r in rounds]
+            item["rounds"] = [_round_dict(r, hpr, shape) for r in rounds]
         tiebreaks.append(item)
     out: dict = {"format": FORMAT_V2 if v2 else FORMAT, "event": event}
     if file.staff:
         out["staff"] = [{"username": s.username, "role": s.role} for s in sorted(file.staff, key=lambda s: s.username)]
-    return out | ({"players": players} if ev.individuals else {"partnerships": partnerships}) | {
-        "rounds": [_round_dict(r, hpr) for r in sorted(file.rounds, key=lambda r: r.number)],
+    lists = {"partnerships": partnerships, "players": players}
+    return out | {entrants.key: lists[entrants.key]} | {
+        "rounds": [_round_dict(r, hpr, shape) for r in sorted(file.rounds, key=lambda r: r.number)],
         "tiebreaks": tiebreaks,
     }
 

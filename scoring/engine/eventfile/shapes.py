@@ -1,0 +1,224 @@
+"""How each kind of entrant and each table layout is written in the event file: one lookup entry
+per kind, so the checker, the writer and the importer ask the entry, never which kind it is.
+
+The file's format is a contract (docs/event-file.md): these entries describe it as it is.
+
+- ENTRANT_FILES, keyed by event.entrants: the top-level list ("partnerships" or "players"), the
+  keys a table and a tiebreak allow, the words that name an entrant in a problem, whether a
+  tiebreak may have fillers.
+- TABLE_SHAPES, keyed by the table layout (scoring.engine.layouts.LAYOUTS): how a table names the
+  entrants at it (a key per place, the place in lower case: "ns"/"ew" for partnerships, "n", "e",
+  "s", "w" for a progressive table; or "seats", the players in seating order, at a table of
+  three), how its hands are written ("sides": declarer a side and the side's tricks;
+  "players": declarer a player number and every player's tricks) and the words its problems use.
+
+A table of two, five or six adds an entry here (and its layout in LAYOUTS): no branch elsewhere.
+Pure Python: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scoring.engine import layouts as layouts_engine
+from scoring.engine import rules as rules_engine
+from scoring.engine.eventfile.keys import (
+    INDIVIDUAL_TABLE_KEYS,
+    INDIVIDUAL_TIEBREAK_KEYS,
+    TABLE_KEYS,
+    TIEBREAK_KEYS,
+    TOP_KEYS,
+    TOP_KEYS_INDIVIDUALS,
+)
+from scoring.engine.vocabulary import ENTRANTS, gettext_noop
+
+DEFAULT_ENTRANTS = ENTRANTS[0]  # an event file without event.entrants ranks partnerships
+
+
+@dataclass(frozen=True)
+class EntrantFile:
+    """How the file lists one kind of entrant."""
+
+    key: str  # the top-level list, and a tiebreak's list of who plays it
+    top_keys: tuple[str, ...]
+    table_keys: tuple[str, ...]
+    tiebreak_keys: tuple[str, ...]
+    words: Mapping[str, str]  # the same checks word an entrant as a partnership or as a player
+    fillers: bool  # may a tiebreak name players who fill its tables?
+
+
+ENTRANT_FILES: dict[str, EntrantFile] = {
+    "partnerships": EntrantFile(
+        key="partnerships", top_keys=TOP_KEYS, table_keys=TABLE_KEYS, tiebreak_keys=TIEBREAK_KEYS, fillers=False,
+        words={
+            "twice_in_round": gettext_noop("partnership %(number)s plays twice in %(round)s (also %(where)s)"),
+            "bye_twice": gettext_noop("partnership %(number)s is listed twice as sitting out %(round)s"),
+            "bye_and_plays": gettext_noop("partnership %(number)s sits out %(round)s but also plays %(where)s"),
+            "expected": gettext_noop("expected a partnership number, got %(type)s %(value)s"),
+            "unknown": gettext_noop("partnership %(number)s is not in the partnerships list"),
+            "not_in_tiebreak": gettext_noop("partnership %(number)s is not in this tiebreak"),
+            "tiebreak_twice": gettext_noop("partnership %(number)s is listed twice"),
+            "tiebreak_two": gettext_noop("a tiebreak needs at least two partnerships"),
+            # said at the other kind's list, "players"
+            "foreign_list": gettext_noop(
+                'a key of an event of individuals; this event ranks partnerships (give "entrants": "individuals" '
+                'in event, or list "partnerships")'),
+        },
+    ),
+    "individuals": EntrantFile(
+        key="players", top_keys=TOP_KEYS_INDIVIDUALS, table_keys=INDIVIDUAL_TABLE_KEYS,
+        tiebreak_keys=INDIVIDUAL_TIEBREAK_KEYS, fillers=True,
+        words={
+            "twice_in_round": gettext_noop("player %(number)s plays twice in %(round)s (also %(where)s)"),
+            "bye_twice": gettext_noop("player %(number)s is listed twice as sitting out %(round)s"),
+            "bye_and_plays": gettext_noop("player %(number)s sits out %(round)s but also plays %(where)s"),
+            "expected": gettext_noop("expected a player number, got %(type)s %(value)s"),
+            "unknown": gettext_noop("player %(number)s is not in the players list"),
+            "not_in_tiebreak": gettext_noop("player %(number)s is not in this tiebreak"),
+            "tiebreak_twice": gettext_noop("player %(number)s is listed twice"),
+            "tiebreak_two": gettext_noop("a tiebreak needs at least two players"),
+            "foreign_list": gettext_noop(
+                'an event of individuals (event.entrants "individuals") lists "players", one per player'),
+        },
+    ),
+}
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """How a table of one layout is written in the file.
+
+    `seating`: how the table names its entrants, and the checker's reading of it: "pair" (two
+    partnerships, "ns" and "ew"), "keyed" (a key per seat, the seat in lower case: "n", "e", "s",
+    "w") or "listed" (the players under one key, "seats", in seating order). `hands`: "sides" or
+    "players" (the checker's and the writer's reading of a hand). `words`: the problems only this
+    shape words its own way: "entered" (what a table's entered_side names), "wins" (who reached
+    wins_per_round), and for a listed table "listed_missing", "listed_count" and "foreign" (a key
+    of a keyed table); for a keyed table, "foreign" (the "seats" key of a listed table)."""
+
+    layout: layouts_engine.Layout
+    seating: str
+    hands: str
+    words: Mapping[str, str]
+
+    @property
+    def entrants(self) -> EntrantFile:
+        return ENTRANT_FILES[self.layout.entrants]
+
+    @property
+    def listed(self) -> bool:
+        return self.seating == "listed"
+
+    @property
+    def place_keys(self) -> tuple[str, ...]:
+        """The keys a keyed table names its entrants by, in the order of TableSpec.seats (or ns, ew)."""
+        return () if self.listed else tuple(place.lower() for place in self.layout.places)
+
+    def places(self, table) -> list[tuple[str, int]]:
+        """Each entrant at `table` (a TableSpec) with the key that names it in the file."""
+        if self.listed:
+            return [(f"seats[{i}]", number) for i, number in enumerate(table.seats)]
+        return list(zip(self.place_keys, self.numbers(table)))
+
+    def numbers(self, table) -> tuple[int, ...]:
+        """The entrant numbers at `table` in the order of Layout.places: a partnership table's ns and
+        ew, a table of individuals' seats."""
+        return (table.ns, table.ew) if self.seating == "pair" else table.seats
+
+    def seat_of(self, seats: tuple[int, ...] | None) -> dict[int, str]:
+        """{player number: the layout's seat} for a table's `seats` (TableSpec.seats; {} for partnerships)."""
+        return dict(zip(seats or (), self.layout.seats))
+
+    def entry_fields(self, hand, seat_of: Mapping[int, str]) -> dict:
+        """A file's hand (HandSpec) as the stored fields Layout.entry takes (scoring.models.Hand's
+        columns): `seat_of` maps a player number to his seat (TableShape.seat_of)."""
+        return HAND_FIELDS[self.hands](hand, seat_of)
+
+    def file_fields(self, stored: dict, number_at: Mapping[str, int]) -> dict:
+        """A stored hand's fields (scoring.models.Hand: declarer_seat and seat_tricks among them) as
+        HandSpec's: `number_at` maps a seat to the player sitting there, in seating order."""
+        return FILE_FIELDS[self.hands](dict(stored), number_at)
+
+    def foreign_keys(self) -> tuple[str, ...]:
+        """Keys a table of another layout of the same entrants names its players by, refused here."""
+        others = [shape for shape in TABLE_SHAPES.values()
+                  if shape is not self and shape.layout.entrants == self.layout.entrants]
+        if self.listed:
+            return tuple(dict.fromkeys(key for shape in others for key in shape.place_keys))
+        return ("seats",) if any(shape.listed for shape in others) else ()
+
+
+def _sides_fields(hand, seat_of: Mapping[int, str]) -> dict:
+    """A hand of two sides: the bidding side and its tricks, or N-S's tricks in a hand nobody bid."""
+    return {"contract": hand.contract, "declarer": hand.declarer, "tricks": hand.tricks, "ns_tricks": hand.ns_tricks,
+            "penalty_kind": hand.penalty_kind, "penalty_side": hand.penalty_side}
+
+
+def _players_fields(hand, seat_of: Mapping[int, str]) -> dict:
+    """A hand where each plays for himself: the bidder's seat and every seat's tricks."""
+    return {"contract": hand.contract, "declarer_seat": seat_of[hand.bidder],
+            "seat_tricks": {seat_of[number]: tricks for number, tricks in hand.player_tricks.items()},
+            "penalty_kind": hand.penalty_kind, "penalty_side": hand.penalty_side}
+
+
+HAND_FIELDS = {"sides": _sides_fields, "players": _players_fields}
+
+
+def _sides_file(stored: dict, number_at: Mapping[str, int]) -> dict:
+    stored.pop("declarer_seat", None)
+    stored.pop("seat_tricks", None)
+    return stored
+
+
+def _players_file(stored: dict, number_at: Mapping[str, int]) -> dict:
+    """Back to player numbers, in seating order; the dealer is the rotation's (a hand of three has no dealer key)."""
+    seat, seat_tricks = stored.pop("declarer_seat", ""), stored.pop("seat_tricks", None)
+    if not seat:
+        return stored
+    return stored | {"bidder": number_at[seat], "dealer": "", "tricks": seat_tricks[seat],
+                     "player_tricks": {number: seat_tricks[label] for label, number in number_at.items()}}
+
+
+FILE_FIELDS = {"sides": _sides_file, "players": _players_file}
+
+
+def _shape(name: str, *, seating: str, hands: str, **words: str) -> TableShape:
+    return TableShape(layouts_engine.LAYOUTS[name], seating, hands, words)
+
+
+A_SIDE = gettext_noop("a side")
+SIDE_WINS = gettext_noop("a side reached wins_per_round, %(wins)s wins")
+TABLE_SHAPES: dict[str, TableShape] = {
+    "partnerships": _shape("partnerships", seating="pair", hands="sides", entered=A_SIDE, wins=SIDE_WINS),
+    "progressive": _shape(
+        "progressive", seating="keyed", hands="sides", entered=A_SIDE, wins=SIDE_WINS,
+        foreign=gettext_noop('three-handed seats; under four-handed rules a table gives "n", "e", "s" and "w" '
+                             "(player numbers)")),
+    "three-handed": _shape(
+        "three-handed", seating="listed", hands="players", entered=gettext_noop("a seat at a table of three"),
+        wins=gettext_noop("a player reached wins_per_round, %(wins)s wins"),
+        foreign=gettext_noop(
+            'a four-handed seat; under three-handed rules a table gives "seats" (three player numbers)'),
+        listed_missing=gettext_noop("missing (three player numbers, in seating order)"),
+        listed_count=gettext_noop("a three-handed table seats three players, got %(count)s")),
+}
+
+
+def table_shape(entrants: object, preset: object) -> TableShape | None:
+    """The shape of a table in an event of `entrants` under the rule set `preset`: the one layout
+    of those entrants, else the one whose rule sets seat as many players as `preset`; None when
+    neither says (the rules or the entrants could not be read: their own problem says so)."""
+    of_entrants = [shape for shape in TABLE_SHAPES.values() if shape.layout.entrants == entrants]
+    if len(of_entrants) == 1:
+        return of_entrants[0]
+    if not isinstance(preset, str) or preset not in rules_engine.PRESETS:
+        return None
+    players = rules_engine.PRESETS[preset].players
+    return next((shape for shape in of_entrants if shape.layout.rules_players == players), None)
+
+
+def seats_layout(entrants: object, players: int) -> bool:
+    """Does a layout seat `entrants` under a rule set for `players` players?"""
+    return any(shape.layout.entrants == entrants and shape.layout.rules_players == players
+               for shape in TABLE_SHAPES.values())
