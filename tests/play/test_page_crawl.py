@@ -506,6 +506,8 @@ class Crawl:
                 self.problems.append(f"GET {url} -> log in, for the {self.who} (logged in)")
             if self.who.startswith("phone-") and name == "scoring:table-entry" and response.status_code not in (200, 500):
                 self.problems.append(f"GET {url} -> {response.status_code} for the table's own phone")
+            if name == "scoring:pdf" and response.status_code == 200 and response["Content-Type"] != "application/pdf":
+                self.problems.append(f"GET {url} -> {response['Content-Type']}, not a PDF")
             if response.status_code == 405:
                 self.post_only.add(url)
             if response.status_code == 403 or to_login:
