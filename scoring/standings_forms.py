@@ -17,6 +17,9 @@ TIEBREAKER_CHOICES = [("", _("— none —")), *language.choices(standings_engin
 
 
 class TiebreakForm(forms.Form):
+    """A tiebreak session among tied partnerships: the automatic layout, or the organizer's own tables.
+    Each layout's adapter names its form (adapter.tiebreak_form): players' is PlayersTiebreakForm."""
+
     partnerships = forms.TypedMultipleChoiceField(
         coerce=int, widget=forms.CheckboxSelectMultiple, label=_("Tied partnerships who play"),
         error_messages={"required": _("Tick the tied partnerships.")},
@@ -32,36 +35,10 @@ class TiebreakForm(forms.Form):
         help_text=_("One table a line: table number, N-S partnership, E-W partnership. Example: 1 3 7"),
     )
 
-    fillers = forms.CharField(
-        required=False, max_length=200, label=_("Fillers: player numbers"),
-        help_text=_("Only when two tied players play three-handed, or two or three progressive: other players "
-                    "who fill the empty seats. They play the hands, but their tiebreak points count for nobody. "
-                    "Leave it empty and the site picks the players present closest below the tied place."),
-    )
-
-    def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int, individuals: bool = False,
-                 **kwargs):
+    def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["partnerships"].choices = choices
         self.fields["hands"].initial = hands_per_round
-        if individuals:
-            # Tied players' tables are planned for them (scoring.tiebreaks): no layout to choose.
-            del self.fields["layout"], self.fields["tables"]
-            self.fields["partnerships"].label = _("Tied players who play")
-            self.fields["partnerships"].error_messages["required"] = _("Tick the tied players.")
-            self.fields["hands"].label = _("Hands in each pass through the tiebreak's rounds")
-        else:
-            del self.fields["fillers"]  # partnerships fill their own tables
-
-    def clean_fillers(self) -> list[int]:
-        numbers = []
-        for part in self.cleaned_data["fillers"].replace(",", " ").split():
-            number = whole_number(part, max_digits=60)
-            if number is None or not 1 <= number <= MAX_PARTNERSHIP_NUMBER:
-                shown = part if len(part) <= 6 else part[:6] + "…"
-                raise forms.ValidationError(gettext("%(value)s is not a player number.") % {"value": shown})
-            numbers.append(number)
-        return numbers
 
     def clean_tables(self) -> list[tuple[int, int, int]]:
         parsed = []
@@ -92,6 +69,40 @@ class TiebreakForm(forms.Form):
         if data.get("layout") == "tables" and not data.get("tables") and "tables" not in self.errors:
             self.add_error("tables", gettext("Write your tables, or choose the automatic layout."))
         return data
+
+
+
+
+class PlayersTiebreakForm(forms.Form):
+    """A tiebreak session among tied players: their tables are planned for them (scoring.tiebreaks),
+    with fillers where they cannot fill a table themselves."""
+
+    partnerships = forms.TypedMultipleChoiceField(
+        coerce=int, widget=forms.CheckboxSelectMultiple, label=_("Tied players who play"),
+        error_messages={"required": _("Tick the tied players.")},
+    )
+    hands = WholeNumberField(min_value=1, max_value=200, label=_("Hands in each pass through the tiebreak's rounds"))
+    fillers = forms.CharField(
+        required=False, max_length=200, label=_("Fillers: player numbers"),
+        help_text=_("Only when two tied players play three-handed, or two or three progressive: other players "
+                    "who fill the empty seats. They play the hands, but their tiebreak points count for nobody. "
+                    "Leave it empty and the site picks the players present closest below the tied place."),
+    )
+
+    def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["partnerships"].choices = choices
+        self.fields["hands"].initial = hands_per_round
+
+    def clean_fillers(self) -> list[int]:
+        numbers = []
+        for part in self.cleaned_data["fillers"].replace(",", " ").split():
+            number = whole_number(part, max_digits=60)
+            if number is None or not 1 <= number <= MAX_PARTNERSHIP_NUMBER:
+                shown = part if len(part) <= 6 else part[:6] + "…"
+                raise forms.ValidationError(gettext("%(value)s is not a player number.") % {"value": shown})
+            numbers.append(number)
+        return numbers
 
 
 class MedalSettingsForm(forms.Form):

@@ -191,15 +191,19 @@ class World:
     scorer_staff: EventStaff
 
 
+def first_tie(event) -> list[int]:
+    """The numbers sharing the best tied place."""
+    ranking = event_standings(event).overall.rows
+    first = next(row.rank for row in ranking if row.tied)
+    return [row.number for row in ranking if row.rank == first]
+
+
 def build(kind: Kind, state: str) -> World:
     slug = f"crawl-{kind.name}-{state}"
     event = event_import(event_file(kind, "closed" if state == "tiebreak" else state, slug))
     table = Table.objects.get(round__event=event, round__number=1, round__tiebreak=None, number=1)
     if state == "tiebreak":
-        ranking = event_standings(event).overall.rows
-        first = next(row.rank for row in ranking if row.tied)
-        tied = [row.number for row in ranking if row.rank == first]
-        tiebreak = tiebreak_create(event=event, partnerships=tied)
+        tiebreak = tiebreak_create(event=event, partnerships=first_tie(event))
         table = Table.objects.filter(round__tiebreak=tiebreak).order_by("round__number", "number").first()
     organizer = builders.make_user(f"olga-{kind.name}-{state}", event=event, role="organizer")
     scorer = builders.make_user(f"sam-{kind.name}-{state}", event=event, role="scorer")
@@ -251,6 +255,23 @@ def test_the_tiebreak_page_of_individuals_playing_games(worlds, name):
     page = builders.login(world.organizer).get(reverse("scoring:tiebreaks", args=[world.event.slug]))
     assert page.status_code == 200
     assert "The tied players play the tiebreak's rounds once, each to its games' end." in page.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["games-partnerships", "games-progressive", "games-three"])
+def test_a_tiebreak_of_games_asks_no_hand_count(worlds, name):
+    """Games with no hands per round play a tiebreak's rounds once, to their games' end: the page asks
+    for no number of hands (it was required, and then ignored), and the tied entrants alone make it."""
+    world = worlds[name, "closed"]
+    staff = builders.login(world.organizer)
+    page = staff.get(reverse("scoring:tiebreaks", args=[world.event.slug])).content.decode()
+    assert 'name="hands"' not in page and 'name="partnerships"' in page
+    tied = first_tie(world.event)
+    made = staff.post(reverse("scoring:tiebreak-create", args=[world.event.slug]),
+                      {"partnerships": tied, "layout": "auto"})
+    assert made.status_code == 302
+    tiebreak = world.event.tiebreaks.get()
+    assert sorted(tiebreak.partnerships.values_list("number", flat=True)) == tied and tiebreak.rounds.exists()
 
 
 # --- the URL patterns --------------------------------------------------------------------------
