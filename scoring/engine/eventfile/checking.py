@@ -16,6 +16,7 @@ import datetime
 import json
 import re
 
+from scoring.engine import formats
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile.checking_hands import HandChecks
@@ -145,14 +146,16 @@ class _Checker(TableChecks, HandChecks, Problems):
         else:
             rounds = self.integer(ev["rounds"], "event.rounds", 1, MAX_ROUNDS)
         open_hands = False
+        # Does the format need hands per round (a session), or may they be null (games)? Unread: no.
+        needs_hands = (fmt := _format(play_format)) is not None and fmt.needs_hands_per_round
         if "hands_per_round" not in ev:
-            self.add("event.hands_per_round", Message(gettext_noop("missing (null for none)")) if play_format == "games"
-                     else missing())
-        elif ev["hands_per_round"] is None and play_format != "session":
+            self.add("event.hands_per_round", Message(gettext_noop("missing (null for none)"))
+                     if fmt is not None and not needs_hands else missing())
+        elif ev["hands_per_round"] is None and not needs_hands:
             # Games: the round ends when it is closed or its games are done. (A format that could
             # not be read has its own problem; this one would only repeat it.)
             open_hands = True
-        elif ev["hands_per_round"] is None and play_format == "session":
+        elif ev["hands_per_round"] is None:
             self.add("event.hands_per_round", Message(gettext_noop(
                 'null only in an event played as games (event.format "games"); '
                 "a session needs a whole number between 1 and %(most)s"), most=MAX_HANDS_PER_ROUND))
@@ -187,13 +190,13 @@ class _Checker(TableChecks, HandChecks, Problems):
             self.add("event.format", Message(gettext_noop("%(value)s is not a format of play (%(formats)s)"),
                                              value=show(play_format), formats=", ".join(rules_engine.EVENT_FORMATS)))
             return None, None
-        if play_format == "session":
+        if not formats.FORMATS[play_format].ends_games:
             if "games" in ev:
                 self.add("event.games", Message(gettext_noop(
                     'only an event played as games has this (event.format is "session"; '
                     'give "format": "games" or leave games out)')))
                 return None, None
-            return "session", None
+            return play_format, None
         raw = ev.get("games", {})
         g = self.obj(raw, "event.games", GAMES_KEYS)
         if g is None:
@@ -224,7 +227,7 @@ class _Checker(TableChecks, HandChecks, Problems):
                 spec.rank_by = clean
             else:
                 ok = False
-        return ("games", spec) if ok else (None, None)
+        return (play_format, spec) if ok else (None, None)
 
     def rules(self, ev: dict, entrants: str | None = "partnerships",
               ) -> tuple[str | None, rules_engine.RuleSet | None, dict]:
@@ -469,7 +472,8 @@ def _check(c: _Checker, data: object) -> None:
         "rounds": _within(ev_raw.get("rounds"), MAX_ROUNDS),
         "hands_per_round": _within(ev_raw.get("hands_per_round"), MAX_HANDS_PER_ROUND),
         # A games event may leave hands_per_round null: rounds then end when closed or their games are done.
-        "open_hands": ev_raw.get("format") == "games" and ev_raw.get("hands_per_round", 0) is None,
+        "open_hands": not getattr(_format(ev_raw.get("format")), "needs_hands_per_round", True)
+        and ev_raw.get("hands_per_round", 0) is None,
         "games": games,
         "partnerships": None,
         "withdrawn": set(),
@@ -520,6 +524,11 @@ def parse(data: object) -> EventFile:
     if problems or result is None:
         raise EventFileError(problems or [Message(gettext_noop("the file could not be read"))])
     return result
+
+
+def _format(name: object) -> formats.Format | None:
+    """The event format `name` names (formats.FORMATS), None for anything else."""
+    return formats.FORMATS.get(name) if isinstance(name, str) else None
 
 
 def _within(value: object, high: int) -> int | None:

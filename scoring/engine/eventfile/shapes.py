@@ -121,6 +121,10 @@ class TableShape:
             return [(f"seats[{i}]", number) for i, number in enumerate(table.seats)]
         return list(zip(self.place_keys, self.numbers(table)))
 
+    def file_places(self, table) -> dict:
+        """The keys that name `table`'s entrants in the file: {"ns", "ew"}, {"n", "e", "s", "w"} or {"seats": [...]}."""
+        return {"seats": list(table.seats)} if self.listed else dict(self.places(table))
+
     def numbers(self, table) -> tuple[int, ...]:
         """The entrant numbers at `table` in the order of Layout.places: a partnership table's ns and
         ew, a table of individuals' seats."""

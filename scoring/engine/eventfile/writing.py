@@ -120,7 +120,7 @@ def _table_dict(table: TableSpec, hands_per_round: int, shape: TableShape) -> di
     if table.history is not None:
         values["history"] = [_change_dict(c) for c in table.history]
     # The entrants as the table's layout names them: ns and ew, n e s w, or the listed seats.
-    values.update({"seats": list(table.seats)} if shape.listed else shape.places(table))
+    values.update(shape.file_places(table))
     return _emit("table", shape.entrants.table_keys, table, values, hands_per_round)
 
 
