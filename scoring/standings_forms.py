@@ -35,10 +35,12 @@ class TiebreakForm(forms.Form):
         help_text=_("One table a line: table number, N-S partnership, E-W partnership. Example: 1 3 7"),
     )
 
-    def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int, **kwargs):
+    def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int | None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["partnerships"].choices = choices
         self.fields["hands"].initial = hands_per_round
+        # Games with no hands per round play the tiebreak's rounds once, to their games' end: no count to ask.
+        self.fields["hands"].required = hands_per_round is not None
 
     def clean_tables(self) -> list[tuple[int, int, int]]:
         parsed = []
@@ -71,8 +73,6 @@ class TiebreakForm(forms.Form):
         return data
 
 
-
-
 class PlayersTiebreakForm(forms.Form):
     """A tiebreak session among tied players: their tables are planned for them (scoring.tiebreaks),
     with fillers where they cannot fill a table themselves."""
@@ -89,10 +89,12 @@ class PlayersTiebreakForm(forms.Form):
                     "Leave it empty and the site picks the players present closest below the tied place."),
     )
 
-    def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int, **kwargs):
+    def __init__(self, *args, choices: list[tuple[int, str]], hands_per_round: int | None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["partnerships"].choices = choices
         self.fields["hands"].initial = hands_per_round
+        # Games with no hands per round play the tiebreak's rounds once, to their games' end: no count to ask.
+        self.fields["hands"].required = hands_per_round is not None
 
     def clean_fillers(self) -> list[int]:
         numbers = []

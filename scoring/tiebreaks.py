@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext, ngettext
 
+from scoring.adapters import adapter_for
 from scoring.engine import movement_individuals
 from scoring.engine.movement import plan
 from scoring.engine.vocabulary import MAX_MOVEMENT_ROUNDS
@@ -40,26 +41,20 @@ def _numbers(numbers: list) -> str:
 def _partnerships(event: Event, given: list) -> list[Partnership]:
     """Accept Partnership objects or partnership numbers (players' numbers in an event of
     individuals); refuse strangers and repeats."""
-    players = event.individuals
+    words = adapter_for(event).entrant_words
     numbers = [p.number if isinstance(p, Partnership) else p for p in given]
     if len(numbers) < 2:
-        raise ValidationError({"partnerships": gettext("Choose at least two tied players.") if players
-                               else gettext("Choose at least two tied partnerships.")})
+        raise ValidationError({"partnerships": str(words["at_least_two"])})
     if len(set(numbers)) != len(numbers):
-        raise ValidationError({"partnerships": gettext("A player is listed twice.") if players
-                               else gettext("A partnership is listed twice.")})
+        raise ValidationError({"partnerships": str(words["listed_twice"])})
     found = {p.number: p for p in Partnership.objects.filter(event=event, number__in=numbers)
              .select_related("player_one", "player_two")}
     missing = [str(n) for n in numbers if n not in found]
     if missing:
-        message = (gettext("No player %(numbers)s at this event.") if players
-                   else gettext("No partnership %(numbers)s at this event."))
-        raise ValidationError({"partnerships": message % {"numbers": ", ".join(missing)}})
+        raise ValidationError({"partnerships": words["unknown"] % {"numbers": ", ".join(missing)}})
     for given_one in given:
         if isinstance(given_one, Partnership) and given_one.event_id != event.pk:
-            message = (gettext("Player %(number)s belongs to another event.") if players
-                       else gettext("Partnership %(number)s belongs to another event."))
-            raise ValidationError({"partnerships": message % {"number": given_one.number}})
+            raise ValidationError({"partnerships": words["elsewhere"] % {"number": given_one.number}})
     return [found[n] for n in sorted(numbers)]
 
 
@@ -89,24 +84,14 @@ def _check_tied(event: Event, chosen: list[Partnership]):
                 block = {r.id for r in ranking.rows if r.rank == row.rank}
                 if wanted < block:
                     others = sorted(rows[i].number for i in block - wanted)
-                    if event.individuals:
-                        message = ngettext("Player %(numbers)s is tied on that place too and must play as well.",
-                                           "Players %(numbers)s are tied on that place too and must play as well.",
-                                           len(others))
-                    else:
-                        message = ngettext(
-                            "Partnership %(numbers)s is tied on that place too and must play as well.",
-                            "Partnerships %(numbers)s are tied on that place too and must play as well.",
-                            len(others))
-                    raise ValidationError({"partnerships": message % {"numbers": _numbers(others)}})
+                    raise ValidationError({"partnerships": adapter_for(event).entrant_words["tied_too"] % {
+                        "numbers": _numbers(others), "count": len(others)}})
     described = "; ".join(
         gettext("%(number)s is %(place)s on %(total)s") % {
             "number": rows[p.pk].number, "place": _place(rows[p.pk]), "total": rows[p.pk].total}
         for p in chosen
     )
-    message = (gettext("These players are not tied with each other (%(described)s).") if event.individuals
-               else gettext("These partnerships are not tied with each other (%(described)s)."))
-    raise ValidationError({"partnerships": message % {"described": described}})
+    raise ValidationError({"partnerships": adapter_for(event).entrant_words["not_tied"] % {"described": described}})
 
 
 def _place(row) -> str:
@@ -297,6 +282,33 @@ def _seated_rounds(event: Event, chosen: list[Partnership], legs: int,
             for rp in movement_individuals.plan(list(by_number), rounds, seats=seats)]
 
 
+def partnership_rounds(chosen: list[Partnership], legs: int, *, tables=None) -> tuple[list, list, object]:
+    """A tiebreak among partnerships: ([], rounds, round_create). The organizer's `tables` (checked by
+    _organizer_tables) played `legs` times; two partnerships play each other, swapping directions each
+    round so neither holds N-S throughout; three or more a round robin (scoring.engine.movement.plan)."""
+    by_number = {p.number: p for p in chosen}
+    if tables is not None:
+        rounds = [(tables, []) for _ in range(legs)]
+    elif len(chosen) == 2:
+        a, b = chosen
+        rounds = [([(1, a, b) if leg % 2 == 0 else (1, b, a)], []) for leg in range(legs)]
+    else:
+        cycle = len(chosen) - 1 if len(chosen) % 2 == 0 else len(chosen)
+        rounds = [
+            ([(t, by_number[ns], by_number[ew]) for t, ns, ew in rp.tables], [by_number[b] for b in rp.byes])
+            for rp in plan(list(by_number), cycle * legs)
+        ]
+    return [], rounds, round_create
+
+
+def player_rounds(event: Event, chosen: list[Partnership], legs: int, *, fillers: list[int] | None,
+                  ranking) -> tuple[list, list, object]:
+    """A tiebreak among players: (fillers, rounds, round_create_seated), the tied players at tables of
+    the event's layout among themselves, filled where they cannot fill one (_fillers, _seated_rounds)."""
+    seated_fillers = _fillers(event, chosen, fillers, ranking)
+    return seated_fillers, _seated_rounds(event, chosen, legs, seated_fillers), round_create_seated
+
+
 @transaction.atomic
 def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = None, tables=None,
                     fillers: list | None = None) -> Tiebreak:
@@ -312,38 +324,21 @@ def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = Non
     (player numbers, or None for the site's choice, see _fillers) fill the empty seats and play
     the hands, but get no tiebreak total (only `partnerships` are the tiebreak's members).
     """
+    adapter = adapter_for(event)
     chosen = _partnerships(event, partnerships)
     named = _filler_numbers(event, fillers) if fillers else None
-    if named and not event.individuals:
-        raise ValidationError({"fillers": gettext("Fillers are for tiebreaks of players.")})
+    refused = adapter.tiebreak_refusal(fillers=named, tables=tables)
+    if refused:
+        raise ValidationError(refused)
     legs = _rounds_needed(event, hands)
-    if event.individuals and tables:
-        raise ValidationError({"tables": gettext(
-            "Your own tables are for partnerships: the tied players' tables are planned for you.")})
     layout = _organizer_tables(chosen, tables) if tables else None
     ranking = _check_tied(event, chosen)
-    by_number = {p.number: p for p in chosen}
-    seated_fillers: list[Partnership] = []
-    if event.individuals:
-        seated_fillers = _fillers(event, chosen, named, ranking)
-        rounds = _seated_rounds(event, chosen, legs, seated_fillers)
-    elif layout is not None:
-        rounds = [(layout, []) for _ in range(legs)]
-    elif len(chosen) == 2:
-        a, b = chosen
-        # Swap directions each round, so neither partnership holds N-S throughout.
-        rounds = [([(1, a, b) if leg % 2 == 0 else (1, b, a)], []) for leg in range(legs)]
-    else:
-        cycle = len(chosen) - 1 if len(chosen) % 2 == 0 else len(chosen)
-        rounds = [
-            ([(t, by_number[ns], by_number[ew]) for t, ns, ew in rp.tables], [by_number[b] for b in rp.byes])
-            for rp in plan(list(by_number), cycle * legs)
-        ]
+    seated_fillers, rounds, make_round = adapter.tiebreak_rounds(event, chosen, legs, tables=layout, fillers=named,
+                                                                 ranking=ranking)
     sequence = (Tiebreak.objects.filter(event=event).aggregate(m=Max("sequence"))["m"] or 0) + 1
     tiebreak = Tiebreak.objects.create(event=event, sequence=sequence)
     tiebreak.partnerships.set(chosen)
     tiebreak.fillers.set(seated_fillers)
-    make_round = round_create_seated if event.individuals else round_create
     for number, (round_tables, byes) in enumerate(rounds, start=1):
         make_round(event=event, number=number, tables=round_tables, byes=byes, tiebreak=tiebreak,
                    status=Round.Status.OPEN)

@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from django.utils.translation import gettext_lazy
+from django.db.models import Q
+from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
-from scoring import forms, previews
+from scoring import forms, previews, standings_forms
 from scoring.engine import layouts
+from scoring.engine import standings as standings_engine
+from scoring.engine.rules import TRICKS_PER_HAND
+from scoring.engine.vocabulary import NOBID
+from tournaments import language
+from tournaments.models import TableSeat
 
 
 class TableAdapter:
@@ -80,3 +86,111 @@ class TableAdapter:
     sheet_style: str = "sides"
 
     # ---------------------------------------------------------------- standings and tiebreaks
+    # (scoring.results, the one results read: how a table's stored numbers become each side's
+    # points and each entrant's TableResult; the players are seated at TableSeat rows.)
+
+    # An entrant's page (scoring.views.standings.partnership_page): its title, the partial that
+    # shows its record and, at a table of individuals, the heads of the columns naming the others.
+    record_title = gettext_lazy("Player %(number)s: %(name)s")
+    record_template = "scoring/_record_seats.html"
+    record_heads = (gettext_lazy("Partner"), gettext_lazy("Opponents"))
+
+    def record_title_for(self, entrant) -> str:
+        """The entrant page's title: "Player 4: Ana Garza", "Partnership 2: Ana Garza & Luis Peña"."""
+        return self.record_title % {"number": entrant.number, "name": entrant.players_label,
+                                    "players": entrant.players_label}
+
+    # The words naming the entrants where the standings and tiebreaks speak of them (scoring.tiebreaks,
+    # the tiebreak page): players here, partnerships in partnerships.py. `tied_too` takes a "count".
+    entrant_words = {
+        "at_least_two": gettext_lazy("Choose at least two tied players."),
+        "listed_twice": gettext_lazy("A player is listed twice."),
+        "unknown": gettext_lazy("No player %(numbers)s at this event."),
+        "elsewhere": gettext_lazy("Player %(number)s belongs to another event."),
+        "tied_too": ngettext_lazy("Player %(numbers)s is tied on that place too and must play as well.",
+                                  "Players %(numbers)s are tied on that place too and must play as well.", "count"),
+        "not_tied": gettext_lazy("These players are not tied with each other (%(described)s)."),
+        "none_tied": gettext_lazy("No player shares a place at the moment."),
+        "session_title": gettext_lazy("Tiebreak %(number)s: players"),
+        "complete": gettext_lazy("Complete: it orders the players in the standings."),
+    }
+    # The tiebreak page (scoring.views.standings.tiebreaks_page): its form, what it says of the tables
+    # the tied entrants play at, and the form's fields after the hands.
+    tiebreak_form = standings_forms.PlayersTiebreakForm
+    tiebreak_intro_template = "scoring/_tiebreak_intro_progressive.html"
+    tiebreak_fields_template = "scoring/_tiebreak_fields_players.html"
+
+    def tiebreak_refusal(self, *, fillers, tables) -> dict[str, str] | None:
+        """What a tiebreak of this layout's entrants cannot take ({field: message}): tied players'
+        tables are planned for them (fillers are for them)."""
+        if tables:
+            return {"tables": gettext(
+                "Your own tables are for partnerships: the tied players' tables are planned for you.")}
+        return None
+
+    def tiebreak_rounds(self, event, chosen, legs: int, *, tables, fillers, ranking):
+        """A tiebreak's (fillers, rounds, the service that creates a round): the tied players at tables
+        of the layout among themselves (scoring.tiebreaks.player_rounds)."""
+        from scoring import tiebreaks
+
+        return tiebreaks.player_rounds(event, chosen, legs, fillers=fillers, ranking=ranking)
+
+    def entrant_players(self, one: str, two: str | None) -> tuple[str, ...]:
+        """An entrant's players' names for the standings: one player (an event of individuals)."""
+        return (one,)
+
+    def side_points(self, ns_points: int, ew_points: int, own: dict | None) -> dict[str, int]:
+        """Each side's points from a hand's or a table's stored columns (two sides: N-S, E-W)."""
+        first, second = self.layout.sides
+        return {first: ns_points or 0, second: ew_points or 0}
+
+    def table_places(self, event, rows) -> dict[int, dict[str, int]]:
+        """Who sits where at each of the event's tables: {table id: {seat: entrant id}} (one query)."""
+        from scoring.results import driver_rows
+
+        places: dict[int, dict[str, int]] = {}
+        for table_id, seat, entrant_id in driver_rows(
+                TableSeat.objects.filter(table__round__event=event).values_list("table_id", "seat", "entrant_id")
+                .order_by()):
+            places.setdefault(table_id, {})[seat] = entrant_id
+        return places
+
+    def entrant_tables(self, entrant) -> Q:
+        """The tables an entrant sat at (a filter of Table): a player's seats."""
+        return Q(seats__entrant=entrant)
+
+    def seated(self, tables) -> dict[int, dict[str, object]]:
+        """Who sat where at `tables`: {table id: {seat: Partnership}} with the players' names (one query)."""
+        seated: dict[int, dict[str, object]] = {}
+        for seat in TableSeat.objects.filter(table__in=tables).select_related("entrant__player_one").order_by():
+            seated.setdefault(seat.table_id, {})[seat.seat] = seat.entrant
+        return seated
+
+    def place_words(self, place: str) -> str:
+        """Where an entrant sat, as his record shows it: the seat (N, E, S, O in Spanish; 1, 2, 3)."""
+        return language.seat_letter(place)
+
+    def declarer_words(self, declarer: str, side: str, seated: dict) -> str:
+        """Who bid a hand, seen from `side`: "Us" or "Them" ("" nobody bid: them)."""
+        return gettext("Us") if declarer == side else gettext("Them")
+
+    def tricks_for(self, hand, side: str, place: str) -> int | None:
+        """The tricks a hand's line shows the entrant at `place`: his side's."""
+        if hand.contract == NOBID and hand.ns_tricks is not None:
+            return hand.ns_tricks if side == self.layout.sides[0] else TRICKS_PER_HAND - hand.ns_tricks
+        if hand.tricks is None:
+            return None
+        return hand.tricks if hand.declarer == side else TRICKS_PER_HAND - hand.tricks
+
+    def table_result(self, number: int, at: dict[str, int], score, hands: int, final: bool):
+        """The engine's TableResult of one table: each seated player credited (layout.credit) his
+        side's points, contracts and games (scoring.results.TableScore `score`)."""
+        layout = self.layout
+        seats = []
+        for place, entrant in at.items():
+            side = layout.side_of.get(place)
+            record = score.records.get(side) if score.records is not None else None
+            games = (*record[:4], record.difference) if record is not None else ()
+            seats.append(standings_engine.Seat(entrant, score.points.get(side, 0), *score.made.get(side, (0, 0)),
+                                               *games))
+        return standings_engine.TableResult(number, 0, 0, 0, 0, hands, final, seats=tuple(seats))

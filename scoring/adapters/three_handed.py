@@ -62,3 +62,20 @@ class ThreeHandedAdapter(TableAdapter):
     sheet_style = "seats"
 
     # ---------------------------------------------------------------- standings and tiebreaks
+
+    record_heads = (gettext_lazy("Playing with"),)
+    tiebreak_intro_template = "scoring/_tiebreak_intro_three.html"
+
+    def declarer_words(self, declarer: str, side: str, seated: dict) -> str:
+        """The bidder's name ("" nobody bid)."""
+        bidder = seated.get(declarer)
+        return bidder.player_one.name if bidder else ""
+
+    def tricks_for(self, hand, side: str, place: str) -> int | None:
+        """His own tricks (Hand.seat_tricks)."""
+        return (hand.seat_tricks or {}).get(place)
+
+    def side_points(self, ns_points: int, ew_points: int, own: dict | None) -> dict[str, int]:
+        """Each seat is his own side: the hand's seat_points, the table's seat_totals."""
+        own = own or {}
+        return {side: int(own.get(side, 0)) for side in self.layout.sides}

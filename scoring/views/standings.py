@@ -30,9 +30,11 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from scoring import selectors, site_address, tiebreaks
+from scoring.adapters import adapter_for
 from scoring.engine import standings as standings_engine
 from scoring.engine.textsafe import whole_number
-from scoring.standings_forms import MedalSettingsForm, TiebreakForm
+from scoring.results import event_results
+from scoring.standings_forms import MedalSettingsForm
 from scoring.tables import projector_rows_html, remember, shown_rounds, standings_table
 from tournaments import language
 from tournaments import services as event_services
@@ -255,25 +257,18 @@ def standings_csv(request, slug):
 
 
 def partnership_page(request, slug, number):
+    """An entrant's page: his place, and his record round by round and hand by hand (the one results
+    read), drawn by his layout's partial (adapter.record_template)."""
     event = get_object_or_404(Event, slug=slug)
     partnership = get_object_or_404(Partnership.objects.select_related("player_one", "player_two"),
                                     event=event, number=number)
-    standings = selectors.event_standings(event)
-    row = next(r for r in standings.rows if r.id == partnership.pk)
-    if event.individuals:  # a player's page: each round's table, seat, partner or tablemates, points
-        return render(request, "scoring/partnership_page.html",
-                      {"event": event, "partnership": partnership, "row": row, "standings": standings,
-                       "player_rounds": selectors.player_record(event, partnership), "matches": False,
-                       "three_handed": event.rules.players == 3})
-    records = selectors.partnership_record(event, partnership)
-    games = selectors.partnership_games(event, partnership)
-    for record in records:  # a games event: each round's games, and its points as the games count them
-        record.games = games.get((record.tiebreak, record.round))
-        if record.games is not None and record.hands:
-            record.points, record.opponents_points = record.games.points, record.games.opponents_points
-    return render(request, "scoring/partnership_page.html",
-                  {"event": event, "partnership": partnership, "row": row, "records": records, "standings": standings,
-                   "matches": event.wins_per_round is not None or "matches" in standings.setup.rank_by})
+    results = event_results(event)
+    standings = results.standings
+    return render(request, "scoring/partnership_page.html", {
+        "event": event, "partnership": partnership, "row": results.row(partnership), "standings": standings,
+        "records": results.record(partnership), "title": results.adapter.record_title_for(partnership),
+        "record_template": results.adapter.record_template, "record_heads": results.adapter.record_heads,
+        "matches": event.wins_per_round is not None or "matches" in standings.setup.rank_by})
 
 
 def medals_page(request, slug):
@@ -292,16 +287,22 @@ def _tied_choices(standings) -> list[tuple[int, str]]:
 
 @organizer_required
 def tiebreaks_page(request, event, tiebreak_form=None, settings_form=None, status=200):
+    """The organizer's tiebreaks: the ties, a new session's form and the sessions, in the words and
+    partials of the event's layout (adapter_for(event): tiebreak_form, entrant_words, the templates)."""
+    adapter = adapter_for(event)
     standings = selectors.event_standings(event)
     chosen = [n for n in map(whole_number, request.GET.getlist("p")) if n is not None]
-    tiebreak_form = tiebreak_form or TiebreakForm(choices=_tied_choices(standings),
-                                                  hands_per_round=event.hands_per_round,
-                                                  individuals=event.individuals, initial={"partnerships": chosen})
+    tiebreak_form = tiebreak_form or adapter.tiebreak_form(choices=_tied_choices(standings),
+                                                           hands_per_round=event.hands_per_round,
+                                                           initial={"partnerships": chosen})
+    sessions = selectors.tiebreak_sessions(event)
+    for session in sessions:
+        session.title = adapter.entrant_words["session_title"] % {"number": session.sequence}
     return render(request, "scoring/tiebreak_page.html", {
         "event": event, "standings": standings, "tiebreak_form": tiebreak_form,
-        "settings_form": settings_form or MedalSettingsForm.for_event(event),
-        "sessions": selectors.tiebreak_sessions(event),
-        "table_size": event_services.table_size(event) if event.individuals else None,
+        "settings_form": settings_form or MedalSettingsForm.for_event(event), "sessions": sessions,
+        "words": adapter.entrant_words, "tiebreak_intro_template": adapter.tiebreak_intro_template,
+        "tiebreak_fields_template": adapter.tiebreak_fields_template,
     }, status=status)
 
 
@@ -309,8 +310,7 @@ def tiebreaks_page(request, event, tiebreak_form=None, settings_form=None, statu
 @organizer_required
 def tiebreak_create(request, event):
     choices = _tied_choices(selectors.event_standings(event))
-    form = TiebreakForm(request.POST, choices=choices, hands_per_round=event.hands_per_round,
-                        individuals=event.individuals)
+    form = adapter_for(event).tiebreak_form(request.POST, choices=choices, hands_per_round=event.hands_per_round)
     if form.is_valid():
         try:
             tiebreak = tiebreaks.tiebreak_create(

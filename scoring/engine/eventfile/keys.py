@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scoring.engine.eventfile.values import (
+    EVERY_SIDE,
     STAFF_SIDE,
     Choice,
     DistinctChoices,
@@ -39,10 +40,8 @@ from scoring.engine.vocabulary import (
     PAGE_SIZES,
     ROUND_STATUSES,
     SEATS,
-    SIDES,
     SIT_OUT_POLICIES,
     STAFF_ROLE_LABELS,
-    THREE_SEATS,
     dealer_for,
     gettext_noop,
 )
@@ -162,7 +161,7 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
         # Who entered the table's hands: a side, or at a table of three the seat whose phone entered
         # them (scoring.services); the checker then holds each kind of table to its own.
         Optional("entered_side", "",
-                 Choice((*SIDES, *THREE_SEATS), gettext_noop("a side or a seat at a table of three"))),
+                 Choice(EVERY_SIDE, gettext_noop("a side or a seat at a table of three"))),
         Optional("dispute", "", Text(MAX_NOTE, allow_empty=False)),
         Optional("confirmed_by", "", Text(MAX_ACTOR, allow_empty=False)),  # "": the importer's label
         Optional("confirmed_at", None, Timestamp()),  # None: the importer's clock

@@ -17,7 +17,13 @@ import re
 from dataclasses import dataclass
 
 from scoring.engine.eventfile.limits import TOO_LONG, list_limit
-from scoring.engine.vocabulary import MAX_PROBLEMS, PIN_LENGTH, SIDES, THREE_SEATS, Message, gettext_noop, is_pin
+from scoring.engine.layouts import LAYOUTS
+from scoring.engine.vocabulary import MAX_PROBLEMS, PIN_LENGTH, Message, gettext_noop, is_pin
+
+# Every side of every registered table layout, in registry order: ns, ew, then a table of three's
+# seats 1, 2, 3 (a side of his own each). A hand's or a table's side is one of these, and then one
+# of its own table's (checking_tables, checking_hands).
+EVERY_SIDE = tuple(dict.fromkeys(side for layout in LAYOUTS.values() for side in layout.sides))
 
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]{1,80}$")
 # Django's own username rule (letters, digits and @ . + - _), written out so the engine needs no Django.
@@ -321,7 +327,7 @@ class HandSide:
     writer: bool
 
     def __call__(self, p: Problems, value: object, place: str) -> str | None:
-        allowed = (*SIDES, *THREE_SEATS, STAFF_SIDE, *((NO_SIDE_NAMED,) if self.writer else ()))
+        allowed = (*EVERY_SIDE, STAFF_SIDE, *((NO_SIDE_NAMED,) if self.writer else ()))
         if not isinstance(value, str) or value not in allowed:
             p.add(place, Message(NOT_A_HAND_WRITER if self.writer else NOT_A_HAND_ACCEPTER, value=show(value)))
             return None
