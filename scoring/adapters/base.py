@@ -84,6 +84,18 @@ class TableAdapter:
     # The score and result sheets' style (scoring.printing.sheets.SHEET_STYLES): "sides", two sides
     # of partners with N-S and E-W columns; "seats", each seat's own tricks and points.
     sheet_style: str = "sides"
+    # How a table's players and hands are read onto its sheet (scoring.printing.data.SHEET_DATA):
+    # "partnerships" (the table's N-S and E-W partnerships), "partners" (the players seated on each
+    # side for the round), "seats" (each seat's player, tricks and points).
+    sheet_data: str = "partnerships"
+    # The movement cards' style (scoring.printing.cards.CARD_STYLES, scoring.printing.data.CARD_ROUNDS):
+    # "opponents", a partnership's side and the other partnership; "partner", a player's seat, his
+    # partner for the round and his opponents; "tablemates", a player's seat and the others at his table.
+    card_style: str = "opponents"
+
+    # The score and result sheets' style (scoring.printing.sheets.SHEET_STYLES): "sides", two sides
+    # of partners with N-S and E-W columns; "seats", each seat's own tricks and points.
+    sheet_style: str = "sides"
 
     # ---------------------------------------------------------------- standings and tiebreaks
     # (scoring.results, the one results read: how a table's stored numbers become each side's

@@ -25,5 +25,7 @@ class ProgressiveAdapter(TableAdapter):
     # ---------------------------------------------------------------- paper-sheet grid
 
     # ---------------------------------------------------------------- printing
+    sheet_data = "partners"
+    card_style = "partner"
 
     # ---------------------------------------------------------------- standings and tiebreaks

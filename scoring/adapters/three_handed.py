@@ -60,6 +60,9 @@ class ThreeHandedAdapter(TableAdapter):
 
     # ---------------------------------------------------------------- printing
     sheet_style = "seats"
+    sheet_data = "seats"
+    card_style = "tablemates"
+    sheet_style = "seats"
 
     # ---------------------------------------------------------------- standings and tiebreaks
 

@@ -5,13 +5,15 @@ two cards across each page with dashed cut lines. Data in, PDF bytes out; no dat
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.engine.vocabulary import SIDE_LABELS
 from scoring.printing.base import BOLD, LIGHT, SANS, draw_text, empty_page, fit, new_canvas, page_size, text_width
-from scoring.printing.documents import CardsDoc, PartnershipCard
+from scoring.printing.documents import CardRound, CardsDoc, PartnershipCard, Words
 
 
 def movement_cards(doc: CardsDoc) -> bytes:
@@ -23,7 +25,7 @@ def movement_cards(doc: CardsDoc) -> bytes:
     _ = doc.words.gettext
     c = new_canvas(buf, doc.header, _("movement cards"), size)
     n_rounds = max((len(card.rounds) for card in doc.cards), default=0)
-    row_h = 22.0 if doc.individuals == "progressive" else 13.5  # the partner, then the opponents
+    row_h = CARD_STYLES[doc.style].row_h
     # padding, header block, table (heading row + one per round), two note lines, padding
     card_h = 10 + 60 + (n_rounds + 1) * row_h + 26
     per_col = max(1, int((h - 2 * m) // card_h))
@@ -56,6 +58,7 @@ def movement_cards(doc: CardsDoc) -> bytes:
 def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: float, w: float, h: float,
                row_h: float) -> None:
     _ = doc.words.gettext
+    style = CARD_STYLES[doc.style]
     pad = 10
     inner = w - 2 * pad
     left = x + pad
@@ -73,17 +76,13 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
         pin = _("PIN %(pin)s") % {"pin": card.pin}
         pin_width = text_width(pin, BOLD, 12) + 6
         draw_text(c, left + inner, top - 27, pin, BOLD, 12, align="right")
-    title = (_("Player %(number)s") if doc.individuals else _("Partnership %(number)s")) % {"number": card.number}
+    title = style.title(doc.words) % {"number": card.number}
     draw_text(c, left, top - 27, title, BOLD, 16, max_width=inner - 4 - pin_width)
     draw_text(c, left, top - 41, card.names, SANS, 10, max_width=inner, min_size=6.5)
     if card.division:
         draw_text(c, left, top - 52, _("Division: %(name)s") % {"name": card.division}, SANS, 8.5, max_width=inner)
-    seats = doc.words.pgettext("movement card column", "Seats")
-    if doc.individuals:
-        seats = doc.words.pgettext("movement card column", "Seat")
-    others = {"three-handed": _("Playing with"), "progressive": _("Partner · opponents")}.get(
-        doc.individuals, _("Opponents"))
-    cols = [(_("Round"), 30), (_("Table"), 30), (seats, 30), (others, inner - 90)]
+    cols = [(_("Round"), 30), (_("Table"), 30), (style.seats_column(doc.words), 30),
+            (style.others_column(doc.words), inner - 90)]
     ty = top - 58
     c.setFillColor(LIGHT)
     c.rect(left, ty - row_h, inner, row_h, stroke=0, fill=1)
@@ -105,29 +104,86 @@ def _draw_card(c: Canvas, doc: CardsDoc, card: PartnershipCard, x: float, y: flo
             continue
         draw_text(c, left + 33, base, str(rnd.table), BOLD, 9)
         draw_text(c, left + 63, base, rnd.direction, SANS, 8.5)
-        if doc.individuals == "progressive":  # "Partner 3 Marie", below it "against 2 Luis, 4 Joe"
-            partner = _("Partner %(partner)s") % {"partner": rnd.partner}
-            against = _("against %(others)s") % {"others": ", ".join(rnd.others)}
-            draw_text(c, left + 95, yb + 12, partner, BOLD, 8, max_width=inner - 96, min_size=5.2)
-            draw_text(c, left + 95, yb + 3.5, against, SANS, 8, max_width=inner - 96, min_size=5.2)
-            continue
-        if doc.individuals:  # three-handed: "2 Luis · 5 Rosa"
-            draw_text(c, left + 93, base, " · ".join(rnd.others), SANS, 8, max_width=inner - 94, min_size=5.2)
-            continue
-        number = str(rnd.opponent_number)
-        draw_text(c, left + 93, base, number, BOLD, 9)
-        # Long names shrink before they are cut: the bold number is what finds the table.
-        names_x = left + 93 + max(18.0, text_width(number, BOLD, 9) + 4)
-        draw_text(c, names_x, base, rnd.opponent_names, SANS, 8, max_width=left + inner - 1 - names_x, min_size=5.2)
+        style.draw_others(c, doc.words, rnd, left, inner, base, yb)
     bottom = ty - (len(card.rounds) + 1) * row_h
     c.rect(left, bottom, inner, (len(card.rounds) + 1) * row_h, stroke=1, fill=0)
     notes_y = bottom - 10
-    seat_line = _("Seats %(ns)s: the first named sits North, the second South. %(ew)s: East and West.") % {
-        "ns": _(SIDE_LABELS["ns"]), "ew": _(SIDE_LABELS["ew"])}
-    if doc.individuals == "three-handed":
-        seat_line = _("Seats 1, 2, 3: in order to the left round the table. Each player plays for himself.")
-    elif doc.individuals:
-        seat_line = _("Your partner sits opposite you for this round only.")
-    draw_text(c, left, notes_y, seat_line, SANS, 7, max_width=inner, min_size=5.5)
+    draw_text(c, left, notes_y, style.seat_line(doc.words), SANS, 7, max_width=inner, min_size=5.5)
     if doc.sit_out_note:
         draw_text(c, left, notes_y - 9, doc.sit_out_note, SANS, 7, max_width=inner, min_size=5.5)
+
+
+# ---------------------------------------------------------------- the kinds of card
+
+
+def _draw_opponents(c: Canvas, words: Words, rnd: CardRound, left: float, inner: float, base: float,
+                    yb: float) -> None:
+    """The opposing partnership: its number in bold, then its names."""
+    number = str(rnd.opponent_number)
+    draw_text(c, left + 93, base, number, BOLD, 9)
+    # Long names shrink before they are cut: the bold number is what finds the table.
+    names_x = left + 93 + max(18.0, text_width(number, BOLD, 9) + 4)
+    draw_text(c, names_x, base, rnd.opponent_names, SANS, 8, max_width=left + inner - 1 - names_x, min_size=5.2)
+
+
+def _draw_partner(c: Canvas, words: Words, rnd: CardRound, left: float, inner: float, base: float,
+                  yb: float) -> None:
+    """"Partner 3 Marie", below it "against 2 Luis, 4 Joe"."""
+    _ = words.gettext
+    partner = _("Partner %(partner)s") % {"partner": rnd.partner}
+    against = _("against %(others)s") % {"others": ", ".join(rnd.others)}
+    draw_text(c, left + 95, yb + 12, partner, BOLD, 8, max_width=inner - 96, min_size=5.2)
+    draw_text(c, left + 95, yb + 3.5, against, SANS, 8, max_width=inner - 96, min_size=5.2)
+
+
+def _draw_tablemates(c: Canvas, words: Words, rnd: CardRound, left: float, inner: float, base: float,
+                     yb: float) -> None:
+    """"2 Luis · 5 Rosa": the others at a table where each plays for himself."""
+    draw_text(c, left + 93, base, " · ".join(rnd.others), SANS, 8, max_width=inner - 94, min_size=5.2)
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """What differs between the cards of two kinds of table. A table layout's adapter names its
+    style (scoring.adapters: TableAdapter.card_style); the card drawing asks the style."""
+
+    row_h: float  # a round's row: two lines where the partner is named above the opponents
+    title: Callable[[Words], str]  # the card's heading, with %(number)s
+    seats_column: Callable[[Words], str]
+    others_column: Callable[[Words], str]
+    seat_line: Callable[[Words], str]  # the note under the rounds: how to sit
+    draw_others: Callable  # (canvas, words, round, left, inner, baseline, row bottom): the last column
+
+
+CARD_STYLES = {
+    # A partnership's card: its side and the opposing partnership each round.
+    "opponents": CardStyle(
+        row_h=13.5,
+        title=lambda words: words.gettext("Partnership %(number)s"),
+        seats_column=lambda words: words.pgettext("movement card column", "Seats"),
+        others_column=lambda words: words.gettext("Opponents"),
+        seat_line=lambda words: words.gettext(
+            "Seats %(ns)s: the first named sits North, the second South. %(ew)s: East and West.") % {
+            "ns": words.gettext(SIDE_LABELS["ns"]), "ew": words.gettext(SIDE_LABELS["ew"])},
+        draw_others=_draw_opponents,
+    ),
+    # A player's card at tables of partners for one round: his seat, his partner, his opponents.
+    "partner": CardStyle(
+        row_h=22.0,
+        title=lambda words: words.gettext("Player %(number)s"),
+        seats_column=lambda words: words.pgettext("movement card column", "Seat"),
+        others_column=lambda words: words.gettext("Partner · opponents"),
+        seat_line=lambda words: words.gettext("Your partner sits opposite you for this round only."),
+        draw_others=_draw_partner,
+    ),
+    # A player's card where each plays for himself: his seat and his tablemates.
+    "tablemates": CardStyle(
+        row_h=13.5,
+        title=lambda words: words.gettext("Player %(number)s"),
+        seats_column=lambda words: words.pgettext("movement card column", "Seat"),
+        others_column=lambda words: words.gettext("Playing with"),
+        seat_line=lambda words: words.gettext(
+            "Seats 1, 2, 3: in order to the left round the table. Each player plays for himself."),
+        draw_others=_draw_tablemates,
+    ),
+}

@@ -9,6 +9,8 @@ The one module of the package that imports Django.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.urls import NoReverseMatch, reverse
@@ -22,8 +24,7 @@ from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine import vocabulary
 from scoring.engine.standings import decided_label
-from scoring.engine.vocabulary import LANGUAGE_CODES, PENALTY_WORDS, SIDE_LABELS, dealer_for
-from scoring.event_io import three_handed_dealer
+from scoring.engine.vocabulary import LANGUAGE_CODES, PENALTY_WORDS, SIDE_LABELS
 from scoring.models import Hand, HandChange
 from scoring.printing import KINDS, render
 from scoring.printing.documents import (
@@ -54,6 +55,12 @@ from tournaments.models import Event, Partnership, Round, Seating, Table, TableS
 
 # The medals in words: the medal standings' column, and the certificate's heading.
 MEDAL_WORDS, MEDAL_TITLES = vocabulary.MEDAL_WORDS, vocabulary.MEDAL_TITLES
+
+# A result sheet's table entered and not yet confirmed, by who the entrants are (Layout.entrants).
+UNCONFIRMED = {
+    "partnerships": vocabulary.gettext_noop("Entered, not yet confirmed by the other partnership"),
+    "individuals": vocabulary.gettext_noop("Entered, not yet confirmed by another player at the table"),
+}
 
 # Main rounds (no tiebreak) before tiebreak sessions: databases disagree where NULLs sort.
 MAIN_FIRST = F("round__tiebreak__sequence").asc(nulls_first=True)
@@ -160,84 +167,61 @@ def _status(event: Event, table: Table, count: int) -> str:
     if table.confirmed_at:
         return _("Confirmed by %(who)s at %(time)s") % {"who": table.confirmed_by,
                                                        "time": language.clock(table.confirmed_at)}
-    if event.confirmation_required and event.individuals:
-        return _("Entered, not yet confirmed by another player at the table")
     if event.confirmation_required:
-        return _("Entered, not yet confirmed by the other partnership")
+        return _(UNCONFIRMED[event.layout_spec.entrants])
     return _("Entered (this event does not ask for confirmation)")
 
 
 def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int | None = None,
                filled: bool = False, site_url: str | None = None) -> SheetsDoc:
-    """Score sheets (blank, with QR codes) or result sheets (filled) for one round or all.
-    Three queries for result sheets, one for blank sheets, plus one checking the round."""
+    """Score sheets (blank, with QR codes) or result sheets (filled) for one round or all. The
+    layout's adapter names how a table's players and hands are read (SHEET_DATA) and how the sheet
+    is drawn (sheet_style). Three queries for result sheets, one for blank sheets (one more where
+    the players are read from their seats), plus one checking the round."""
+    adapter = adapter_for(event)
+    kind = SHEET_DATA[adapter.sheet_data]
     rounds = select_rounds(event, round_number=round_number, tiebreak=tiebreak)
-    if event.individuals:
-        return _individual_sheets(event, rounds, round_number=round_number, tiebreak=tiebreak, filled=filled,
-                                  site_url=site_url)
-    tables = list(
-        Table.objects.filter(round__in=rounds)
-        .select_related("round__tiebreak", "ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")
-        .order_by(MAIN_FIRST, "round__number", "number")
-    )
+    tables = list(Table.objects.filter(round__in=rounds).select_related("round__tiebreak", *kind.related)
+                  .order_by(MAIN_FIRST, "round__number", "number"))
+    seated = kind.seated(tables)
     hands, fixes = _entered(rounds) if filled else ({}, {})
-    per_round = sheet_rows(event)
-    if filled and event.plays_games:  # every hand a table played, however many games it took
-        per_round = max([per_round, *(max(found) for found in hands.values() if found)])
-    dealers = [(n, dealer_for(n)) for n in range(1, per_round + 1)]
+    # Every hand a table played (a games event's round may take more than its sheet's rows).
+    per_round = max([sheet_rows(event), *(max(found) for found in hands.values() if found)])
+    dealers = [(n, event.layout_spec.dealer(n)) for n in range(1, per_round + 1)]
     out = []
     for table in tables:
-        ns = SheetSide("ns", table.ns.number, table.ns.player_one.name, table.ns.player_two.name)
-        ew = SheetSide("ew", table.ew.number, table.ew.player_one.name, table.ew.player_two.name)
+        at = seated.get(table.pk, {})
+        heads = kind.heads(table, at)
         if not filled:
-            out.append(SheetTable(_round_label(table.round), table.number, ns, ew,
-                                  tuple(SheetHand(n, d) for n, d in dealers),
+            out.append(SheetTable(_round_label(table.round), table.number, *heads.sides,
+                                  tuple(SheetHand(n, d) for n, d in dealers), seats=heads.seats,
                                   entry_url=entry_url(table.token, site_url), short_code=format_token(table.token)))
             continue
         entered = hands.get(table.pk, {})
         changes = fixes.get(table.pk, [])
         corrected = {c.hand_number for c in changes}
+        closed = table.round.status == vocabulary.ROUND_CLOSED
+        # A games event: the round replayed into games, each game's end marked under its last hand.
+        played = kind.replay(event, entered, heads.order, closed) if event.plays_games else None
         rows = []
-        played = None
-        if event.plays_games:
-            played = event_selectors.replay_table(
-                event, [games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made)
-                        for h in entered.values()], round_over=table.round.status == vocabulary.ROUND_CLOSED)
-        running = dict(zip((h.number for h in played.hands), played.running, strict=True)) if played else {}
         for n, dealer in dealers:
             hand = entered.get(n)
             if hand is None:
                 rows.append(SheetHand(n, dealer))
                 continue
-            _game, game_ns, game_ew = running.get(n, (0, None, None))
-            tricks = hand.tricks
-            if hand.contract == games_engine.NOBID:
-                tricks = hand.ns_tricks
-            rows.append(SheetHand(
-                n, hand.dealer, hand.declarer, _contract_text(hand.contract), tricks, hand.ns_points, hand.ew_points,
-                _penalty_text(hand.penalty_kind, hand.penalty_side, hand.penalty_seat, hand.note),
-                corrected=n in corrected, game_ns=game_ns, game_ew=game_ew,
-                game_end=played is not None and n in played.ends,
-            ))
-        ns_total = sum(h.ns_points for h in entered.values()) if entered else None
-        ew_total = sum(h.ew_points for h in entered.values()) if entered else None
-        if played is not None and entered:  # the points of a games event: its final game scores
-            ns_total, ew_total = played.games.points
+            penalty = _penalty_text(hand.penalty_kind, hand.penalty_side, hand.penalty_seat, hand.note)
+            rows.append(kind.row(n, hand.dealer or dealer, hand, penalty, n in corrected, played, heads.order))
         out.append(SheetTable(
-            _round_label(table.round), table.number, ns, ew, tuple(rows),
-            ns_total=ns_total, ew_total=ew_total,
-            games=game_lines(played) if played is not None else (),
+            _round_label(table.round), table.number, *heads.sides, tuple(rows), seats=heads.seats,
+            **kind.totals(entered, played, at, heads.order),
             status=_status(event, table, len(entered)),
-            corrections=tuple(
-                Correction(c.hand_number or 0, language.clock(c.at), c.by, _describe(c.old),
-                               _describe(c.new), c.reason)
-                for c in changes
-            ),
+            corrections=tuple(Correction(c.hand_number or 0, language.clock(c.at), c.by, _describe(c.old),
+                                         _describe(c.new), c.reason) for c in changes),
         ))
     rules = event.rules
     return SheetsDoc(header_for(event), language.label(rules.label), contract_values(rules), per_round, tuple(out),
                      filled, _title(round_number, tiebreak), words=words(), games=event.plays_games,
-                     style=adapter_for(event).sheet_style)
+                     style=adapter.sheet_style)
 
 
 GAMES_SHEET_ROWS = 12  # a games event's sheet when neither its rounds nor its games have a size
@@ -305,38 +289,34 @@ def three_game_lines(result: games_engine.TableGames, names: list[str]) -> tuple
 
 
 def cards_doc(event: Event) -> CardsDoc:
-    """One movement card per partnership still playing (two queries)."""
-    if event.individuals:
-        return _individual_cards(event)
-    partnerships = {
-        p.pk: p for p in Partnership.objects.filter(event=event).select_related("player_one", "player_two")
-    }
-    seatings = (
-        Seating.objects.filter(round__event=event)
-        .select_related("round__tiebreak", "table")
-        .order_by(MAIN_FIRST, "round__number")
-    )
-    rounds_of: dict[int, list[CardRound]] = {pk: [] for pk in partnerships}
+    """One movement card per entrant still playing: each round's table, where he sits and with whom
+    (the layout's adapter names the card's style, CARD_ROUNDS), and his sit-outs. Two queries, three
+    where the players are read from their seats."""
+    style = adapter_for(event).card_style
+    entrants = {p.pk: p for p in Partnership.objects.filter(event=event).select_related("player_one", "player_two")}
+    seatings = list(Seating.objects.filter(round__event=event).select_related("round__tiebreak", "table")
+                    .order_by(MAIN_FIRST, "round__number"))
+    round_of = CARD_ROUNDS[style]
+    seated = round_of.seated(entrants, [s.table for s in seatings if s.table_id])
+    rounds_of: dict[int, list[CardRound]] = {pk: [] for pk in entrants}
     for s in seatings:
         rnd = s.round
         label = (pgettext("tiebreak round on a movement card", "T%(session)s·%(number)s")
                  % {"session": rnd.tiebreak.sequence, "number": rnd.number}) if rnd.tiebreak_id else str(rnd.number)
+        if s.partnership_id not in rounds_of:
+            continue
         if s.table_id is None:
             rounds_of[s.partnership_id].append(CardRound(label, None))
             continue
-        table = s.table
-        mine_ns = table.ns_id == s.partnership_id
-        opponent = partnerships[table.ew_id if mine_ns else table.ns_id]
-        rounds_of[s.partnership_id].append(CardRound(
-            label, table.number, language.label(SIDE_LABELS["ns" if mine_ns else "ew"]),
-            opponent_number=opponent.number, opponent_names=opponent.players_label,
-        ))
+        at = seated.get(s.table_id, {})
+        mine = next((place for place, p in at.items() if p.pk == s.partnership_id), "")
+        rounds_of[s.partnership_id].append(round_of.card_round(label, s.table.number, mine, at))
     cards = tuple(
         PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]), pin=p.pin)
-        for p in sorted(partnerships.values(), key=lambda p: p.number)
+        for p in sorted(entrants.values(), key=lambda p: p.number)
         if not p.withdrawn
     )
-    return CardsDoc(header_for(event), cards, sit_out_note=_sit_out_note(event), words=words())
+    return CardsDoc(header_for(event), cards, sit_out_note=_sit_out_note(event), words=words(), style=style)
 
 
 def _sit_out_note(event: Event) -> str:
@@ -404,7 +384,7 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
                      + _("Points: the sum of the final game scores."))
         games_heads = (_("Won"), _("Lost"), _("Drawn"), *((_("Matches"),) if matches else ()), _("Diff."))
     return StandingsDoc(
-        individuals=event.individuals,
+        entrants=event.layout_spec.entrants,
         games_heads=games_heads,
         header=header_for(event),
         round_labels=tuple(pgettext("round column", "R%(number)s") % {"number": n} for n in standings.rounds),
@@ -458,7 +438,8 @@ def medals_doc(event: Event, standings=None) -> MedalsDoc:
     notes = (_progress(standings.progress) + ".",) if not standings.progress.complete else ()
     if standings.setup.games:
         notes = (ranked_by_words(standings.setup.rank_by) + ".", *notes)
-    return MedalsDoc(header_for(event), tuple(groups), notes, words=words(), individuals=event.individuals)
+    return MedalsDoc(header_for(event), tuple(groups), notes, words=words(),
+                     entrants=event.layout_spec.entrants)
 
 
 def document(event: Event, kind: str, *, round_number: int | None = None, tiebreak: int | None = None,
@@ -512,142 +493,177 @@ def _entered(rounds) -> tuple[dict[int, dict[int, Hand]], dict[int, list[HandCha
     return hands, fixes
 
 
-def _individual_sheets(event: Event, rounds, *, round_number, tiebreak, filled: bool, site_url) -> SheetsDoc:
-    """Score or result sheets of an event of individuals: three seats by name (three-handed), or
-    four seats with this round's partners (progressive), filled from the hands likewise."""
-    tables = list(Table.objects.filter(round__in=rounds).select_related("round__tiebreak")
-                  .order_by(MAIN_FIRST, "round__number", "number"))
-    seated = _seats_of(tables)
-    three = event.rules.players == 3
-    hands, fixes = _entered(rounds) if filled else ({}, {})
-    per_round = sheet_rows(event)
-    if filled and event.plays_games:  # every hand a table played, however many games it took
-        per_round = max([per_round, *(max(found) for found in hands.values() if found)])
-    dealers = [(n, three_handed_dealer(n) if three else dealer_for(n)) for n in range(1, per_round + 1)]
-    out = []
-    for table in tables:
-        at = seated.get(table.pk, {})
-        code = {"entry_url": entry_url(table.token, site_url), "short_code": format_token(table.token)}
-        if three:
-            order = sorted(at)
-            seats = tuple(SheetSeat(seat, at[seat].number, at[seat].player_one.name) for seat in order)
-            sides = {"ns": None, "ew": None}
-        else:
-            order = ()
-            seats = ()
-            sides = {"ns": _progressive_side("ns", at.get("N"), at.get("S")),
-                     "ew": _progressive_side("ew", at.get("E"), at.get("W"))}
-        if not filled:
-            out.append(SheetTable(_round_label(table.round), table.number, sides["ns"], sides["ew"],
-                                  tuple(SheetHand(n, d) for n, d in dealers), seats=seats, **code))
-            continue
-        entered = hands.get(table.pk, {})
-        changes = fixes.get(table.pk, [])
-        corrected = {c.hand_number for c in changes}
-        # A games event: the round replayed into games (three sides at a table of three, N-S v E-W at a
-        # progressive table), each game's end marked under its last hand and each game listed.
-        played = three_games = None
-        ends: set[int] = set()
-        closed = table.round.status == vocabulary.ROUND_CLOSED
-        if event.plays_games and three:
-            three_games = games_engine.replay(
-                event.rules, event.games_setup,
-                [games_engine.seat_played(h.number, order, h.declarer_seat, h.seat_points or {}, h.made)
-                 for h in entered.values()], round_over=closed, hands_per_round=event.hands_per_round, sides=3)
-            ends = {g.last_hand for g in three_games.games if g.over}
-        elif event.plays_games:
-            played = event_selectors.replay_table(
-                event, [games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made)
-                        for h in entered.values()], round_over=closed)
-            ends = set(played.ends)
+@dataclass(frozen=True)
+class _Heads:
+    """A sheet's players: its two sides (N-S, E-W; None where each plays for himself), its seats
+    (each for himself) and the seats' order, which his tricks and points columns follow."""
+
+    sides: tuple[SheetSide | None, SheetSide | None]
+    seats: tuple[SheetSeat, ...] = ()
+    order: tuple[str, ...] = ()
+
+
+class _SidesSheet:
+    """A table of two sides of partners, N-S and E-W: the bidding side, its tricks (N-S's when
+    nobody bid), each side's points and running game score."""
+
+    related: tuple[str, ...] = ()
+
+    @staticmethod
+    def seated(tables) -> dict[int, dict[str, Partnership]]:
+        return _seats_of(tables)
+
+    @staticmethod
+    def replay(event: Event, entered: dict[int, Hand], order, closed: bool):
+        return event_selectors.replay_table(
+            event, [games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made)
+                    for h in entered.values()], round_over=closed)
+
+    @staticmethod
+    def row(n: int, dealer: str, hand: Hand, penalty: str, corrected: bool, played, order) -> SheetHand:
         running = dict(zip((h.number for h in played.hands), played.running, strict=True)) if played else {}
-        rows = []
-        for n, dealer in dealers:
-            hand = entered.get(n)
-            if hand is None:
-                rows.append(SheetHand(n, dealer))
-                continue
-            penalty = _penalty_text(hand.penalty_kind, hand.penalty_side, hand.penalty_seat, hand.note)
-            if three:
-                tricks = hand.seat_tricks or {}
-                points = hand.seat_points or {}
-                rows.append(SheetHand(
-                    n, hand.dealer or dealer, "", _contract_text(hand.contract), tricks.get(hand.declarer_seat),
-                    penalty=penalty, corrected=n in corrected, bidder=hand.declarer_seat,
-                    seat_tricks=tuple(tricks.get(seat, 0) for seat in order),
-                    seat_points=tuple(points.get(seat, 0) for seat in order), game_end=n in ends))
-            else:
-                _game, game_ns, game_ew = running.get(n, (0, None, None))
-                rows.append(SheetHand(n, hand.dealer, hand.declarer, _contract_text(hand.contract), hand.tricks,
-                                      hand.ns_points, hand.ew_points, penalty, corrected=n in corrected,
-                                      game_ns=game_ns, game_ew=game_ew, game_end=n in ends))
-        seat_totals = ()
-        ns_total = ew_total = None
-        lines: tuple[str, ...] = ()
-        if entered:
-            if three_games is not None:  # the points of a games event: its final game scores
-                seat_totals = three_games.points
-                lines = three_game_lines(three_games, [at[seat].player_one.name for seat in order])
-            elif three:
-                seat_totals = tuple(sum((h.seat_points or {}).get(seat, 0) for h in entered.values()) for seat in order)
-            elif played is not None:
-                ns_total, ew_total = played.games.points
-                lines = game_lines(played)
-            else:
-                ns_total = sum(h.ns_points for h in entered.values())
-                ew_total = sum(h.ew_points for h in entered.values())
-        out.append(SheetTable(
-            _round_label(table.round), table.number, sides["ns"], sides["ew"], tuple(rows),
-            ns_total=ns_total, ew_total=ew_total, seats=seats, seat_totals=seat_totals, games=lines,
-            status=_status(event, table, len(entered)),
-            corrections=tuple(Correction(c.hand_number or 0, language.clock(c.at), c.by, _describe(c.old),
-                                         _describe(c.new), c.reason) for c in changes),
-        ))
-    rules = event.rules
-    return SheetsDoc(header_for(event), language.label(rules.label), contract_values(rules), per_round, tuple(out),
-                     filled, _title(round_number, tiebreak), words=words(), games=event.plays_games,
-                     style=adapter_for(event).sheet_style)
+        _game, game_ns, game_ew = running.get(n, (0, None, None))
+        tricks = hand.ns_tricks if hand.contract == games_engine.NOBID else hand.tricks
+        return SheetHand(n, dealer, hand.declarer, _contract_text(hand.contract), tricks, hand.ns_points,
+                         hand.ew_points, penalty, corrected=corrected, game_ns=game_ns, game_ew=game_ew,
+                         game_end=played is not None and n in played.ends)
+
+    # The games' lines even on a table with no hand entered ("Games won: N-S 0, E-W 0"), as the
+    # partnerships' result sheets have always printed them; a progressive table's print none.
+    lines_when_empty = True
+
+    def totals(self, entered: dict[int, Hand], played, at, order) -> dict:
+        ns_total = sum(h.ns_points for h in entered.values()) if entered else None
+        ew_total = sum(h.ew_points for h in entered.values()) if entered else None
+        if played is not None and entered:  # the points of a games event: its final game scores
+            ns_total, ew_total = played.games.points
+        lines = game_lines(played) if played is not None and (entered or self.lines_when_empty) else ()
+        return {"ns_total": ns_total, "ew_total": ew_total, "games": lines}
+
+
+class _PartnershipsSheet(_SidesSheet):
+    """Partnerships: the table's N-S and E-W partnerships, read with the tables."""
+
+    related = ("ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")
+
+    @staticmethod
+    def seated(tables) -> dict[int, dict[str, Partnership]]:
+        return {}
+
+    @staticmethod
+    def heads(table: Table, at) -> _Heads:
+        return _Heads(tuple(SheetSide(side, p.number, p.player_one.name, p.player_two.name)
+                            for side, p in (("ns", table.ns), ("ew", table.ew))))
+
+
+class _PartnersSheet(_SidesSheet):
+    """Players who partner for one round (progressive): each side is the two players sitting on it."""
+
+    lines_when_empty = False
+
+    @staticmethod
+    def heads(table: Table, at) -> _Heads:
+        return _Heads(tuple(_progressive_side(side, *(at.get(seat) for seat in vocabulary.SEATS
+                                                       if vocabulary.SIDE_OF_SEAT[seat] == side))
+                            for side in vocabulary.SIDES))
+
+
+class _SeatsSheet:
+    """Each seat for himself (three-handed): the bidder's seat, each seat's tricks and points, the
+    round's games among the three."""
+
+    related: tuple[str, ...] = ()
+
+    @staticmethod
+    def seated(tables) -> dict[int, dict[str, Partnership]]:
+        return _seats_of(tables)
+
+    @staticmethod
+    def heads(table: Table, at) -> _Heads:
+        order = tuple(sorted(at))
+        return _Heads((None, None), tuple(SheetSeat(seat, at[seat].number, at[seat].player_one.name)
+                                          for seat in order), order)
+
+    @staticmethod
+    def replay(event: Event, entered: dict[int, Hand], order, closed: bool):
+        return games_engine.replay(
+            event.rules, event.games_setup,
+            [games_engine.seat_played(h.number, order, h.declarer_seat, h.seat_points or {}, h.made)
+             for h in entered.values()], round_over=closed, hands_per_round=event.hands_per_round,
+            sides=len(event.layout_spec.sides))
+
+    @staticmethod
+    def row(n: int, dealer: str, hand: Hand, penalty: str, corrected: bool, played, order) -> SheetHand:
+        tricks = hand.seat_tricks or {}
+        points = hand.seat_points or {}
+        ends = {g.last_hand for g in played.games if g.over} if played is not None else set()
+        return SheetHand(n, dealer, "", _contract_text(hand.contract), tricks.get(hand.declarer_seat),
+                         penalty=penalty, corrected=corrected, bidder=hand.declarer_seat,
+                         seat_tricks=tuple(tricks.get(seat, 0) for seat in order),
+                         seat_points=tuple(points.get(seat, 0) for seat in order), game_end=n in ends)
+
+    @staticmethod
+    def totals(entered: dict[int, Hand], played, at, order) -> dict:
+        if not entered:
+            return {}
+        if played is not None:  # the points of a games event: its final game scores
+            return {"seat_totals": played.points,
+                    "games": three_game_lines(played, [at[seat].player_one.name for seat in order])}
+        return {"seat_totals": tuple(sum((h.seat_points or {}).get(seat, 0) for h in entered.values())
+                                     for seat in order)}
+
+
+# How a table's players and hands are read onto its sheet, by the name its layout's adapter gives
+# (TableAdapter.sheet_data).
+SHEET_DATA = {"partnerships": _PartnershipsSheet(), "partners": _PartnersSheet(), "seats": _SeatsSheet()}
 
 
 def _numbered(entrant: Partnership) -> str:
     return f"{entrant.number} {entrant.player_one.name}"
 
 
-def _individual_cards(event: Event) -> CardsDoc:
-    """One movement card per player still playing: each round's table, seat, partner (progressive)
-    or tablemates (three-handed), and his sit-outs."""
-    players = {p.pk: p for p in Partnership.objects.filter(event=event).select_related("player_one")}
-    seatings = list(Seating.objects.filter(round__event=event).select_related("round__tiebreak", "table")
-                    .order_by(MAIN_FIRST, "round__number"))
-    seated = _seats_of({s.table_id for s in seatings if s.table_id})
-    three = event.rules.players == 3
-    partner_of = {"N": "S", "S": "N", "E": "W", "W": "E"}
-    rounds_of: dict[int, list[CardRound]] = {pk: [] for pk in players}
-    for s in seatings:
-        rnd = s.round
-        label = (pgettext("tiebreak round on a movement card", "T%(session)s·%(number)s")
-                 % {"session": rnd.tiebreak.sequence, "number": rnd.number}) if rnd.tiebreak_id else str(rnd.number)
-        if s.partnership_id not in rounds_of:
-            continue
-        if s.table_id is None:
-            rounds_of[s.partnership_id].append(CardRound(label, None))
-            continue
-        at = seated.get(s.table_id, {})
-        mine = next((seat for seat, p in at.items() if p.pk == s.partnership_id), "")
-        if three:
-            others = tuple(_numbered(at[seat]) for seat in sorted(at) if seat != mine)
-            rounds_of[s.partnership_id].append(CardRound(label, s.table.number, mine, others=others))
-        else:
-            partner = at.get(partner_of.get(mine, ""))
-            others = tuple(_numbered(at[seat]) for seat in vocabulary.SEATS
-                           if seat in at and seat not in (mine, partner_of.get(mine)))
-            rounds_of[s.partnership_id].append(CardRound(
-                label, s.table.number, language.seat_letter(mine) if mine else "",
-                partner=_numbered(partner) if partner else "", others=others))
-    cards = tuple(
-        PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]), pin=p.pin)
-        for p in sorted(players.values(), key=lambda p: p.number)
-        if not p.withdrawn
-    )
-    return CardsDoc(header_for(event), cards, sit_out_note=_sit_out_note(event), words=words(),
-                    individuals="three-handed" if three else "progressive")
+class _OpponentsCards:
+    """A partnership's card: its side each round (the table's N-S or E-W) and the other partnership."""
+
+    @staticmethod
+    def seated(entrants: dict[int, Partnership], tables) -> dict[int, dict[str, Partnership]]:
+        return {t.pk: {"ns": entrants[t.ns_id], "ew": entrants[t.ew_id]} for t in tables}
+
+    @staticmethod
+    def card_round(label: str, table: int, mine: str, at: dict[str, Partnership]) -> CardRound:
+        opponent = next(p for place, p in at.items() if place != mine)
+        return CardRound(label, table, language.label(SIDE_LABELS[mine]), opponent_number=opponent.number,
+                         opponent_names=opponent.players_label)
+
+
+class _PartnerCards:
+    """A player's card at tables of partners for one round: his seat, his partner opposite (the
+    other seat of his side), the opponents."""
+
+    @staticmethod
+    def seated(entrants, tables) -> dict[int, dict[str, Partnership]]:
+        return _seats_of(tables)
+
+    @staticmethod
+    def card_round(label: str, table: int, mine: str, at: dict[str, Partnership]) -> CardRound:
+        side = [seat for seat in vocabulary.SEATS if vocabulary.SIDE_OF_SEAT[seat] == vocabulary.SIDE_OF_SEAT.get(mine)]
+        partner = next((at[seat] for seat in side if seat != mine and seat in at), None)
+        others = tuple(_numbered(at[seat]) for seat in vocabulary.SEATS if seat in at and seat not in side)
+        return CardRound(label, table, language.seat_letter(mine) if mine else "",
+                         partner=_numbered(partner) if partner else "", others=others)
+
+
+class _TablematesCards:
+    """A player's card where each plays for himself: his seat and the others at his table."""
+
+    @staticmethod
+    def seated(entrants, tables) -> dict[int, dict[str, Partnership]]:
+        return _seats_of(tables)
+
+    @staticmethod
+    def card_round(label: str, table: int, mine: str, at: dict[str, Partnership]) -> CardRound:
+        return CardRound(label, table, mine, others=tuple(_numbered(at[seat]) for seat in sorted(at) if seat != mine))
+
+
+# The movement cards' round builders, by the card style a layout's adapter names (TableAdapter.card_style).
+CARD_ROUNDS = {"opponents": _OpponentsCards, "partner": _PartnerCards, "tablemates": _TablematesCards}

@@ -200,7 +200,9 @@ class CardsDoc:
     cards: tuple[PartnershipCard, ...]
     sit_out_note: str = ""
     words: Words = ENGLISH
-    individuals: str = ""  # "three-handed" or "progressive": one card per player; "" for partnerships
+    # How each card reads, named by the layout's adapter (TableAdapter.card_style): "opponents" (a
+    # partnership's card), "partner" (a player's partner and opponents) or "tablemates".
+    style: str = "opponents"
 
 
 @dataclass(frozen=True)
@@ -242,7 +244,7 @@ class StandingsDoc:
     sit_out_note: str = ""
     notes: tuple[str, ...] = ()
     words: Words = ENGLISH
-    individuals: bool = False  # one player a row: the column reads "Player"
+    entrants: str = "partnerships"  # the layout's entrants: "individuals", one player a row ("Player")
     games_heads: tuple[str, ...] = ()  # a games event: "Won", "Lost", "Drawn", ("Matches"), "Diff."
 
 
@@ -277,4 +279,4 @@ class MedalsDoc:
     groups: tuple[MedalGroup, ...]
     notes: tuple[str, ...] = ()
     words: Words = ENGLISH
-    individuals: bool = False  # medals to players: the column reads "Player"
+    entrants: str = "partnerships"  # the layout's entrants: "individuals", medals to players ("Player")

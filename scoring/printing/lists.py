@@ -13,6 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 
+from scoring.engine.vocabulary import gettext_noop
 from scoring.printing.base import (
     BOLD,
     GREY,
@@ -26,6 +27,11 @@ from scoring.printing.base import (
     text_width,
 )
 from scoring.printing.documents import DocHeader, MedalsDoc, RoundCell, StandingsDoc, Words
+
+# What a row of the standings is, by who the entrants are (scoring.engine.layouts.Layout.entrants):
+# the names column's heading, and what an empty list says.
+NAMES_HEADING = {"partnerships": gettext_noop("Players"), "individuals": gettext_noop("Player")}
+NOBODY = {"partnerships": gettext_noop("No partnerships yet."), "individuals": gettext_noop("No players yet.")}
 
 
 def _page_decorator(header: DocHeader, title: str, words: Words):
@@ -92,13 +98,11 @@ def _head(text: str, size: float, width: float, align: str = "left"):
 
 def _who(doc) -> str:
     """The names column's heading: one player a row in an event of individuals."""
-    _ = doc.words.gettext
-    return _("Player") if doc.individuals else _("Players")
+    return doc.words.gettext(NAMES_HEADING[doc.entrants])
 
 
 def _nobody(doc) -> str:
-    _ = doc.words.gettext
-    return _("No players yet.") if doc.individuals else _("No partnerships yet.")
+    return doc.words.gettext(NOBODY[doc.entrants])
 
 
 def _round_cell(cell: RoundCell) -> str:

@@ -19,6 +19,8 @@ from django.db.models import F
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scoring import site_address
 from scoring.engine.textsafe import whole_number
@@ -28,6 +30,37 @@ from scoring.printing.data import document, sheet_rows
 from scoring.selectors import event_etag
 from tournaments.models import Event, Round
 from tournaments.permissions import can_score, is_organizer, scorer_required
+
+# What the Print page says of the movement cards and the wall standings, by who the entrants are
+# (scoring.engine.layouts.Layout.entrants). Our own catalogs' words, with their <strong> marks.
+CARDS_HELP = {
+    "partnerships": gettext_noop("<strong>Movement cards</strong>: one card per partnership with its table, seats and "
+                                 "opponents in every round, six to a page with cut lines."),
+    "individuals": gettext_noop("<strong>Movement cards</strong>: one card per player with his table, seat, partner "
+                                "or tablemates in every round, and his sit-outs, with cut lines."),
+}
+WALL_HELP = {
+    "partnerships": gettext_noop("<strong>Standings for the wall</strong>: every partnership's rank, names and total "
+                                 "in large print (18 point), as many pages as it takes. The <strong>compact "
+                                 "standings</strong>, for organizers, add the round-by-round points in small print."),
+    "individuals": gettext_noop("<strong>Standings for the wall</strong>: every player's rank, name and total in large "
+                                "print (18 point), as many pages as it takes. The <strong>compact standings</strong>, "
+                                "for organizers, add the round-by-round points in small print."),
+}
+
+
+def _games_notes(rows: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    sheets = ngettext("This event is played as games: each sheet has %(n)s row for hands, each side's running game "
+                      "score after every hand, and a line to draw at the end of each game.",
+                      "This event is played as games: each sheet has %(n)s rows for hands, each side's running game "
+                      "score after every hand, and a line to draw at the end of each game.", rows) % {"n": rows}
+    results = gettext("In an event played as games, each result sheet lists every game of the table and who won it.")
+    return (mark_safe(sheets),), (mark_safe(results),)  # our own catalogs' words and a number
+
+
+# What the Print page adds about the score sheets and the result sheets, by the event's format
+# (scoring.engine.formats.FORMATS): rows of a sheet -> (the sheets' notes, the results' notes).
+FORMAT_NOTES = {"games": _games_notes}
 
 PUBLIC_KINDS = ("standings", "wall", "medals")
 ROUND_KINDS = ("sheets", "results")
@@ -100,6 +133,9 @@ def print_menu(request, event: Event):
     # The language the documents' links ask for: the event's own unless the organizer picks another.
     chosen = request.GET.get("language", "")
     chosen = chosen if chosen in LANGUAGE_CODES else event.language
+    entrants = event.layout_spec.entrants
+    rows = sheet_rows(event)
+    sheets_notes, results_notes = FORMAT_NOTES.get(event.format, lambda rows: ((), ()))(rows)
     return render(request, "scoring/print_menu.html", {
         "event": event,
         "print_language": chosen,
@@ -112,7 +148,11 @@ def print_menu(request, event: Event):
         "tiebreak_rounds": [r for r in rounds if r.tiebreak_id],
         "is_organizer": is_organizer(request.user, event),
         "can_score": can_score(request.user, event),
-        "sheet_rows": sheet_rows(event),
+        "sheet_rows": rows,
+        "cards_help": mark_safe(gettext(CARDS_HELP[entrants])),  # our own catalogs' words
+        "wall_help": mark_safe(gettext(WALL_HELP[entrants])),
+        "sheets_notes": sheets_notes,
+        "results_notes": results_notes,
     })
 
 
