@@ -93,10 +93,6 @@ class TableAdapter:
     # partner for the round and his opponents; "tablemates", a player's seat and the others at his table.
     card_style: str = "opponents"
 
-    # The score and result sheets' style (scoring.printing.sheets.SHEET_STYLES): "sides", two sides
-    # of partners with N-S and E-W columns; "seats", each seat's own tricks and points.
-    sheet_style: str = "sides"
-
     # ---------------------------------------------------------------- standings and tiebreaks
     # (scoring.results, the one results read: how a table's stored numbers become each side's
     # points and each entrant's TableResult; the players are seated at TableSeat rows.)

@@ -62,7 +62,6 @@ class ThreeHandedAdapter(TableAdapter):
     sheet_style = "seats"
     sheet_data = "seats"
     card_style = "tablemates"
-    sheet_style = "seats"
 
     # ---------------------------------------------------------------- standings and tiebreaks
 
