@@ -12,6 +12,9 @@ from django.db.models import Q
 from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
 from scoring import forms, previews, standings_forms
+from django.utils.translation import gettext_lazy
+
+from scoring import forms, previews
 from scoring.engine import layouts
 from scoring.engine import standings as standings_engine
 from scoring.engine.rules import TRICKS_PER_HAND
@@ -32,7 +35,9 @@ class TableAdapter:
     # entered with, its first values, the no-JavaScript preview (scored by the layout) and the live
     # preview's table; the side page's choices (who holds the phone) and how the phone names a dealer.
 
-    entry_template = "scoring/table_entry.html"
+    entry_template = "scoring/table_entry.html"  # the one page; the parts that differ are entry_parts
+    entry_parts = {"head": "scoring/_four_head.html", "list": "scoring/_four_list.html",
+                   "form": "scoring/_four_form.html", "confirm": "scoring/_four_confirm.html"}
     hand_template = "scoring/entry_hand.html"  # a stored hand's correction page
     side_partial = "scoring/_side_partnerships.html"  # the side page's question and its choices
     number_label = gettext_lazy("Your partnership number")  # the side page's box when the event asks a number
@@ -64,7 +69,9 @@ class TableAdapter:
     # The organizer's grid (scoring.views.entry.sheet_grid): its page, the form of one row, a stored
     # hand as a row, what each row's form is given, and what else the page shows.
 
-    grid_template = "scoring/table_grid.html"
+    grid_template = "scoring/table_grid.html"  # the one page; who sits where and the grid are grid_parts
+    grid_parts = {"intro": "scoring/_grid_sides_intro.html", "table": "scoring/_grid_sides_table.html"}
+    grid_form_attrs = ""  # the grid form's own data attributes, for static/js/entry.js
 
     @property
     def grid_row_form(self) -> type:

@@ -15,8 +15,9 @@ class ThreeHandedAdapter(TableAdapter):
     # ---------------------------------------------------------------- entry (phones and staff)
     # By player: who bid (by name), the contract, the bidder's tricks and one defender's.
 
-    entry_template = "scoring/table_three.html"
-    hand_template = "scoring/table_three.html"  # the same page corrects a stored hand
+    entry_parts = {"head": "scoring/_three_head.html", "list": "scoring/_three_list.html",
+                   "form": "scoring/_three_form.html", "confirm": "scoring/_three_confirm.html"}
+    hand_template = "scoring/three_hand.html"
     side_partial = "scoring/_side_three.html"
     number_label = gettext_lazy("Your player number")
 
@@ -41,7 +42,8 @@ class ThreeHandedAdapter(TableAdapter):
     # ---------------------------------------------------------------- paper-sheet grid
     # A row per hand by player: the bidder, the contract, his tricks and the first defender's.
 
-    grid_template = "scoring/table_grid_three.html"
+    grid_parts = {"intro": "scoring/_grid_seats_intro.html", "table": "scoring/_grid_seats_table.html"}
+    grid_form_attrs = " data-three"  # entry.js previews each player's points
 
     @property
     def grid_row_form(self) -> type:

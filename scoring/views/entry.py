@@ -206,7 +206,7 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
         "can_confirm": writable and sheet.confirmable and (sheet.complete or sheet.plays_games)
                        and access.event.confirmation_required,
         "offline_data": _offline_data(access, sheet),
-        "trust": access.trust(sheet), "game_base": sheet.game_scores,
+        "trust": access.trust(sheet), "game_base": sheet.game_scores, "adapter": access.adapter,
     }
     return render(request, access.adapter.entry_template, context, status=status)
 
@@ -590,7 +590,8 @@ def sheet_grid(request, access):
             messages.success(request, words % {"number": access.table.number})
             return redirect(access.url("entry"))
     return render(request, adapter.grid_template, {
-        "access": access, "sheet": sheet, "event": access.event, "formset": formset, "reason_form": reason_form,
+        "access": access, "sheet": sheet, "event": access.event, "adapter": adapter, "formset": formset,
+        "reason_form": reason_form,
         "general_errors": general + list(formset.non_form_errors()),
         "preview_script": adapter.preview_script(access.event.rules),
         "contracts": entry_data.contract_choices(access.event.rules), "no_bid": allows_no_bid(access.event.rules),
