@@ -20,13 +20,11 @@ the rows come back as plain tuples, not model instances (README, "Speed").
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from django.db import connections
-from django.db.models import BooleanField, Count, ExpressionWrapper, Q
+from django.db.models import Count
 from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.adapters import TableAdapter, adapter_for
@@ -34,43 +32,11 @@ from scoring.engine import games as games_engine
 from scoring.engine import layouts
 from scoring.engine import standings as standings_engine
 from scoring.engine.vocabulary import ROUND_CLOSED, TABLE_STATUS_PUBLIC
+from scoring.fastrows import _driver_rows, driver_rows, is_set, json_column  # noqa: F401 (_driver_rows re-exported)
 from scoring.models import Hand
 from tournaments import language
 from tournaments import selectors as event_selectors
 from tournaments.models import Event, Partnership, Round, SitOut, Table, Tiebreak
-
-# ---------------------------------------------------------------- reading rows fast
-
-
-def is_set(field_name: str):
-    """"Is there a timestamp?" worked out in SQL: reading the timestamps would parse 5,000 datetimes
-    for nothing. 1/0 on SQLite, True/False on PostgreSQL."""
-    return ExpressionWrapper(Q(**{f"{field_name}__isnull": False}), output_field=BooleanField())
-
-
-def driver_rows(queryset) -> list[tuple]:
-    """The queryset's rows as the database driver returns them.
-
-    For a values_list of integers and booleans, Django's per-value converters only call int()
-    on what already is one (22,500 calls for 2,500 tables, a quarter of the selector's time);
-    the SQL is still the ORM's, so it stays right on SQLite and PostgreSQL.
-    """
-    sql, params = queryset.query.sql_with_params()
-    with connections[queryset.db].cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
-
-
-_driver_rows = driver_rows  # the name bench.storm and the adapters' callers knew
-
-
-def json_column(values) -> list:
-    """A JSON column's values as driver_rows gives them, decoded. The driver hands them over as
-    text on SQLite and on PostgreSQL (Django decodes each row); one array decoded at once is one
-    call of the C decoder instead of one per row (6,640 hands at a 500-player three-handed event)."""
-    texts = [value if isinstance(value, str) else json.dumps(value) for value in values]
-    return json.loads(f"[{','.join(texts)}]")
-
 
 # ---------------------------------------------------------------- this process's memos
 
@@ -137,6 +103,11 @@ class _Reading:
         self.hands_per_round = event.hands_per_round
         self.needs_confirmation = event.confirmation_required
 
+    @staticmethod
+    def rank_by(event: Event) -> tuple[str, ...]:
+        """What the standings rank on (Setup.rank_by): a session, its total (the default keys)."""
+        return games_engine.DEFAULT_RANK_BY
+
     def agreed(self, row: TableRow) -> bool:
         return (row.confirmed or not self.needs_confirmation) and not row.disputed
 
@@ -163,6 +134,11 @@ class SessionRead(_Reading):
 class GamesRead(_Reading):
     """Games to 500: each table's hands replayed into games (scoring.engine.games); a table is final
     once its round is over (its games complete, its hands played or the round closed)."""
+
+    @staticmethod
+    def rank_by(event: Event) -> tuple[str, ...]:
+        """The event's own ranking keys (games won, matches, points, difference)."""
+        return tuple(event.rank_by or games_engine.DEFAULT_RANK_BY)
 
     def prepare(self) -> None:
         self.played: dict[int, list[games_engine.PlayedHand]] = {}
@@ -226,8 +202,7 @@ def setup_for(event: Event) -> standings_engine.Setup:
         secondary_tiebreakers=tiebreakers,
         format=event.format,
         entrants=event.entrants,
-        rank_by=tuple(event.rank_by or games_engine.DEFAULT_RANK_BY) if event.plays_games
-        else games_engine.DEFAULT_RANK_BY,
+        rank_by=TABLE_READS[event.format].rank_by(event),
     )
 
 

@@ -282,7 +282,8 @@ def _seated_rounds(event: Event, chosen: list[Partnership], legs: int,
             for rp in movement_individuals.plan(list(by_number), rounds, seats=seats)]
 
 
-def partnership_rounds(chosen: list[Partnership], legs: int, *, tables=None) -> tuple[list, list, object]:
+def partnership_rounds(event: Event, chosen: list[Partnership], legs: int, *, tables=None, fillers=None,
+                       ranking=None) -> tuple[list, list, object]:
     """A tiebreak among partnerships: ([], rounds, round_create). The organizer's `tables` (checked by
     _organizer_tables) played `legs` times; two partnerships play each other, swapping directions each
     round so neither holds N-S throughout; three or more a round robin (scoring.engine.movement.plan)."""
@@ -301,12 +302,17 @@ def partnership_rounds(chosen: list[Partnership], legs: int, *, tables=None) -> 
     return [], rounds, round_create
 
 
-def player_rounds(event: Event, chosen: list[Partnership], legs: int, *, fillers: list[int] | None,
+def player_rounds(event: Event, chosen: list[Partnership], legs: int, *, tables=None, fillers: list[int] | None,
                   ranking) -> tuple[list, list, object]:
     """A tiebreak among players: (fillers, rounds, round_create_seated), the tied players at tables of
     the event's layout among themselves, filled where they cannot fill one (_fillers, _seated_rounds)."""
     seated_fillers = _fillers(event, chosen, fillers, ranking)
     return seated_fillers, _seated_rounds(event, chosen, legs, seated_fillers), round_create_seated
+
+
+# How a layout's tied entrants are seated (adapter.tiebreak_planner): fillers, rounds and the service
+# that creates a round.
+TIEBREAK_PLANNERS = {"partnerships": partnership_rounds, "players": player_rounds}
 
 
 @transaction.atomic
@@ -333,8 +339,8 @@ def tiebreak_create(*, event: Event, partnerships: list, hands: int | None = Non
     legs = _rounds_needed(event, hands)
     layout = _organizer_tables(chosen, tables) if tables else None
     ranking = _check_tied(event, chosen)
-    seated_fillers, rounds, make_round = adapter.tiebreak_rounds(event, chosen, legs, tables=layout, fillers=named,
-                                                                 ranking=ranking)
+    seated_fillers, rounds, make_round = TIEBREAK_PLANNERS[adapter.tiebreak_planner](
+        event, chosen, legs, tables=layout, fillers=named, ranking=ranking)
     sequence = (Tiebreak.objects.filter(event=event).aggregate(m=Max("sequence"))["m"] or 0) + 1
     tiebreak = Tiebreak.objects.create(event=event, sequence=sequence)
     tiebreak.partnerships.set(chosen)

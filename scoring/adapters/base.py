@@ -12,13 +12,11 @@ from django.db.models import Q
 from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
 from scoring import forms, previews, standings_forms
-from django.utils.translation import gettext_lazy
-
-from scoring import forms, previews
 from scoring.engine import layouts
 from scoring.engine import standings as standings_engine
 from scoring.engine.rules import TRICKS_PER_HAND
 from scoring.engine.vocabulary import NOBID
+from scoring.fastrows import driver_rows
 from tournaments import language
 from tournaments.models import TableSeat
 
@@ -143,12 +141,9 @@ class TableAdapter:
                 "Your own tables are for partnerships: the tied players' tables are planned for you.")}
         return None
 
-    def tiebreak_rounds(self, event, chosen, legs: int, *, tables, fillers, ranking):
-        """A tiebreak's (fillers, rounds, the service that creates a round): the tied players at tables
-        of the layout among themselves (scoring.tiebreaks.player_rounds)."""
-        from scoring import tiebreaks
-
-        return tiebreaks.player_rounds(event, chosen, legs, fillers=fillers, ranking=ranking)
+    # How the tied entrants are seated (scoring.tiebreaks.TIEBREAK_PLANNERS): "players", among
+    # themselves at tables of the layout, with fillers where they cannot fill one.
+    tiebreak_planner = "players"
 
     def entrant_players(self, one: str, two: str | None) -> tuple[str, ...]:
         """An entrant's players' names for the standings: one player (an event of individuals)."""
@@ -161,8 +156,6 @@ class TableAdapter:
 
     def table_places(self, event, rows) -> dict[int, dict[str, int]]:
         """Who sits where at each of the event's tables: {table id: {seat: entrant id}} (one query)."""
-        from scoring.results import driver_rows
-
         places: dict[int, dict[str, int]] = {}
         for table_id, seat, entrant_id in driver_rows(
                 TableSeat.objects.filter(table__round__event=event).values_list("table_id", "seat", "entrant_id")

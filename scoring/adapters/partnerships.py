@@ -51,12 +51,7 @@ class PartnershipsAdapter(TableAdapter):
             return {"fillers": gettext("Fillers are for tiebreaks of players.")}
         return None
 
-    def tiebreak_rounds(self, event, chosen, legs: int, *, tables, fillers, ranking):
-        """Two partnerships play each other, more a round robin, or the organizer's own `tables`
-        (scoring.tiebreaks.partnership_rounds)."""
-        from scoring import tiebreaks
-
-        return tiebreaks.partnership_rounds(chosen, legs, tables=tables)
+    tiebreak_planner = "partnerships"  # two play each other, more a round robin, or the organizer's tables
 
     def entrant_players(self, one: str, two: str | None) -> tuple[str, ...]:
         return (one, two)

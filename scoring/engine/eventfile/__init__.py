@@ -6,9 +6,13 @@ The package in four steps, one module each:
 
 - reading.py: bytes or text -> the JSON value, and the format a file names;
 - checking.py: that value -> the spec dataclasses, or every problem with its place
-  (`check()`, `parse()`);
+  (`check()`, `parse()`); the rounds, tables and tiebreaks checked in checking_tables.py, the
+  hands and history in checking_hands.py;
 - writing.py: the dataclasses -> the canonical object and text (`to_dict()`, `to_text()`), so
   export -> import -> export gives identical JSON;
+- shapes.py: what differs by kind, one lookup entry each: ENTRANT_FILES by event.entrants,
+  TABLE_SHAPES by table layout (how a table names its entrants and writes its hands), asked by
+  the checker, the writer and scoring/event_io.py instead of branching on the kind;
 - spec.py: the dataclasses themselves; keys.py: the keys each object allows and ONE table of the
   optional keys with their defaults and checks; values.py: the checks of single values.
 """

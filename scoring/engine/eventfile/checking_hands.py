@@ -8,6 +8,7 @@ checking._Checker. Pure Python: no Django, no I/O.
 from __future__ import annotations
 
 from scoring.engine import games as games_engine
+from scoring.engine import layouts as layouts_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile.keys import (
     CHANGE_KEYS,
@@ -23,10 +24,6 @@ from scoring.engine.eventfile.values import NO_SIDE_NAMED, STAFF_SIDE, is_int, j
 from scoring.engine.vocabulary import (
     MAX_NOTE,
     NOBID,
-    PENALTY_KINDS,
-    SEATS,
-    SIDE_OF_SEAT,
-    SIDES,
     Message,
     gettext_noop,
 )
@@ -268,7 +265,8 @@ class HandChecks:
         if "declarer" not in h:
             self.add(f"{hplace}.declarer", missing())
         else:
-            declarer = self.choice(h["declarer"], f"{hplace}.declarer", SIDES, gettext_noop("a side"))
+            sides = _sides_layout(ctx).sides
+            declarer = self.choice(h["declarer"], f"{hplace}.declarer", sides, gettext_noop("a side"))
         tricks = None
         if "tricks" not in h:
             self.add(f"{hplace}.tricks", missing())
@@ -279,12 +277,12 @@ class HandChecks:
             ok = False
         spec = HandSpec(number=number or 0, contract=contract or "", declarer=declarer or "", tricks=tricks or 0)
         if "penalty" in h:
-            ok &= self.penalty(h["penalty"], f"{hplace}.penalty", spec)
+            ok &= self.penalty(h["penalty"], f"{hplace}.penalty", spec, _sides_layout(ctx))
         values, good = self.optional("hand", h, hplace)
         ok &= good
         spec.note = values.get("note") or ""
         spec.dealer = values.get("dealer") or ""
-        ok &= self.hand_trust(spec, values, hplace, SIDES)
+        ok &= self.hand_trust(spec, values, hplace, _sides_layout(ctx).sides)
         if not ok or number is None or contract is None or declarer is None or tricks is None:
             return None
         return spec
@@ -321,7 +319,7 @@ class HandChecks:
             ns_tricks = self.integer(h["ns_tricks"], f"{hplace}.ns_tricks", 0, rules_engine.TRICKS_PER_HAND)
         spec = HandSpec(number=number or 0, contract=NOBID, declarer="", tricks=0, ns_tricks=ns_tricks)
         if "penalty" in h:
-            ok &= self.penalty(h["penalty"], f"{hplace}.penalty", spec)
+            ok &= self.penalty(h["penalty"], f"{hplace}.penalty", spec, _sides_layout(ctx))
             if spec.penalty_kind == "revoke":
                 self.add(f"{hplace}.penalty.kind", Message(gettext_noop(
                     "a hand nobody bid has no bid for a revoke to defeat")))
@@ -329,12 +327,14 @@ class HandChecks:
         values, good = self.optional("hand", h, hplace)
         spec.note = values.get("note") or ""
         spec.dealer = values.get("dealer") or ""
-        good &= self.hand_trust(spec, values, hplace, SIDES)
+        good &= self.hand_trust(spec, values, hplace, _sides_layout(ctx).sides)
         if not (ok and good) or number is None or ns_tricks is None:
             return None
         return spec
 
-    def penalty(self, raw: object, pplace: str, spec: HandSpec) -> bool:
+    def penalty(self, raw: object, pplace: str, spec: HandSpec, layout: layouts_engine.Layout) -> bool:
+        """A hand's {"kind", "side"?, "seat"?} onto `spec`: a kind the layout records, one of its
+        sides, one of its seats on that side. False after a problem."""
         p = self.obj(raw, pplace, PENALTY_KEYS)
         if p is None:
             return False
@@ -343,21 +343,28 @@ class HandChecks:
             self.add(f"{pplace}.kind", missing())
         else:
             what = gettext_noop("a penalty kind")
-            spec.penalty_kind = self.choice(p["kind"], f"{pplace}.kind", PENALTY_KINDS, what) or ""
+            spec.penalty_kind = self.choice(p["kind"], f"{pplace}.kind", layout.penalty_kinds, what) or ""
         if "side" in p:
-            spec.penalty_side = self.choice(p["side"], f"{pplace}.side", SIDES, gettext_noop("a side")) or ""
+            spec.penalty_side = self.choice(p["side"], f"{pplace}.side", layout.sides, gettext_noop("a side")) or ""
         if "seat" in p:
-            seat = self.choice(p["seat"], f"{pplace}.seat", SEATS, gettext_noop("a seat"))
-            if seat and spec.penalty_side and SIDE_OF_SEAT[seat] != spec.penalty_side:
+            seat = self.choice(p["seat"], f"{pplace}.seat", layout.seats, gettext_noop("a seat"))
+            if seat and spec.penalty_side and layout.side_of[seat] != spec.penalty_side:
                 self.add(f"{pplace}.seat", Message(gettext_noop("%(seat)s sits %(side)s, not %(other)s"), seat=seat,
-                                                   side=SIDE_OF_SEAT[seat], other=spec.penalty_side))
+                                                   side=layout.side_of[seat], other=spec.penalty_side))
             elif seat:
                 spec.penalty_seat = seat
-                spec.penalty_side = spec.penalty_side or SIDE_OF_SEAT[seat]
+                spec.penalty_side = spec.penalty_side or layout.side_of[seat]
         if spec.penalty_kind == "revoke" and not spec.penalty_side and "side" not in p:
             self.add(f"{pplace}.side", Message(gettext_noop("a revoke needs the side that revoked (ns or ew)")))
         return self.count == before
 
+
+
+def _sides_layout(ctx: dict) -> layouts_engine.Layout:
+    """The layout a hand of sides is checked against: the event's, or the default one when the
+    rules could not be read (their own problem says so)."""
+    shape = ctx["shape"]
+    return shape.layout if shape is not None else layouts_engine.LAYOUTS[layouts_engine.DEFAULT_LAYOUT]
 
 
 def contract_problem(exc: Exception, raw: object, parsed: rules_engine.Contract | None,
