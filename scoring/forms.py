@@ -105,74 +105,23 @@ class _HandFields(forms.Form):
                 for name in HAND_FIELDS}
 
 
-class HandForm(_HandFields):
-    """One hand, at the table or by an organizer; with `version` and `reason` for a correction."""
+class _OneHand(forms.Form):
+    """What every layout's one-hand form shares (the table adapter's entry_form): the hand's number and
+    round (hidden), the version a correction showed, and its reason; the checks of those."""
 
-    declarer = forms.ChoiceField(label=_("Who won the bid?"), widget=forms.RadioSelect,
-                                 error_messages={"required": _("Choose the side that won the bid.")})
-    contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect, required=False,
-                                 error_messages={"required": _("Choose the contract.")})
-    tricks = forms.TypedChoiceField(
-        label=_("Tricks taken by the bidding side"), choices=TRICK_CHOICES, coerce=int, widget=forms.RadioSelect,
-        required=False, empty_value=None,
-        error_messages={"required": _("Choose how many tricks the bidding side took (0 to 10)."),
-                        "invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")},
-    )
-    # A hand nobody bid (only where the rules play it at no trump): the tricks N-S took.
-    ns_tricks = forms.TypedChoiceField(
-        label=_("Tricks N-S took"), choices=TRICK_CHOICES, coerce=int, widget=forms.RadioSelect, required=False,
-        empty_value=None,
-        error_messages={"invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")})
     number = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": _("The hand number is missing.")})
     round = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": _("The round is missing.")})
     version = WholeNumberField(widget=forms.HiddenInput, required=False)
     reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=500,
                              error_messages={"max_length": _("Keep the reason under 500 characters.")})
 
-    field_order = ["declarer", "contract", "tricks", "ns_tricks", "penalty_kind", "penalty_side", "penalty_seat",
-                   "note"]
-
-    def __init__(self, *args, sheet, correcting: Hand | None = None, **kwargs):
-        table = sheet.table
-        super().__init__(*args, table=table, rules=sheet.event.rules, **kwargs)
+    def _place(self, sheet, correcting: Hand | None) -> None:
+        """The hand this form enters (the table's next) or corrects, in the round the page was opened for."""
         self.sheet, self.correcting = sheet, correcting
-        self.no_bid = allows_no_bid(self.rules)
-        self.fields["declarer"].choices = side_choices(table) + ([(NOBODY, gettext("Nobody bid"))]
-                                                                 if self.no_bid else [])
-        if not self.no_bid:
-            del self.fields["ns_tricks"]
-        self.fields["contract"].choices = contract_choices(self.rules)
-        self.fields["contract"].error_messages["invalid_choice"] = gettext(
-            "%(value)s is not a contract under the %(rules)s rules: pick one from the list."
-        ).replace("%(rules)s", self.rules.label)
         self.fields["number"].initial = correcting.number if correcting else sheet.next_number
         self.fields["round"].initial = sheet.round.pk
         if correcting:
             self.fields["version"].initial = correcting.version
-
-    def clean(self):
-        data = super().clean()
-        if data.get("declarer") == NOBODY:
-            data["contract"], data["tricks"] = NOBID, 0
-            if data.get("ns_tricks") is None and "ns_tricks" not in self.errors:
-                self.add_error("ns_tricks", gettext("Choose how many tricks N-S took (0 to 10)."))
-            if data.get("penalty_kind") == "revoke":
-                self.add_error("penalty_kind", gettext("A hand nobody bid has no bid to defeat: write a note "
-                                                       "instead of a revoke."))
-        else:
-            data["ns_tricks"] = None
-            if not data.get("contract") and "contract" not in self.errors:
-                self.add_error("contract", self.fields["contract"].error_messages["required"])
-            if data.get("tricks") is None and "tricks" not in self.errors:
-                self.add_error("tricks", self.fields["tricks"].error_messages["required"])
-        return data
-
-    def hand_values(self) -> dict:
-        values = super().hand_values()
-        if values["declarer"] == NOBODY:
-            values.update(declarer="", contract=NOBID, tricks=0)
-        values["ns_tricks"] = self.cleaned_data.get("ns_tricks") if values["contract"] == NOBID else None
-        return values
 
     def clean_number(self):
         number = self.cleaned_data["number"]
@@ -203,6 +152,68 @@ class HandForm(_HandFields):
         if self.correcting is not None and self.cleaned_data.get("version") is None:
             raise ValidationError(gettext("The page is missing the hand's version. Reload the page."))
         return self.cleaned_data.get("version")
+
+
+class HandForm(_OneHand, _HandFields):
+    """One hand by side (a table of four), at the table or by an organizer; with `version` and `reason`
+    for a correction."""
+
+    declarer = forms.ChoiceField(label=_("Who won the bid?"), widget=forms.RadioSelect,
+                                 error_messages={"required": _("Choose the side that won the bid.")})
+    contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect, required=False,
+                                 error_messages={"required": _("Choose the contract.")})
+    tricks = forms.TypedChoiceField(
+        label=_("Tricks taken by the bidding side"), choices=TRICK_CHOICES, coerce=int, widget=forms.RadioSelect,
+        required=False, empty_value=None,
+        error_messages={"required": _("Choose how many tricks the bidding side took (0 to 10)."),
+                        "invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")},
+    )
+    # A hand nobody bid (only where the rules play it at no trump): the tricks N-S took.
+    ns_tricks = forms.TypedChoiceField(
+        label=_("Tricks N-S took"), choices=TRICK_CHOICES, coerce=int, widget=forms.RadioSelect, required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")})
+
+    field_order = ["declarer", "contract", "tricks", "ns_tricks", "penalty_kind", "penalty_side", "penalty_seat",
+                   "note"]
+
+    def __init__(self, *args, sheet, correcting: Hand | None = None, **kwargs):
+        table = sheet.table
+        super().__init__(*args, table=table, rules=sheet.event.rules, **kwargs)
+        self._place(sheet, correcting)
+        self.no_bid = allows_no_bid(self.rules)
+        self.fields["declarer"].choices = side_choices(table) + ([(NOBODY, gettext("Nobody bid"))]
+                                                                 if self.no_bid else [])
+        if not self.no_bid:
+            del self.fields["ns_tricks"]
+        self.fields["contract"].choices = contract_choices(self.rules)
+        self.fields["contract"].error_messages["invalid_choice"] = gettext(
+            "%(value)s is not a contract under the %(rules)s rules: pick one from the list."
+        ).replace("%(rules)s", self.rules.label)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("declarer") == NOBODY:
+            data["contract"], data["tricks"] = NOBID, 0
+            if data.get("ns_tricks") is None and "ns_tricks" not in self.errors:
+                self.add_error("ns_tricks", gettext("Choose how many tricks N-S took (0 to 10)."))
+            if data.get("penalty_kind") == "revoke":
+                self.add_error("penalty_kind", gettext("A hand nobody bid has no bid to defeat: write a note "
+                                                       "instead of a revoke."))
+        else:
+            data["ns_tricks"] = None
+            if not data.get("contract") and "contract" not in self.errors:
+                self.add_error("contract", self.fields["contract"].error_messages["required"])
+            if data.get("tricks") is None and "tricks" not in self.errors:
+                self.add_error("tricks", self.fields["tricks"].error_messages["required"])
+        return data
+
+    def hand_values(self) -> dict:
+        values = super().hand_values()
+        if values["declarer"] == NOBODY:
+            values.update(declarer="", contract=NOBID, tricks=0)
+        values["ns_tricks"] = self.cleaned_data.get("ns_tricks") if values["contract"] == NOBID else None
+        return values
 
 
 def hand_initial(hand: Hand) -> dict:
@@ -255,8 +266,33 @@ def typed_contract(rules: rules_engine.RuleSet, text: str) -> str:
         raise ValidationError(message % words) from None
 
 
-class SheetRowForm(_HandFields):
-    """One row of the organizer's grid. Typed contracts (7h, 10nt) so the grid stays on the keyboard."""
+class _GridRow(forms.Form):
+    """What every layout's grid row shares (the table adapter's grid_row_form): the stored hand's
+    version, when a row is blank (none of `typed` filled), and asking for what a filled row lacks."""
+
+    version = WholeNumberField(widget=forms.HiddenInput, required=False)
+    typed: tuple[str, ...] = ()
+    bidder_field = "declarer"
+
+    def is_blank(self) -> bool:
+        data = getattr(self, "cleaned_data", {})
+        return not any(data.get(name) not in ("", None) for name in self.typed)
+
+    def _ask_missing(self, data: dict) -> None:
+        asks = ((self.bidder_field, gettext("Who bid?")), ("contract", gettext("Which contract?")),
+                ("tricks", gettext("How many tricks?")))
+        for name, message in asks:
+            if data.get(name) in ("", None) and name not in self.errors:
+                self.add_error(name, message)
+
+    def _row_number(self) -> int | None:
+        """This row's hand (the formset prefixes its rows hand-0, hand-1...), None outside a formset."""
+        row = self.prefix.rsplit("-", 1)[-1] if self.prefix else ""
+        return int(row) + 1 if row.isdigit() else None
+
+
+class SheetRowForm(_GridRow, _HandFields):
+    """One row of the organizer's grid by side. Typed contracts (7h, 10nt) so the grid stays on the keyboard."""
 
     declarer = forms.ChoiceField(label=_("Bid by"), required=False)
     contract = forms.CharField(label=_("Contract"), required=False, max_length=8,
@@ -265,9 +301,9 @@ class SheetRowForm(_HandFields):
                               error_messages={"min_value": _("Tricks must be 0 to 10. You typed %(value)s."),
                                               "max_value": _("Tricks must be 0 to 10. You typed %(value)s."),
                                               "invalid": _("Tricks must be a whole number from 0 to 10.")})
-    version = WholeNumberField(widget=forms.HiddenInput, required=False)
 
     field_order = ["declarer", "contract", "tricks", "penalty_kind", "penalty_side", "penalty_seat", "note"]
+    typed = ("declarer", "contract", "tricks", "note", "penalty_kind")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -281,10 +317,10 @@ class SheetRowForm(_HandFields):
         self.fields["penalty_seat"].choices = [("", "—")] + self.fields["penalty_seat"].choices[1:]
         # The grid's column headers are not labels: each control names its hand and column for a
         # screen reader ("Hand 2 penalty side"). The formset prefixes its rows hand-0, hand-1...
-        row = self.prefix.rsplit("-", 1)[-1] if self.prefix else ""
+        number = self._row_number()
         for name, label in GRID_LABELS.items():
             self.fields[name].widget.attrs["aria-label"] = (
-                gettext("Hand %(number)s %(column)s") % {"number": int(row) + 1, "column": label} if row.isdigit()
+                gettext("Hand %(number)s %(column)s") % {"number": number, "column": label} if number
                 else str(label).capitalize())
 
     def clean_contract(self):
@@ -292,11 +328,6 @@ class SheetRowForm(_HandFields):
         if not text or (self.data.get(self.add_prefix("declarer")) == NOBODY and text.upper() in (NOBID, "PASS")):
             return ""  # a hand nobody bid has no contract
         return typed_contract(self.rules, text)
-
-    def is_blank(self) -> bool:
-        data = getattr(self, "cleaned_data", {})
-        typed = ("declarer", "contract", "tricks", "note", "penalty_kind")
-        return not any(data.get(name) not in ("", None) for name in typed)
 
     def clean(self):
         data = super().clean()
@@ -306,11 +337,7 @@ class SheetRowForm(_HandFields):
             if data.get("tricks") in ("", None) and "tricks" not in self.errors:
                 self.add_error("tricks", gettext("How many tricks did N-S take?"))
             return data
-        asks = (("declarer", gettext("Who bid?")), ("contract", gettext("Which contract?")),
-                ("tricks", gettext("How many tricks?")))
-        for name, message in asks:
-            if data.get(name) in ("", None) and name not in self.errors:
-                self.add_error(name, message)
+        self._ask_missing(data)
         return data
 
     def row_values(self) -> dict | None:
@@ -419,7 +446,7 @@ class TableCodeForm(forms.Form):
 
 
 
-class ThreeHandForm(forms.Form):
+class ThreeHandForm(_OneHand):
     """One hand at a table of three (README, "Events of individuals"): who bid (by name), the contract,
     the bidder's tricks and one defender's tricks; the other defender's are what is left of the 10."""
 
@@ -433,15 +460,13 @@ class ThreeHandForm(forms.Form):
         error_messages={"required": _("Choose how many tricks the bidder took (0 to 10)."),
                         "invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")})
     note = forms.CharField(label=_("Note"), required=False, max_length=500)
-    number = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": _("The hand number is missing.")})
-    round = WholeNumberField(widget=forms.HiddenInput, error_messages={"invalid": _("The round is missing.")})
-    version = WholeNumberField(widget=forms.HiddenInput, required=False)
-    reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=500,
-                             error_messages={"max_length": _("Keep the reason under 500 characters.")})
+
+    field_order = ["declarer_seat", "contract", "tricks", "note"]
 
     def __init__(self, *args, sheet, correcting: Hand | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.sheet, self.correcting, self.rules = sheet, correcting, sheet.event.rules
+        self._place(sheet, correcting)
+        self.rules = sheet.event.rules
         self.seats = sheet.seats
         self.fields["declarer_seat"].choices = [(s.seat, s.name) for s in self.seats]
         self.fields["contract"].choices = contract_choices(self.rules)
@@ -450,14 +475,6 @@ class ThreeHandForm(forms.Form):
                 label=seat.name, choices=TRICK_CHOICES, coerce=int, required=False, empty_value=None,
                 widget=forms.RadioSelect,
                 error_messages={"invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")})
-        self.fields["number"].initial = correcting.number if correcting else sheet.next_number
-        self.fields["round"].initial = sheet.round.pk
-        if correcting:
-            self.fields["version"].initial = correcting.version
-
-    clean_number = HandForm.clean_number
-    clean_round = HandForm.clean_round
-    clean_version = HandForm.clean_version
 
     def defender_fields(self):
         """The bound tricks fields of every player, for the template (the bidder's is hidden by the page)."""
@@ -524,7 +541,7 @@ def first_defender(seats, bidder: str) -> str:
     return next(s.seat for s in seats if s.seat != bidder)
 
 
-class ThreeSheetRowForm(forms.Form):
+class ThreeSheetRowForm(_GridRow):
     """One row of the organizer's grid at a table of three: the bidder, the typed contract, the bidder's
     tricks and the first defender's (the second took what is left of the 10), a note. Checked as the
     phone's ThreeHandForm checks a hand (three_seat_tricks, three_hand_values)."""
@@ -536,37 +553,31 @@ class ThreeSheetRowForm(forms.Form):
     defender_tricks = WholeNumberField(label=_("First defender's tricks"), required=False, min_value=0, max_value=10,
                                        error_messages=SheetRowForm.base_fields["tricks"].error_messages)
     note = _HandFields.base_fields["note"]
-    version = WholeNumberField(widget=forms.HiddenInput, required=False)
+
+    field_order = ["declarer_seat", "contract", "tricks", "defender_tricks", "note"]
+    typed = ("declarer_seat", "contract", "tricks", "defender_tricks", "note")
+    bidder_field = "declarer_seat"
 
     def __init__(self, *args, table, rules: rules_engine.RuleSet, seats, **kwargs):
         super().__init__(*args, **kwargs)
         self.table, self.rules, self.seats = table, rules, seats
         self.fields["declarer_seat"].choices = [("", "—")] + [(s.seat, s.name) for s in seats]
-        row = self.prefix.rsplit("-", 1)[-1] if self.prefix else ""
+        number = self._row_number()
         for name in ("declarer_seat", "note"):
             label = self.fields[name].label
             self.fields[name].widget.attrs["aria-label"] = (
-                gettext("Hand %(number)s %(column)s") % {"number": int(row) + 1, "column": str(label).lower()}
-                if row.isdigit() else str(label))
+                gettext("Hand %(number)s %(column)s") % {"number": number, "column": str(label).lower()}
+                if number else str(label))
 
     def clean_contract(self):
         text = self.cleaned_data["contract"].strip()
         return typed_contract(self.rules, text) if text else ""
 
-    def is_blank(self) -> bool:
-        data = getattr(self, "cleaned_data", {})
-        return not any(data.get(name) not in ("", None)
-                       for name in ("declarer_seat", "contract", "tricks", "defender_tricks", "note"))
-
     def clean(self):
         data = super().clean()
         if self.is_blank():
             return data
-        asks = (("declarer_seat", gettext("Who bid?")), ("contract", gettext("Which contract?")),
-                ("tricks", gettext("How many tricks?")))
-        for name, message in asks:
-            if data.get(name) in ("", None) and name not in self.errors:
-                self.add_error(name, message)
+        self._ask_missing(data)
         bidder, tricks = data.get("declarer_seat"), data.get("tricks")
         if not bidder or tricks is None or "defender_tricks" in self.errors:
             return data
