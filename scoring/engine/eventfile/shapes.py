@@ -212,7 +212,8 @@ TABLE_SHAPES: dict[str, TableShape] = {
 def table_shape(entrants: object, preset: object) -> TableShape | None:
     """The shape of a table in an event of `entrants` under the rule set `preset`: the one layout
     of those entrants, else the one whose rule sets seat as many players as `preset`; None when
-    neither says (the rules or the entrants could not be read: their own problem says so)."""
+    neither says (the rules or the entrants could not be read: their own problem says so). Tables
+    of two, five or six will be told apart by one more event key (players_per_table) here."""
     of_entrants = [shape for shape in TABLE_SHAPES.values() if shape.layout.entrants == entrants]
     if len(of_entrants) == 1:
         return of_entrants[0]
