@@ -499,10 +499,9 @@ class Crawl:
         self.refused = set()  # no right to it: a POST meets the same door (log in, or 403)
         self.post_only = set()
 
-    def request(self, method: str, url: str, data=None, *, follow=False, expect=ANSWERS):
+    def request(self, method: str, url: str, data=None, *, expect=ANSWERS):
         with transaction.atomic():
-            response = (self.client.get(url, follow=follow) if method == "GET"
-                        else self.client.post(url, data or {}, follow=follow))
+            response = self.client.get(url) if method == "GET" else self.client.post(url, data or {})
             transaction.set_rollback(True)
         shown = f"{method} {url}" + (f" {sorted(data)}" if data else "")
         if response.status_code not in expect:
@@ -514,7 +513,7 @@ class Crawl:
             if name in LAST:
                 continue
             response = self.request("GET", url)
-            if self.who in ("public",) or self.who.startswith("phone-"):
+            if self.who == "public" or self.who.startswith("phone-"):
                 if response.status_code == 200 and name not in PUBLIC:
                     self.problems.append(f"GET {url} -> 200 for {self.who}: a staff page? (or add {name} to PUBLIC)")
             wanted = ORGANIZER_GETS.get("nonsense" if url.endswith("/nonsense/") else name, (200, 302, 405))
