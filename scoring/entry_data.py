@@ -196,7 +196,7 @@ class TableSheet:
     # A games event (README, "Games"): the round replayed into games by scoring.engine.games.
     games: games_engine.TableGames | None = None
     round_done: bool = False  # the round's last game is complete at this table: no more hands
-    confirmable: bool = True
+    confirmable: bool = True  # the table's round may be confirmed, as its event's format says
 
     @property
     def round_name(self) -> str:
@@ -447,6 +447,7 @@ def table_sheet(table) -> TableSheet:
         return sheet
     missing = [n for n in range(1, event.hands_per_round + 1) if n not in numbers]
     sheet.next_number = missing[0] if missing else None
+    sheet.confirmable = sheet.complete  # a session's round may be confirmed once its hands are in (formats.Session)
     return sheet
 
 

@@ -11,11 +11,11 @@ from functools import cached_property
 from django.db.models import Q
 from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
-from scoring import forms, previews, standings_forms
+from scoring import entry_data, forms, previews, standings_forms
 from scoring.engine import layouts
 from scoring.engine import standings as standings_engine
 from scoring.engine.rules import TRICKS_PER_HAND
-from scoring.engine.vocabulary import NOBID
+from scoring.engine.vocabulary import NOBID, SIDE_LABELS
 from scoring.fastrows import driver_rows
 from tournaments import language
 from tournaments.models import TableSeat
@@ -62,6 +62,27 @@ class TableAdapter:
     def dealer_words(self, seat) -> str:
         """The dealer as the offline phone names him: "Ana Garza (N)"."""
         return f"{seat.name} ({seat.letter})"
+
+    def phone_label(self, table, side: str, seat: str = "") -> str:
+        """Who wrote from a proven phone, as the history, the sheets and the other phone say it:
+        "N-S #4 on their phone"."""
+        partnership = table.ns if side == "ns" else table.ew
+        return gettext("%(side)s #%(number)s on their phone") % {
+            "side": language.label(SIDE_LABELS[side]), "number": partnership.number}
+
+    def hand_names(self, sheet) -> dict[str, str]:
+        """{seat: "Ana Garza (N)"} for a hand's summary (entry_data.hand_summary); {} where sides are named."""
+        return {}
+
+    def seated_hand_names(self, sheet) -> dict[str, str]:
+        """hand_names at a table of players: each seat by its player."""
+        return {seat.seat: entry_data.seat_name(seat.name, seat.seat) for seat in sheet.seats}
+
+    def seated_phone_label(self, table, side: str, seat: str = "") -> str:
+        """phone_label at a table of players: the proven player (`seat`), else the players of the side."""
+        names = [s.entrant.player_one.name for s in table.seats.all()
+                 if (s.seat == seat if seat else self.layout.side_of.get(s.seat) == side)]
+        return (gettext("%(names)s on their phone") % {"names": " & ".join(names)})[:150]
 
     # ---------------------------------------------------------------- paper-sheet grid
     # The organizer's grid (scoring.views.entry.sheet_grid): its page, the form of one row, a stored

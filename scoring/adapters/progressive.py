@@ -15,6 +15,8 @@ class ProgressiveAdapter(TableAdapter):
 
     # ---------------------------------------------------------------- entry (phones and staff)
 
+    phone_label = TableAdapter.seated_phone_label  # the players' names, not a partnership's number
+    hand_names = TableAdapter.seated_hand_names
     side_partial = "scoring/_side_progressive.html"
     number_label = gettext_lazy("Your player number")
 

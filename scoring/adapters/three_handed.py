@@ -18,6 +18,8 @@ class ThreeHandedAdapter(TableAdapter):
     entry_parts = {"head": "scoring/_three_head.html", "list": "scoring/_three_list.html",
                    "form": "scoring/_three_form.html", "confirm": "scoring/_three_confirm.html"}
     hand_template = "scoring/three_hand.html"
+    phone_label = TableAdapter.seated_phone_label  # the players' names, not a partnership's number
+    hand_names = TableAdapter.seated_hand_names
     side_partial = "scoring/_side_three.html"
     number_label = gettext_lazy("Your player number")
 

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 
 from scoring import corrections, entry_data
+from scoring.adapters import adapter_for
 from scoring.models import Hand
 from scoring.services import hand_snapshot
 
@@ -27,15 +28,11 @@ def removal(request) -> list[int]:
         return [-1]
 
 
-def _seat_names(sheet) -> dict[str, str]:
-    return {seat.seat: entry_data.seat_name(seat.name, seat.seat) for seat in sheet.seats} if sheet.individuals \
-        else {}
-
-
 def hand_line(sheet, hand: Hand) -> str:
     """"Hand 4 · 6♠ by E-W, 6 tricks · N-S +40, E-W +40"."""
+    names = adapter_for(sheet.event).hand_names(sheet)
     return gettext("Hand %(number)s · %(summary)s") % {
-        "number": hand.number, "summary": entry_data.hand_summary(hand_snapshot(hand), _seat_names(sheet))}
+        "number": hand.number, "summary": entry_data.hand_summary(hand_snapshot(hand), names)}
 
 
 def moves_text(numbers, removed) -> str:

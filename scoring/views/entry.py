@@ -136,16 +136,9 @@ class Access:
 
 
 def _side_actor(table, side: str, seat: str = "") -> services.Actor:
-    """Who wrote, as the history, the sheets and the other phone show it: in the players' words.
-    At a progressive table the proven player (`seat`) writes for his side."""
-    if table.ns_id is None:  # a table of individuals: the player (three-handed, or the proven one) or the side's two
-        names = [s.entrant.player_one.name for s in table.seats.all()
-                 if (s.seat == seat if seat else s.seat == side or services.SIDE_OF_SEAT.get(s.seat) == side)]
-        return services.Actor(label=(gettext("%(names)s on their phone") % {"names": " & ".join(names)})[:150],
-                              side=side)
-    partnership = table.ns if side == "ns" else table.ew
-    return services.Actor(label=gettext("%(side)s #%(number)s on their phone") % {
-        "side": language.label(entry_data.SIDE_LABELS[side]), "number": partnership.number}, side=side)
+    """Who wrote, as the history, the sheets and the other phone show it: in the players' words
+    (the table adapter's phone_label). At a progressive table the proven player (`seat`) writes for his side."""
+    return services.Actor(label=adapter_for(table.round.event).phone_label(table, side, seat), side=side)
 
 
 def by_token(view):
@@ -203,8 +196,7 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
         "preview_script": access.adapter.preview_script(access.event.rules),
         "confirm_form": confirm_form or ConfirmForm(check=access.confirm_check()),
         "dispute_form": dispute_form or DisputeForm(),
-        "can_confirm": writable and sheet.confirmable and (sheet.complete or sheet.plays_games)
-                       and access.event.confirmation_required,
+        "can_confirm": writable and sheet.confirmable and access.event.confirmation_required,
         "offline_data": _offline_data(access, sheet),
         "trust": access.trust(sheet), "game_base": sheet.game_scores, "adapter": access.adapter,
     }
