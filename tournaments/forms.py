@@ -13,10 +13,11 @@ from django.core.validators import MaxLengthValidator, MaxValueValidator, MinVal
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import formats, layouts
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME
+from scoring.engine.vocabulary import ENTRANTS, MAX_DIVISION, MAX_NAME
 
 from . import language
 from .models import Event, EventStaff
@@ -29,9 +30,12 @@ SETTINGS_FIELDS = ["name", "date", "venue", "entrants", "rules_preset", "format"
 GAMES_FIELDS = ["hand_limit", "games_per_round", "wins_per_round", "rank_by"]
 GAME_END_RULES = ("target", "must_bid_to_win", "pegging_cap", "lose_at", "lose_at_inclusive", "win_outright_at",
                   "bidder_wins_crossing")
-ENTRANTS_CHOICES = [("partnerships", _("Partnerships")), ("individuals", _("Individual players"))]
-FORMAT_CHOICES = [("session", _("A session: a fixed number of hands a round, points summed (McAllen)")),
-                  ("games", _("Games to 500: each game ends under the rule set's end-of-game rules (club play)"))]
+# The event form's own words for the vocabulary's entrants (ENTRANTS) and the registered formats (FORMATS).
+ENTRANTS_CHOICES = list(zip(ENTRANTS, (_("Partnerships"), _("Individual players")), strict=True))
+FORMAT_CHOICES = list(zip(formats.FORMATS, (
+    _("A session: a fixed number of hands a round, points summed (McAllen)"),
+    _("Games to 500: each game ends under the rule set's end-of-game rules (club play)")), strict=True))
+DEFAULT_ENTRANTS = layouts.LAYOUTS[layouts.DEFAULT_LAYOUT].entrants
 CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES,
                  "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
@@ -144,7 +148,7 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args, entrants_locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs["autofocus"] = True
-        self.initial.setdefault("entrants", self.instance.entrants if self.instance.pk else "partnerships")
+        self.initial.setdefault("entrants", self.instance.entrants if self.instance.pk else DEFAULT_ENTRANTS)
         if entrants_locked:  # anyone registered: the choice stays (the service refuses a change too)
             self.fields["entrants"].disabled = True
         # A form posted without the check (an older page, a script) keeps the event's current one.
@@ -158,7 +162,7 @@ class EventForm(forms.ModelForm):
             self.initial.setdefault("format", self.instance.format)
             self.initial.setdefault("rank_by", ", ".join(self.instance.rank_by or games_engine.DEFAULT_RANK_BY))
         else:
-            self.initial.setdefault("format", "session")
+            self.initial.setdefault("format", formats.DEFAULT_FORMAT)
             self.initial.setdefault("rank_by", ", ".join(games_engine.DEFAULT_RANK_BY))
         for name, (low, high) in NUMBER_LIMITS.items():
             field = self.fields[name]
@@ -196,11 +200,11 @@ class EventForm(forms.ModelForm):
     @property
     def plays_games(self) -> bool:
         """What the form shows: the posted format, else the event's."""
-        value = self["format"].value()
-        return value == "games"
+        played_as = formats.FORMATS.get(self["format"].value())
+        return played_as is not None and played_as.ends_games
 
     def clean_format(self):
-        return self.cleaned_data.get("format") or (self.instance.format if self.instance.pk else "session")
+        return self.cleaned_data.get("format") or (self.instance.format if self.instance.pk else formats.DEFAULT_FORMAT)
 
     def clean_rank_by(self):
         raw = (self.cleaned_data.get("rank_by") or "").strip()
@@ -222,7 +226,7 @@ class EventForm(forms.ModelForm):
     def _clean_games(self, cleaned: dict) -> None:
         """A session sums hands: the games settings are left as they were and not used. A games event
         may leave hands per round open; its settings must make a playable round."""
-        if cleaned.get("format") != "games":
+        if not formats.FORMATS.get(cleaned.get("format"), formats.FORMATS[formats.DEFAULT_FORMAT]).ends_games:
             if cleaned.get("hands_per_round") is None and "hands_per_round" not in self.errors:
                 self.add_error("hands_per_round", gettext("A session needs the number of hands in a round."))
             for name in GAMES_FIELDS:
@@ -255,7 +259,7 @@ class EventForm(forms.ModelForm):
         return raw
 
     def clean_entrants(self):
-        return self.cleaned_data.get("entrants") or (self.instance.entrants if self.instance.pk else "partnerships")
+        return self.cleaned_data.get("entrants") or (self.instance.entrants if self.instance.pk else DEFAULT_ENTRANTS)
 
     def clean_confirmation_check(self):
         return self.cleaned_data.get("confirmation_check") or self.instance.confirmation_check
@@ -344,11 +348,20 @@ class PlayerEditForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=MAX_NAME)
     division = forms.CharField(max_length=MAX_DIVISION, required=False, label=_("Division"))
 
+    @staticmethod
+    def initial_for(entrant) -> dict:
+        return {"name": entrant.player_one.name, "division": entrant.division}
+
 
 class PartnershipEditForm(forms.Form):
     player_one = forms.CharField(label=_("Player 1 (North or East)"), max_length=MAX_NAME)
     player_two = forms.CharField(label=_("Player 2 (South or West)"), max_length=MAX_NAME)
     division = forms.CharField(max_length=MAX_DIVISION, required=False, label=_("Division"))
+
+    @staticmethod
+    def initial_for(entrant) -> dict:
+        return {"player_one": entrant.player_one.name, "player_two": entrant.player_two.name,
+                "division": entrant.division}
 
 
 class ImportForm(forms.Form):
@@ -359,11 +372,13 @@ class ImportForm(forms.Form):
 
     MAX_BYTES = 512 * 1024
 
-    def __init__(self, *args, individuals: bool = False, **kwargs):
+    def __init__(self, *args, file_help: str = "", text_help: str = "", **kwargs):
+        """`file_help`, `text_help`: the columns of the event's entrants (tournaments.layouts words)."""
         super().__init__(*args, **kwargs)
-        if individuals:
-            self.fields["file"].help_text = _("A .csv file: number, name, division.")
-            self.fields["text"].help_text = _("One player a line, e.g. 1, Ana Garza, 70-74")
+        if file_help:
+            self.fields["file"].help_text = file_help
+        if text_help:
+            self.fields["text"].help_text = text_help
 
     def clean(self):
         cleaned = super().clean()

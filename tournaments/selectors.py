@@ -9,12 +9,12 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.utils.translation import gettext, pgettext
 
+from scoring.engine import formats
 from scoring.engine import games as games_engine
-from scoring.engine import movement, movement_individuals
 from scoring.engine.registration import search_key
-from scoring.engine.vocabulary import TABLE_STATUS_LABELS, THREE_SEATS
+from scoring.engine.vocabulary import TABLE_STATUS_LABELS
 
-from . import language, services
+from . import language, layouts, services
 from .models import Event, EventStaff, Partnership, Round, Seating, Table
 
 
@@ -60,11 +60,8 @@ def movement_grid(event: Event) -> dict:
     round), in the active language."""
     rounds = list(services.main_rounds(event))
     partners = partnerships_of(event)
-    if event.individuals:
-        cells = movement_individuals.grid_cells(services.seated_plans(rounds), [p.number for p in partners],
-                                               gettext, seat_name)
-    else:
-        cells = movement.grid_cells(services.round_plans(rounds), [p.number for p in partners], gettext)
+    storage = services.storage_for(event)
+    cells = storage.grid_cells(storage.read(rounds), [p.number for p in partners], gettext, seat_name)
     rows = [(p, cells[p.number]) for p in partners
             if any(kind != "absent" for kind, _text in cells[p.number]) or (p.checked_in and not p.withdrawn)]
     return {"rounds": rounds, "rows": rows}
@@ -101,7 +98,9 @@ def registration_page(event: Event) -> dict:
         "withdrawn_count": sum(1 for p in partners if p.withdrawn),
         "movement_exists": services.movement_exists(event),
         "boundary": services.played_boundary(event),
-        "table_size": services.table_size(event) if event.individuals else 2,
+        # The fewest entrants a movement seats (a table's places) and how they will be seated.
+        "table_size": event.layout_spec.entrants_per_table,
+        "seating_note": layouts.kind_for(event).seating_note(len(active)),
     }
 
 
@@ -149,11 +148,11 @@ def dashboard(event: Event, number: int | None) -> dict:
         played = tables_games(event, [t.pk for t, _status, _count in states])
         tables = [(t, status, count, TABLE_STATUS_LABELS[status], played.get(t.pk))
                   for t, status, count in states]
-        for t, _status, _count in states if event.individuals else ():  # its players by seat, in order
-            order = {label: i for i, label in enumerate(("1", "2", "3", "N", "E", "S", "W"))}
+        order = {label: i for i, label in enumerate(event.layout_spec.seats)}
+        for t, _status, _count in states:  # a table of players: its players by seat, in order (none at a pair's)
             t.seated = [(seat_name(s.seat), s.entrant) for s in sorted(t.seats.all(), key=lambda s: order[s.seat])]
             games = played.get(t.pk)
-            if games is not None and len(games.games.wins) == 3:  # a table of three: each player's games
+            if games is not None and len(games.games.wins) == len(t.seated):  # a record per player: his own games
                 current = games.current.scores if games.current else (None,) * 3
                 t.games_by_player = list(zip((entrant for _seat, entrant in t.seated), games.games.wins, current,
                                              strict=False))
@@ -180,17 +179,11 @@ def dashboard(event: Event, number: int | None) -> dict:
 def open_table_of(partnership: Partnership) -> str:
     """A warning when a withdrawn partnership still has a table in the round being played."""
     seat = (Seating.objects.filter(partnership=partnership, round__status=Round.Status.OPEN, table__isnull=False)
-            .select_related("round", "table").first())
+            .select_related("round__event", "table").first())
     if seat is None:
         return ""
-    if partnership.is_individual:
-        message = gettext("Round %(round)s is already in play and keeps player %(number)s at table %(table)s; if "
-                          "they have left, close that round with a reason when the other tables finish.")
-    else:
-        message = gettext("Round %(round)s is already in play and keeps partnership %(number)s at table %(table)s; "
-                          "if they have left, close that round with a reason when the other tables finish.")
-    return message % {
-        "round": seat.round.number, "number": partnership.number, "table": seat.table.number}
+    return layouts.say(seat.round.event, "open_table", round=seat.round.number, number=partnership.number,
+                       table=seat.table.number)
 
 
 def event_language(*, slug: str | None = None, token: str | None = None) -> str | None:
@@ -244,11 +237,11 @@ def replay_table(event: Event, hands, *, round_over: bool, sides: int = 2) -> Ta
 def tables_games(event: Event, table_ids) -> dict[int, TableGamesView]:
     """Each table's round replayed into games (README, "Games"), by table id, in one query; {} for a
     session. A closed round is the bell: its game in play goes to the side ahead."""
-    if not event.plays_games or not table_ids:
+    if not formats.event_format(event.format).ends_games or not table_ids:
         return {}
     hands: dict[int, list[games_engine.PlayedHand]] = {}
     closed: set[int] = set()
-    three = event.rules.players == 3  # each player a side of his own, in seating order
+    layout = event.layout_spec
     rows = (Table.objects.filter(pk__in=list(table_ids))
             .values_list("id", "round__status", "hands__number", "hands__declarer", "hands__ns_points",
                          "hands__ew_points", "hands__made", "hands__declarer_seat", "hands__seat_points"))
@@ -257,7 +250,8 @@ def tables_games(event: Event, table_ids) -> dict[int, TableGamesView]:
         if status == Round.Status.CLOSED:
             closed.add(table_id)
         if number is not None:
-            found.append(games_engine.seat_played(number, THREE_SEATS, declarer_seat, seat_points or {}, made)
-                         if three else games_engine.played(number, declarer, ns_points, ew_points, made))
-    return {table_id: replay_table(event, found, round_over=table_id in closed, sides=3 if three else 2)
+            found.append(layout.played(number, layout.stored(
+                declarer=declarer, ns_points=ns_points, ew_points=ew_points, made=made,
+                declarer_seat=declarer_seat, seat_points=seat_points)))
+    return {table_id: replay_table(event, found, round_over=table_id in closed, sides=len(layout.sides))
             for table_id, found in hands.items()}

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from . import selectors, services
+from . import layouts, selectors, services
 from .forms import (
     FORCE_CLOSE_LABEL,
     CloseRoundForm,
@@ -23,10 +23,6 @@ from .forms import (
     FlagForm,
     ImportForm,
     ListingForm,
-    PartnershipEditForm,
-    PartnershipForm,
-    PlayerEditForm,
-    PlayerForm,
     StaffForm,
     add_service_errors,
     form_messages,
@@ -112,9 +108,7 @@ def event_create(request):
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, (_("%(name)s is ready. Next: register the players.") if event.individuals
-                                       else _("%(name)s is ready. Next: register the partnerships."))
-                             % {"name": event.name})
+            messages.success(request, layouts.say(event, "ready", name=event.name))
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/event_form.html", {"form": form, "creating": True})
 
@@ -168,19 +162,17 @@ def staff_remove(request, event, staff_id):
 
 @organizer_required
 def partnerships(request, event):
-    """Registration: partnerships, or in an event of individuals players (one name each)."""
-    form_class, register = ((PlayerForm, services.player_register) if event.individuals
-                            else (PartnershipForm, services.partnership_register))
-    form = form_class(request.POST or None, initial={"number": services.next_partnership_number(event)})
+    """Registration: partnerships, or in an event of individuals players (one name each): the form
+    the event's layout registers its entrants with (tournaments.layouts)."""
+    form = layouts.kind_for(event).form(request.POST or None,
+                                        initial={"number": services.next_partnership_number(event)})
     if request.method == "POST" and form.is_valid():
         try:
-            made = register(event=event, **form.cleaned_data)
+            made = services.entrant_register(event=event, **form.cleaned_data)
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            message = (_("Player %(number)s registered: %(players)s.") if event.individuals
-                       else _("Partnership %(number)s registered: %(players)s."))
-            messages.success(request, message % {"number": made.number, "players": made.players_label})
+            messages.success(request, layouts.say(event, "registered", number=made.number, players=made.players_label))
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/partnerships.html",
                   {"event": event, "form": form, **selectors.registration_page(event)})
@@ -190,36 +182,15 @@ def partnerships(request, event):
 def partnership_edit(request, event, number):
     partnership = get_object_or_404(Partnership.objects.select_related("player_one", "player_two"),
                                     event=event, number=number)
-    if partnership.is_individual:
-        return _player_edit(request, event, partnership)
-    initial = {"player_one": partnership.player_one.name, "player_two": partnership.player_two.name,
-               "division": partnership.division}
-    form = PartnershipEditForm(request.POST or None, initial=initial)
+    edit_form = layouts.kind_for(event).edit_form
+    form = edit_form(request.POST or None, initial=edit_form.initial_for(partnership))
     if request.method == "POST" and form.is_valid():
         try:
-            services.partnership_update(partnership=partnership, **form.cleaned_data)
+            saved = services.entrant_update(partnership=partnership, **form.cleaned_data)
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            players = f"{form.cleaned_data['player_one'].strip()} & {form.cleaned_data['player_two'].strip()}"
-            messages.success(request, _("Partnership %(number)s saved: %(players)s.")
-                             % {"number": number, "players": players})
-            return redirect("tournaments:partnerships", event.slug)
-    return render(request, "tournaments/partnership_edit.html",
-                  {"event": event, "partnership": partnership, "form": form})
-
-
-def _player_edit(request, event, partnership):
-    form = PlayerEditForm(request.POST or None,
-                          initial={"name": partnership.player_one.name, "division": partnership.division})
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.player_update(partnership=partnership, **form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Player %(number)s saved: %(players)s.")
-                             % {"number": partnership.number, "players": form.cleaned_data["name"].strip()})
+            messages.success(request, layouts.say(event, "saved", number=number, players=saved.players_label))
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/partnership_edit.html",
                   {"event": event, "partnership": partnership, "form": form})
@@ -227,22 +198,18 @@ def _player_edit(request, event, partnership):
 
 @organizer_required
 def partnership_import(request, event):
-    form = ImportForm(request.POST or None, request.FILES or None, individuals=event.individuals)
+    form = ImportForm(request.POST or None, request.FILES or None, file_help=layouts.say(event, "file_help"),
+                      text_help=layouts.say(event, "text_help"))
     if request.method == "POST" and form.is_valid():
         try:
-            if event.individuals:
-                made = services.players_import(event=event, data=form.cleaned_data["data"])
-            else:
-                made = services.partnerships_import(event=event, data=form.cleaned_data["data"])
+            made = services.entrants_import(event=event, data=form.cleaned_data["data"])
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, (ngettext("%(count)s player imported.", "%(count)s players imported.", len(made))
-                                       if event.individuals else
-                                       ngettext("%(count)s partnership imported.", "%(count)s partnerships imported.",
-                                                len(made))) % {"count": len(made)})
+            messages.success(request, layouts.say(event, "imported", count=len(made)))
             return redirect("tournaments:partnerships", event.slug)
-    return render(request, "tournaments/partnership_import.html", {"event": event, "form": form})
+    return render(request, "tournaments/partnership_import.html",
+                  {"event": event, "form": form, "import_example": layouts.kind_for(event).import_example})
 
 
 @organizer_required
@@ -281,12 +248,8 @@ def partnership_withdraw(request, event, number):
         _flash(request, error)
     else:
         partnership.refresh_from_db()
-        if partnership.is_individual:
-            done = _("Player %(number)s withdrawn.") if partnership.withdrawn else _("Player %(number)s reinstated.")
-        else:
-            done = (_("Partnership %(number)s withdrawn.") if partnership.withdrawn
-                    else _("Partnership %(number)s reinstated."))
-        messages.success(request, done % {"number": number})
+        messages.success(request, layouts.say(event, "withdrawn" if partnership.withdrawn else "reinstated",
+                                              number=number))
         _replanned(request, numbers)
         if partnership.withdrawn and (note := selectors.open_table_of(partnership)):
             messages.warning(request, note)

@@ -139,9 +139,31 @@ class Layout:
         return len(self.places)
 
     @property
+    def players_per_entrant(self) -> int:
+        """The players registered as one entrant: two for a partnership, one for a player."""
+        return self.players // self.entrants_per_table
+
+    @property
+    def table_storage(self) -> str:
+        """How a round's tables are stored: "sides" (one partnership per side: Table.ns, Table.ew)
+        or "seats" (one player per seat: TableSeat rows, in Layout.seats order)."""
+        return "seats" if self.individuals else "sides"
+
+    @property
     def each_for_himself(self) -> bool:
         """Every seat is a side of its own (three-handed; two-handed next)."""
         return len(self.sides) == len(self.seats)
+
+    def sides_text(self, numbers: Mapping[str, object]) -> tuple[str, str]:
+        """Who plays at a table of players, as the two texts of "3 & 7 v 2 & 9": each side's players
+        joined by " & ", or where each plays for himself the first seat, then the others joined by
+        " v " ("3", "7 v 2"). `numbers` maps a seat to its player's number."""
+        if self.each_for_himself:
+            ordered = [str(numbers[seat]) for seat in self.seats if seat in numbers]
+            return (ordered[0] if ordered else "", " v ".join(ordered[1:]))
+        first, second = (" & ".join(str(numbers[s]) for s in self.seats_of(side) if s in numbers)
+                         for side in self.sides)
+        return first, second
 
     def dealer(self, hand_number: int) -> str:
         """Who deals hand `hand_number` (1, 2, ...): the deal passes one seat to the left each hand,
@@ -225,6 +247,19 @@ class Layout:
         first, second = self.sides
         return {"ns_points": result.sides[first], "ew_points": result.sides[second], "made": result.made,
                 "seat_points": None}
+
+    def stored(self, *, declarer: str = "", ns_points: int | None = 0, ew_points: int | None = 0, made: bool = False,
+               declarer_seat: str = "", seat_points: Mapping[str, int] | None = None) -> HandResult:
+        """A HandResult from a hand's stored points (the inverse of Layout.columns): N-S and E-W
+        points at a table of partners, each seat's points where each plays for himself."""
+        if self.each_for_himself:
+            points = seat_points or {}
+            sides = {side: int(points.get(side, 0)) for side in self.sides}
+            declarer = declarer_seat
+        else:
+            sides = dict(zip(self.sides, (ns_points or 0, ew_points or 0)))
+        declarer = declarer if declarer in self.sides else ""
+        return HandResult(sides, {seat: sides[self.side_of[seat]] for seat in self.seats}, made, declarer)
 
     # ------------------------------------------------------------ the movement
 

@@ -13,6 +13,9 @@ Each public function is one transaction. Scores are not written here (scoring.se
 from .entrants import (
     PLAYER_COLUMNS,
     PLAYER_NAME,
+    entrant_register,
+    entrant_update,
+    entrants_import,
     next_partnership_number,
     partnership_check_in,
     partnership_register,
@@ -38,6 +41,7 @@ from .events import (
     staff_remove,
 )
 from .movements import (
+    TABLE_STORAGES,
     active_numbers,
     movement_exists,
     movement_generate,
@@ -45,6 +49,7 @@ from .movements import (
     played_boundary,
     round_plans,
     seated_plans,
+    storage_for,
     table_size,
 )
 from .rounds import (
@@ -69,8 +74,12 @@ __all__ = [
     "LOCKED_ONCE_SCORED",
     "PLAYER_COLUMNS",
     "PLAYER_NAME",
+    "TABLE_STORAGES",
     "active_numbers",
     "current_round",
+    "entrant_register",
+    "entrant_update",
+    "entrants_import",
     "event_create",
     "event_delete",
     "event_entrants_locked",
@@ -107,6 +116,7 @@ __all__ = [
     "seated_plans",
     "staff_add",
     "staff_remove",
+    "storage_for",
     "table_revoke_link",
     "table_size",
     "table_states",

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_noop
 from scoring.engine import registration
 from scoring.engine.vocabulary import MAX_DIVISION
 
+from ..layouts import say
 from ..models import Event, Partnership, Player
 from .movements import movement_exists, movement_replan
 
@@ -74,7 +75,7 @@ def partnership_register(*, event: Event, player_one: str, player_two: str, numb
     """Register one partnership. After the movement exists, a checked-in partnership is a late
     arrival: the rounds not yet played are planned again to include it."""
     Event.objects.select_for_update().filter(pk=event.pk).first()  # one registration at a time
-    _refuse_if_individuals(event)
+    _refuse_unless_entrants_of(event, 2)
     values = _check_partnership(event, number if number is not None else next_partnership_number(event),
                                 player_one, player_two, division)
     partnership = _create_partnership(event, values, checked_in)
@@ -118,7 +119,7 @@ def partnerships_import(*, event: Event, data: bytes | str) -> list[Partnership]
     """Register every partnership in a CSV, or none: any bad line raises ValidationError listing
     each problem with its line number."""
     Event.objects.select_for_update().filter(pk=event.pk).first()
-    _refuse_if_individuals(event)
+    _refuse_unless_entrants_of(event, 2)
     try:
         rows = registration.parse(data)
     except registration.RegistrationError as exc:
@@ -160,14 +161,11 @@ def _create_player(event: Event, values: dict, checked_in: bool) -> Partnership:
                                       division=values["division"], checked_in=checked_in)
 
 
-def _refuse_if_individuals(event: Event) -> None:
-    if event.individuals:
-        raise ValidationError({"__all__": _("This event is played by individuals: register players.")})
-
-
-def _refuse_unless_individuals(event: Event) -> None:
-    if not event.individuals:
-        raise ValidationError({"__all__": _("This event is played by partnerships: register partnerships.")})
+def _refuse_unless_entrants_of(event: Event, players: int) -> None:
+    """A registration of entrants of `players` players refused where the event's layout registers
+    another kind (Layout.players_per_entrant), saying what it registers."""
+    if event.layout_spec.players_per_entrant != players:
+        raise ValidationError({"__all__": say(event, "wrong_entrant")})
 
 
 @transaction.atomic
@@ -176,7 +174,7 @@ def player_register(*, event: Event, name: str, number: int | None = None, divis
     """Register one player of an event of individuals (an entrant with player_two None). After the
     movement exists, a checked-in player is a late arrival: the rounds not yet played are planned again."""
     Event.objects.select_for_update().filter(pk=event.pk).first()  # one registration at a time
-    _refuse_unless_individuals(event)
+    _refuse_unless_entrants_of(event, 1)
     values = _check_player(event, number if number is not None else next_partnership_number(event), name, division)
     player = _create_player(event, values, checked_in)
     event.bump_version()
@@ -274,7 +272,7 @@ def players_import(*, event: Event, data: bytes | str) -> list[Partnership]:
     """Register every player in a CSV (number, name, division), or none: any bad line raises
     ValidationError listing each problem with its line number."""
     Event.objects.select_for_update().filter(pk=event.pk).first()
-    _refuse_unless_individuals(event)
+    _refuse_unless_entrants_of(event, 1)
     rows = _player_rows(data)
     taken = set(event.partnerships.values_list("number", flat=True))
     clashes = [_("Line %(line)s: player %(number)s is already registered") % {"line": line, "number": number}
@@ -287,15 +285,36 @@ def players_import(*, event: Event, data: bytes | str) -> list[Partnership]:
     return created
 
 
+# --- Any event's entrants: the registration of the kind its layout registers -------------------
+# (Layout.players_per_entrant: two players a partnership, one a player.)
+
+_REGISTER = {2: partnership_register, 1: player_register}
+_UPDATE = {2: partnership_update, 1: player_update}
+_IMPORT = {2: partnerships_import, 1: players_import}
+
+
+def entrant_register(*, event: Event, **values) -> Partnership:
+    """Register one entrant of `event` (partnership_register's or player_register's values)."""
+    return _REGISTER[event.layout_spec.players_per_entrant](event=event, **values)
+
+
+def entrant_update(*, partnership: Partnership, **values) -> Partnership:
+    """Fix an entrant's names or division (partnership_update's or player_update's values)."""
+    return _UPDATE[partnership.event.layout_spec.players_per_entrant](partnership=partnership, **values)
+
+
+def entrants_import(*, event: Event, data: bytes | str) -> list[Partnership]:
+    """Register every entrant in a CSV of the event's kind, or none."""
+    return _IMPORT[event.layout_spec.players_per_entrant](event=event, data=data)
+
+
 @transaction.atomic
 def partnership_check_in(*, partnership: Partnership, checked_in: bool = True) -> list[int]:
     """Mark a partnership present (or not). Once the movement exists this changes who plays, so
     the rounds not yet played are planned again; returns their numbers."""
     partnership = Partnership.objects.select_for_update().get(pk=partnership.pk)
     if partnership.withdrawn and checked_in:
-        refusal = (_("Player %(number)s has withdrawn; reinstate them first.") if partnership.is_individual
-                   else _("Partnership %(number)s has withdrawn; reinstate it first."))
-        raise ValidationError({"__all__": refusal % {"number": partnership.number}})
+        raise ValidationError({"__all__": say(partnership.event, "withdrawn_refusal", number=partnership.number)})
     if partnership.checked_in == checked_in:
         return []
     partnership.checked_in = checked_in

@@ -12,13 +12,16 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scoring.engine import formats, layouts
 from scoring.engine import games as games_engine
-from scoring.engine import layouts
 from scoring.engine import rules as rules_engine
 from scoring.engine import standings as standings_engine
 from scoring.engine.vocabulary import ENTRANTS, MEDAL_SCOPES
 
 from ..models import Event, EventStaff, Partnership, Player, Round, Table
+
+# Who plays an event that does not say: the default layout's entrants (partnerships).
+DEFAULT_ENTRANTS = layouts.LAYOUTS[layouts.DEFAULT_LAYOUT].entrants
 
 # --- Events and staff --------------------------------------------------------------------------
 
@@ -52,12 +55,13 @@ def _check_games(values: dict, event: Event | None = None) -> None:
     def get(name, default=None):
         return values[name] if name in values else getattr(event, name, default) if event else default
 
-    event_format = get("format", "session")
+    event_format = get("format", formats.DEFAULT_FORMAT)
     if event_format not in rules_engine.EVENT_FORMATS:
         raise ValidationError({"format": _("%(value)s is not one of session, games") % {"value": repr(event_format)}})
-    if event_format != "games":
-        if "hands_per_round" in values and values["hands_per_round"] is None:
-            raise ValidationError({"hands_per_round": _("A session needs the number of hands in a round.")})
+    played_as = formats.event_format(event_format)
+    if played_as.needs_hands_per_round and "hands_per_round" in values and values["hands_per_round"] is None:
+        raise ValidationError({"hands_per_round": _("A session needs the number of hands in a round.")})
+    if not played_as.ends_games:  # the games settings are used only where a hand can end a game
         return
     try:
         games_engine.GamesSetup(get("hand_limit"), get("games_per_round"), get("wins_per_round"),
@@ -74,15 +78,17 @@ def _check_entrants(values: dict, event: Event | None = None) -> None:
     def get(name, default):
         return values[name] if name in values else getattr(event, name, default) if event else default
 
-    entrants = get("entrants", "partnerships")
+    entrants = get("entrants", DEFAULT_ENTRANTS)
     if entrants not in ENTRANTS:
         raise ValidationError({"entrants": _("%(value)s is not one of %(choices)s")
                                            % {"value": repr(entrants), "choices": ", ".join(ENTRANTS)}})
     preset = get("rules_preset", rules_engine.DEFAULT_PRESET)
     players = rules_engine.PRESETS[preset].players if preset in rules_engine.PRESETS else 4
-    if entrants != "individuals" and players != 4:
+    try:
+        layouts.layout_for(entrants, players)
+    except layouts.LayoutError:
         raise ValidationError({"rules_preset": _("This rule set is for three players, each for himself: choose "
-                                                 "“Individual players”, or a rule set for four.")})
+                                                 "“Individual players”, or a rule set for four.")}) from None
     if "layout" in values:
         layout = layouts.LAYOUTS.get(values["layout"])
         if layout is None:
@@ -99,7 +105,7 @@ def event_layout(values: dict) -> str:
     if values.get("layout"):
         return values["layout"]
     preset = rules_engine.PRESETS[values.get("rules_preset", rules_engine.DEFAULT_PRESET)]
-    return layouts.layout_for(values.get("entrants", "partnerships"), preset.players).name
+    return layouts.layout_for(values.get("entrants", DEFAULT_ENTRANTS), preset.players).name
 
 
 def event_entrants_locked(event: Event) -> bool:

@@ -5,6 +5,9 @@ for the rounds not yet started. Each public function is one transaction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
@@ -12,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import movement, movement_individuals
 
+from ..layouts import say
 from ..models import Event, Round, SitOut, Table, TableSeat
 from .rounds import main_rounds, round_create, round_create_seated, seat_labels
 
@@ -79,20 +83,31 @@ def _store_seated_plans(event: Event, plans: list[movement_individuals.SeatedRou
 
 
 def _too_few(event: Event, count: int, *, replan: bool = False) -> ValidationError:
-    layout = event.layout_spec
-    if layout.individuals:
-        return ValidationError({"__all__": _("Check in at least %(least)s players first (%(count)s checked in).")
-                                           % {"least": layout.players, "count": count}})
-    if replan:
-        return ValidationError({"__all__": _("Fewer than two partnerships would be left to play.")})
-    return ValidationError({"__all__": _("Check in at least two partnerships first (%(count)s checked in).")
-                                       % {"count": count}})
+    return ValidationError({"__all__": say(event, "too_few_replan" if replan else "too_few",
+                                           least=event.layout_spec.entrants_per_table, count=count)})
 
 
-def _stored(event: Event):
-    """The Django side of the layout's planned rounds: (read stored rounds as plans, store plans).
-    Partnerships' RoundPlans fill Table.ns / Table.ew; players' SeatedRounds fill TableSeat rows."""
-    return (seated_plans, _store_seated_plans) if event.layout_spec.individuals else (round_plans, _store_plans)
+@dataclass(frozen=True)
+class TableStorage:
+    """The Django side of a layout's planned rounds, by Layout.table_storage: `read` stored rounds
+    back as the planner's plans, `store` plans as rounds, and `grid_cells(plans, numbers, gettext,
+    seat_name)` the movement grid's cells. Partnerships' RoundPlans fill Table.ns / Table.ew;
+    players' SeatedRounds fill TableSeat rows."""
+
+    read: Callable
+    store: Callable
+    grid_cells: Callable
+
+
+TABLE_STORAGES = {
+    "sides": TableStorage(round_plans, _store_plans,
+                          lambda plans, numbers, say, seat_name: movement.grid_cells(plans, numbers, say)),
+    "seats": TableStorage(seated_plans, _store_seated_plans, movement_individuals.grid_cells),
+}
+
+
+def storage_for(event: Event) -> TableStorage:
+    return TABLE_STORAGES[event.layout_spec.table_storage]
 
 
 @transaction.atomic
@@ -106,8 +121,7 @@ def movement_generate(*, event: Event) -> list[Round]:
     layout = event.layout_spec
     if len(players) < layout.entrants_per_table:
         raise _too_few(event, len(players))
-    _read, store = _stored(event)
-    store(event, layout.plan(players, event.rounds))
+    storage_for(event).store(event, layout.plan(players, event.rounds))
     return list(main_rounds(event))
 
 
@@ -132,9 +146,10 @@ def movement_replan(*, event: Event) -> list[int]:
     layout = event.layout_spec
     if len(players) < layout.entrants_per_table:
         raise _too_few(event, len(players), replan=True)
-    read, store = _stored(event)
+    storage = storage_for(event)
     plans = layout.plan(players, len(later), first_round=later[0].number,
-                        history=read([r for r in rounds if r.number <= boundary]), current=read(later))
+                        history=storage.read([r for r in rounds if r.number <= boundary]),
+                        current=storage.read(later))
     Round.objects.filter(pk__in=[r.pk for r in later]).delete()
-    store(event, plans)
+    storage.store(event, plans)
     return [p.number for p in plans]

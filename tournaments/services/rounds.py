@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import layouts
 
+from ..layouts import say
 from ..models import Event, Round, Seating, SitOut, Table, TableSeat
 
 
@@ -116,9 +117,9 @@ def table_states(rnd: Round) -> list[tuple[Table, str, int]]:
     tables = (rnd.tables.annotate(hand_count=Count("hands"))
               .select_related("ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")
               .order_by("number"))
-    if rnd.event.layout_spec.individuals:  # a table of individuals: its players are its seats
-        tables = tables.prefetch_related(Prefetch("seats", queryset=TableSeat.objects.select_related(
-            "entrant__player_one")))
+    # A table of players has them in its seats (none at a partnership table: one query that finds none).
+    tables = tables.prefetch_related(Prefetch("seats", queryset=TableSeat.objects.select_related(
+        "entrant__player_one")))
     limit = rnd.event.hands_per_round
     # Games played to the bell have no hands per round: a table with hands waits for confirmation.
     return [(t, t.status_for(t.hand_count, limit if limit is not None else max(t.hand_count, 1)), t.hand_count)
@@ -131,13 +132,8 @@ def _sides(table: Table) -> dict:
     where each plays for himself the first seat against the others ("3" and "7 v 2")."""
     if table.ns_id is not None:
         return {"ns": table.ns.number, "ew": table.ew.number}
-    numbers = {seat.seat: seat.entrant.number for seat in table.seats.all()}
-    layout = table.round.event.layout_spec
-    if not layout.each_for_himself:
-        ns, ew = (" & ".join(str(numbers[s]) for s in layout.seats_of(side) if s in numbers) for side in layout.sides)
-        return {"ns": ns, "ew": ew}
-    ordered = [numbers[label] for label in layout.seats if label in numbers]
-    return {"ns": ordered[0] if ordered else "", "ew": " v ".join(map(str, ordered[1:]))}
+    ns, ew = table.round.event.layout_spec.sides_text({seat.seat: seat.entrant.number for seat in table.seats.all()})
+    return {"ns": ns, "ew": ew}
 
 
 def round_problems(rnd: Round) -> list[str]:
@@ -155,9 +151,7 @@ def round_problems(rnd: Round) -> list[str]:
             problems.append(_("Table %(table)s (%(ns)s v %(ew)s): %(count)s of %(hands)s hands entered")
                             % {**where, "count": count, "hands": rnd.event.hands_per_round})
         elif status == "entered" and confirm:
-            problems.append((_("Table %(table)s (%(ns)s v %(ew)s): not confirmed at the table") if table.ns_id is None
-                             else _("Table %(table)s (%(ns)s v %(ew)s): not confirmed by the other partnership"))
-                            % where)
+            problems.append(say(rnd.event, "not_confirmed", **where))
     return problems
 
 
