@@ -111,12 +111,13 @@ class _SheetLayout:
         if over > 0:
             widths[1] = max(style.dealer_least(self.headings, doc.games), widths[1] - over)
         if doc.games:  # still too wide: the number columns give up what their headings do not need
-            for index in (5, 6, 7, 8, 2, 3, 4):
+            for index in style.give_up:
                 over = sum(widths) + floor - self.uw
                 if over <= 0:
                     break
-                need = max(text_width(line, BOLD, MIN_TYPE) for line in self.headings[index] if line) + 6
-                widths[index] = max(need, 36.0, widths[index] - over)
+                # Sized as above (a seat column on its first line): a column only ever gives room up.
+                need = max(text_width(line, BOLD, MIN_TYPE) for line in sized[index] if line) + 6
+                widths[index] = min(widths[index], max(need, 36.0, widths[index] - over))
         widths.append(self.uw - sum(widths))
         self.cols = []
         x = self.left
@@ -534,6 +535,8 @@ class SheetStyle:
     agreeing: Callable[[Words], list[str]]  # the initials boxes' labels
     draw: Callable  # (canvas, doc, table, layout): the table's names, hands and totals
     first_line_only: tuple[int, ...] = ()  # columns sized on their heading's first line only
+    # A games sheet still too wide: the columns that give up room, in turn, down to their headings.
+    give_up: tuple[int, ...] = (5, 6, 7, 8, 2, 3, 4)
     second_line_min: float = MIN_TYPE  # the least type of a heading's second line
 
 
@@ -565,5 +568,6 @@ SHEET_STYLES = {
         agreeing=lambda words: [words.gettext("%(seat)s agrees, initials") % {"seat": _seat_name(words, seat)}
                                 for seat in THREE_SEATS],
         draw=_draw_three_handed, first_line_only=tuple(range(4, 10)), second_line_min=7,
+        give_up=(5, 6, 7, 8, 2, 3, 4, 9),
     ),
 }
