@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import rules as rules_engine
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import HAND_FIELDS, PENALTY_FORM_LABELS, PENALTY_WORDS, SIDE_LABELS
-from scoring.entry_data import NOBID, contract_choices, seat_letter
+from scoring.entry_data import NOBID, contract_choices, seat_letter, seats_for
 from scoring.models import Hand
 from tournaments import language
 from tournaments.forms import WholeNumberField
@@ -36,30 +36,22 @@ GRID_LABELS = {"declarer": pgettext_lazy("grid column", "bid by"),
                "note": pgettext_lazy("grid column", "note")}
 
 
-def _individual_names(table) -> dict[str, str]:
-    """A progressive table of individuals: {seat letter: player's name} from its TableSeat rows."""
-    return {seat.seat: seat.entrant.player_one.name for seat in table.seats.all()}
+def _names(table) -> dict[str, str]:
+    """{seat: player's name} at a table of four, whoever its entrants are (entry_data.seats_for)."""
+    return {seat.seat: seat.name for seat in seats_for(table)}
 
 
 def side_choices(table) -> list[tuple[str, str]]:
-    if table.ns_id is None:
-        names = _individual_names(table)
-        return [(side, f"{language.label(SIDE_LABELS[side])} · {names.get(a, '')} & {names.get(b, '')}")
-                for side, a, b in (("ns", "N", "S"), ("ew", "E", "W"))]
-    return [
-        ("ns", f"{language.label(SIDE_LABELS['ns'])} · {table.ns.players_label}"),
-        ("ew", f"{language.label(SIDE_LABELS['ew'])} · {table.ew.players_label}"),
-    ]
+    """("ns", "N-S · Ana Garza & Marie Tremblay"): each side by its players, as the layout seats them."""
+    layout, names = table.round.event.layout_spec, _names(table)
+    return [(side, f"{language.label(SIDE_LABELS[side])} · "
+             + " & ".join(names.get(seat, "") for seat in layout.seats_of(side))) for side in layout.sides]
 
 
 def seat_choices(table) -> list[tuple[str, str]]:
-    if table.ns_id is None:
-        names = _individual_names(table)
-        return [("", gettext("Which player?"))] + [(s, f"{seat_letter(s)} · {names.get(s, '')}")
-                                                   for s in ("N", "E", "S", "W")]
-    names = {"N": table.ns.player_one.name, "S": table.ns.player_two.name,
-             "E": table.ew.player_one.name, "W": table.ew.player_two.name}
-    return [("", gettext("Which player?"))] + [(s, f"{seat_letter(s)} · {names[s]}") for s in ("N", "E", "S", "W")]
+    names = _names(table)
+    return [("", gettext("Which player?"))] + [(seat, f"{seat_letter(seat)} · {names.get(seat, '')}")
+                                               for seat in table.round.event.layout_spec.seats]
 
 
 def side_pairs() -> list[tuple[str, str]]:
