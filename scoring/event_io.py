@@ -30,7 +30,7 @@ from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile import EventFileError
 from scoring.engine.eventfile.values import NOT_A_SLUG, problem
-from scoring.engine.vocabulary import THREE_SEATS, Message, gettext_noop
+from scoring.engine.vocabulary import Message, gettext_noop
 from scoring.models import Hand, HandChange
 from tournaments.models import (
     Event,
@@ -227,12 +227,6 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
     event.bump_version()
     event.refresh_from_db(fields=["version"])
     return event
-
-
-def three_handed_dealer(number: int) -> str:
-    """The deal passes to the left each hand: seat 1, 2, 3 in turn (scoring.printing.data reads it;
-    it is the three-handed layout's Layout.dealer)."""
-    return THREE_SEATS[(number - 1) % 3]
 
 
 def _partnership_rows(event: Event, spec: eventfile.EventFile) -> list[Partnership]:
