@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from scoring import selectors, totals
+from scoring.adapters import adapter_for
 from scoring.engine.rules import RulesError
 from scoring.engine.vocabulary import HAND_FIELDS
 from scoring.models import Hand, HandChange
@@ -207,13 +208,7 @@ def event_totals(event, hands=None) -> dict[int, dict]:
     by_table = defaultdict(list)
     for hand in hands:
         by_table[hand.table_id].append((hand.ns_points, hand.ew_points))
-    tables = [
-        {"round": rnd, "ns": ns, "ew": ew, "hands": by_table.get(pk, [])}
-        for pk, rnd, ns, ew in Table.objects.filter(round__event=event, round__tiebreak__isnull=True)
-        .values_list("pk", "round__number", "ns__number", "ew__number")
-    ]
-    if event.layout_spec.individuals:
-        tables = _individual_tables(event, hands)
+    tables = MAIN_TABLES[event.layout_spec.entrants](event, hands, by_table)
     byes = list(
         SitOut.objects.filter(round__event=event, round__tiebreak__isnull=True)
         .values_list("round__number", "partnership__number")
@@ -224,17 +219,25 @@ def event_totals(event, hands=None) -> dict[int, dict]:
                                withdrawn={number for number, gone in flags.items() if gone})
 
 
-def _individual_tables(event, hands) -> list[dict]:
+def _partnership_tables(event, hands, by_table) -> list[dict]:
+    """The main rounds' tables of an event of partnerships for totals_from_scratch: N-S and E-W's
+    points hand by hand."""
+    return [
+        {"round": rnd, "ns": ns, "ew": ew, "hands": by_table.get(pk, [])}
+        for pk, rnd, ns, ew in Table.objects.filter(round__event=event, round__tiebreak__isnull=True)
+        .values_list("pk", "round__number", "ns__number", "ew__number")
+    ]
+
+
+def _individual_tables(event, hands, _by_table=None) -> list[dict]:
     """The main rounds' tables of an event of individuals for totals_from_scratch: each seated
     player's points hand by hand, his side's (progressive) or his own (three-handed), as the
-    hand stored them (seat_points where each plays for himself, else the seat's side's points)."""
-    layout = event.layout_spec
-    first_side = layout.sides[0]
+    hand stored them (the layout's adapter reads each side's points from the stored columns)."""
+    adapter = adapter_for(event)
+    layout = adapter.layout
 
     def points(hand, seat: str) -> int:
-        if layout.each_for_himself:
-            return (hand.seat_points or {}).get(seat, 0)
-        return hand.ns_points if layout.side_of[seat] == first_side else hand.ew_points
+        return adapter.side_points(hand.ns_points, hand.ew_points, hand.seat_points)[layout.side_of[seat]]
 
     by_table = defaultdict(list)
     for hand in hands:
@@ -290,7 +293,7 @@ GAMES_FIELDS = ("rank", "tied", "total", "games_won", "games_lost", "games_drawn
                 "withdrawn", "medal")
 
 
-def games_standings_check(event) -> list[Difference]:
+def games_standings_check(event, hands=None) -> list[Difference]:
     """An event played as games: the standings served (with this process's memos of earlier
     builds) equal standings built from nothing, every partnership's games and points alike.
     The games themselves are the engine's (scoring.engine.games.replay, hand-worked in its tests)."""
@@ -314,8 +317,11 @@ def games_standings_check(event) -> list[Difference]:
 
 
 def standings_check(event, hands=None) -> list[Difference]:
-    if event.plays_games:
-        return games_standings_check(event)
+    """The served standings against a build from nothing, by the event's format (STANDINGS_CHECKS)."""
+    return STANDINGS_CHECKS[event.format](event, hands)
+
+
+def session_standings_check(event, hands=None) -> list[Difference]:
     expected = event_totals(event, hands)
     standings = selectors.event_standings(event)
     rows = _field(standings, "rows") if not isinstance(standings, (list, tuple)) else standings
@@ -375,3 +381,9 @@ def event_check(event) -> list[Difference]:
     hands = _event_hands(event)
     return [*hand_points_check(event, hands), *history_check(event, hands), *table_totals_check(event, hands),
             *standings_check(event, hands)]
+
+
+# The main rounds' tables for totals_from_scratch, by the layout's entrants; the standings check
+# by the event's format (a lookup per kind, never an `if`).
+MAIN_TABLES = {"partnerships": _partnership_tables, "individuals": _individual_tables}
+STANDINGS_CHECKS = {"session": session_standings_check, "games": games_standings_check}

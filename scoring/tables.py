@@ -129,12 +129,38 @@ def rounds_on_tap_html(row: standings_engine.Row, cells, words: _Words | None = 
     return f'<details class="rounds-tap"><summary>{w.rounds}</summary><ul>{items}</ul></details>'
 
 
+
+# The words the standings pages use for an entrant, by Setup.entrants: a lookup, one entry per kind
+# of entrant (a pair, or a player), never an `if` in a page. The templates read them through
+# standings_words' entrant_word filter; the strings are the ones the templates had.
+ENTRANT_WORDS = {
+    "partnerships": {
+        "who": _("Players"), "empty": _("No partnerships yet."), "find": _("Find pair No."),
+        "sat_out": _("the pair sat out that round, credited: %(credit)s"),
+        "sat_out_legend": _('"sat out": the pair sat out that round'),
+        "missing": _("There is no pair No. %(number)s."),
+        "missing_division": _("There is no pair No. %(number)s in division %(division)s."),
+    },
+    "individuals": {
+        "who": _("Player"), "empty": _("No players yet."), "find": _("Find player No."),
+        "sat_out": _("the player sat out that round, credited: %(credit)s"),
+        "sat_out_legend": _('"sat out": the player sat out that round'),
+        "missing": _("There is no player No. %(number)s."),
+        "missing_division": _("There is no player No. %(number)s in division %(division)s."),
+    },
+}
+
+
+def entrant_words(standings: standings_engine.Standings) -> dict:
+    """The standings pages' words for the event's entrants (ENTRANT_WORDS)."""
+    return ENTRANT_WORDS[standings.setup.entrants]
+
+
 def players_html(row: standings_engine.Row) -> str:
-    if len(row.players) == 1:  # an event of individuals: the player himself
-        return f'<span class="player">{escape(row.players[0])}</span>'
-    one, two = (escape(name) for name in row.players)
-    # Each name in its own span: a phone stacks them so the total stays on screen.
-    return f'<span class="player">{one}</span><span class="amp"> &amp; </span><span class="player">{two}</span>'
+    # Each name in its own span (a player, or a partnership's two): a phone stacks them so the total
+    # stays on screen.
+    return '<span class="amp"> &amp; </span>'.join(f'<span class="player">{escape(name)}</span>'
+                                                   for name in row.players)
 
 
 def tiebreak_html(row: standings_engine.Row, words: _Words | None = None) -> str:
@@ -192,7 +218,13 @@ class StandingsTable(tables.Table):
     found: dict | None = None  # ?find=N: the record of pair N, shown on its page and marked
     find_missing: int | None = None  # ?find=N for a number this ranking does not hold
     division_name: str | None = None  # when the table ranks one division
-    individuals = False  # an event of individuals: "player", not "pair"
+    words: dict = {}  # entrant_words(): "player" or "pair"
+
+    @property
+    def find_missing_text(self) -> str:
+        """?find=N for a number this ranking does not hold: "There is no pair No. 7 (in division B)."."""
+        word = self.words["missing_division" if self.division_name else "missing"]
+        return mark_safe(str(word) % {"number": self.find_missing, "division": escape(self.division_name or "")})
 
     def __init__(self, data, *, slug: str, extra_columns=(), exclude=(), **kwargs):
         self.slug = slug
@@ -372,15 +404,14 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
                                               attrs={"td": {"class": "num total"}, "th": {"class": "num"}})))
     sequence = ["rank", "number", "players", "division", *GAMES_COLUMNS, "total", "difference",
                 *[name for name, _ in rounds if name != "total"], "hands", "tiebreak", "decided"]
-    if standings.setup.individuals:  # one player a row
-        rounds.append(("players", tables.Column(verbose_name=gettext("Player"), order_by=("players_sort",),
-                                                attrs={"td": {"class": "players"}})))
+    words = entrant_words(standings)
+    rounds.append(("players", tables.Column(verbose_name=str(words["who"]), order_by=("players_sort",),
+                                            attrs={"td": {"class": "players"}})))
     table = StandingsTable(_records(ranking.rows, slug), slug=slug, extra_columns=rounds, exclude=exclude,
                            sequence=sequence)
     table.division_name = ranking.division
-    table.individuals = standings.setup.individuals
-    if table.individuals:
-        table.empty_text = gettext("No players yet.")
+    table.words = words
+    table.empty_text = str(words["empty"])
     if request is not None:
         tables.RequestConfig(request, paginate=False).configure(table)  # the sort
         _withdrawn_last(table)
@@ -430,7 +461,7 @@ def projector_rows_html(standings: standings_engine.Standings, rounds, *, matche
     rounds = tuple(rounds)
     rows = standings.rows
     if not rows:
-        empty = gettext("No players yet.") if standings.setup.individuals else gettext("No partnerships yet.")
+        empty = str(entrant_words(standings)["empty"])
         return f'<tbody><tr><td colspan="5">{escape(empty)}</td></tr></tbody>'
     layout = (rounds, standings.has_divisions, standings.setup.games, matches, get_language())
     words = None

@@ -6,12 +6,14 @@ medals, partnership and tiebreak pages. Formats only; reads nothing.
 """
 
 from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from scoring.engine import standings as standings_engine
 from scoring.tables import credit_word as _credit_word
+from scoring.tables import entrant_words, ranked_by_words
 from scoring.tables import medal_word as _medal_word
-from scoring.tables import ranked_by_words
 from tournaments import language
 
 register = template.Library()
@@ -33,6 +35,21 @@ def sit_out_label(standings: standings_engine.Standings) -> str:
 def sit_out_credit(standings: standings_engine.Standings) -> str:
     """How a sit-out is credited, without the "Sit-outs:" lead."""
     return standings.sit_out_credit_in(gettext)
+
+
+@register.filter
+def entrant_word(standings: standings_engine.Standings, key: str) -> str:
+    """One of the standings pages' words for the event's entrants (scoring.tables.ENTRANT_WORDS):
+    "Find pair No." / "Find player No.", "Players" / "Player", the sit-out legend. Translator's text,
+    shown as {% translate %} shows it."""
+    return mark_safe(str(entrant_words(standings)[key]))
+
+
+@register.filter
+def sit_out_note(standings: standings_engine.Standings) -> str:
+    """"the pair (the player) sat out that round, credited: average of own completed rounds"."""
+    return mark_safe(str(entrant_words(standings)["sat_out"])
+                     % {"credit": conditional_escape(standings.sit_out_credit_in(gettext))})
 
 
 @register.filter
