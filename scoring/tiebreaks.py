@@ -238,25 +238,24 @@ def _fillers(event: Event, chosen: list[Partnership], named: list[int] | None, r
     return picked
 
 
-def _filled_rounds(chosen: list[Partnership], fillers: list[Partnership], seats: int, legs: int):
+# A tiebreak's one table that fillers complete, by (tied players, fillers): each round's seating (in
+# the layout's seat order), the pattern repeated round after round. Two tied and one filler is a table
+# of three; two tied and two fillers, or three and one, a progressive table of four (N-S partners).
+FILLED_PATTERNS = {
+    (2, 1): lambda a, b, f: [[a, b, f]],
+    (2, 2): lambda a, b, f1, f2: [[a, b, f1, f2], [a, b, f2, f1]],
+    (3, 1): lambda a, b, c, f: [[a, c, b, f], [a, b, c, f], [a, b, f, c]],
+}
+
+
+def _filled_rounds(chosen: list[Partnership], fillers: list[Partnership], legs: int):
     """The rounds of a tiebreak whose one table the fillers complete (README, "Tiebreaks of individuals").
 
     Three-handed, two tied A, B and a filler F: A, B, F every round. Progressive, two tied: A at N and
     B at E, opponents, each partnered by a filler, who swap from round to round (F1 partners A, then
     B, ...). Progressive, three tied A, B, C and a filler F, three rounds a pass: A+B v C+F, A+C v B+F,
     A+F v B+C, so each tied player partners each other tied player and the filler once."""
-    if seats == 3:
-        a, b = chosen
-        (f,) = fillers
-        pattern = [[a, b, f]]
-    elif len(chosen) == 2:
-        a, b = chosen
-        f1, f2 = fillers
-        pattern = [[a, b, f1, f2], [a, b, f2, f1]]  # N, E, S, W: N-S are partners
-    else:
-        a, b, c = chosen
-        (f,) = fillers
-        pattern = [[a, c, b, f], [a, b, c, f], [a, b, f, c]]
+    pattern = FILLED_PATTERNS[len(chosen), len(fillers)](*chosen, *fillers)
     per_pass = 1 if len(pattern) == 2 else len(pattern)
     return [([(1, pattern[r % len(pattern)])], []) for r in range(per_pass * legs)]
 
@@ -266,7 +265,7 @@ def _seated_rounds(event: Event, chosen: list[Partnership], legs: int,
     """The rounds of a tiebreak among tied players: [([(table, [player in seating order])], [sitting out])]."""
     seats = table_size(event)
     if fillers:
-        rounds = _filled_rounds(chosen, fillers, seats, legs)
+        rounds = _filled_rounds(chosen, fillers, legs)
         if len(rounds) > MAX_MOVEMENT_ROUNDS:
             raise ValidationError({"hands": gettext(
                 "%(count)s tied players need %(rounds)s rounds for that; keep a tiebreak to %(max)s rounds or "
