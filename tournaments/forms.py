@@ -197,12 +197,6 @@ class EventForm(forms.ModelForm):
     def setting_fields(self):
         return [self[name] for name in SETTINGS_FIELDS]
 
-    @property
-    def plays_games(self) -> bool:
-        """What the form shows: the posted format, else the event's."""
-        played_as = formats.FORMATS.get(self["format"].value())
-        return played_as is not None and played_as.ends_games
-
     def clean_format(self):
         return self.cleaned_data.get("format") or (self.instance.format if self.instance.pk else formats.DEFAULT_FORMAT)
 

@@ -161,6 +161,10 @@ TABLE_KINDS: dict[str, TableKind] = {kind.layout_name: kind for kind in (
 )}
 
 
+# What the event page says of each format (scoring.engine.formats.FORMATS), by its name: a partial.
+FORMAT_FACTS = {"session": "tournaments/formats/_session_facts.html", "games": "tournaments/formats/_games_facts.html"}
+
+
 def kind_for(event) -> TableKind:
     """The Django side of `event`'s table layout (Event.layout)."""
     return TABLE_KINDS[event.layout]

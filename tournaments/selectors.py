@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 from django.http import Http404
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from scoring.engine import formats
 from scoring.engine import games as games_engine
@@ -48,10 +48,9 @@ def partnerships_of(event: Event) -> list[Partnership]:
 
 
 def seat_name(label: str) -> str:
-    """A seat at a table of individuals as the pages show it: N, E, S, W (in the reader's language) or 1, 2, 3."""
-    names = {"N": pgettext("seat", "N"), "E": pgettext("seat", "E"), "S": pgettext("seat", "S"),
-             "W": pgettext("seat", "W")}
-    return names.get(label, label)
+    """A seat at a table of individuals as the pages show it: N, E, S, W (W is O in Spanish and French:
+    tournaments.language.seat_letter, the one mapping) or 1, 2, 3."""
+    return language.seat_letter(label)
 
 
 def movement_grid(event: Event) -> dict:
@@ -81,6 +80,7 @@ def event_page(event: Event) -> dict:
         "event": event,
         "rules": event.rules,
         "rules_label": language.label(event.rules.label),
+        "format_facts": layouts.FORMAT_FACTS[event.format],
         "rule_changes": [(language.rule_label(name), _shown(value)) for name, value in event.rule_overrides.items()],
         "partnerships": partners,
         "grid": movement_grid(event),

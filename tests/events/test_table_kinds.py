@@ -89,3 +89,8 @@ def test_who_plays_at_a_table_as_text():
     assert LAYOUTS["progressive"].sides_text({"N": 3, "E": 2, "S": 7, "W": 9}) == ("3 & 7", "2 & 9")
     assert LAYOUTS["three-handed"].sides_text({"1": 3, "2": 7, "3": 2}) == ("3", "7 v 2")
     assert LAYOUTS["three-handed"].sides_text({}) == ("", "")
+
+
+def test_every_format_has_its_facts_on_the_event_page():
+    from scoring.engine.formats import FORMATS
+    assert set(layouts.FORMAT_FACTS) == set(FORMATS)
