@@ -35,7 +35,8 @@ class TableAdapter:
 
     entry_template = "scoring/table_entry.html"  # the one page; the parts that differ are entry_parts
     entry_parts = {"head": "scoring/_four_head.html", "list": "scoring/_four_list.html",
-                   "form": "scoring/_four_form.html", "confirm": "scoring/_four_confirm.html"}
+                   "form": "scoring/_four_form.html", "confirm": "scoring/_four_confirm.html",
+                   "totals": "scoring/_totals_sides.html"}
     hand_template = "scoring/entry_hand.html"  # a stored hand's correction page
     side_partial = "scoring/_side_partnerships.html"  # the side page's question and its choices
     number_label = gettext_lazy("Your partnership number")  # the side page's box when the event asks a number
@@ -62,6 +63,10 @@ class TableAdapter:
     def dealer_words(self, seat) -> str:
         """The dealer as the offline phone names him: "Ana Garza (N)"."""
         return f"{seat.name} ({seat.letter})"
+
+    def side_words(self, sheet, side: str) -> str:
+        """This phone's side as its page heads it: "N-S #4"."""
+        return f"{language.label(SIDE_LABELS[side])} #{sheet.partnership(side).number}"
 
     def phone_label(self, table, side: str, seat: str = "") -> str:
         """Who wrote from a proven phone, as the history, the sheets and the other phone say it:
@@ -91,6 +96,7 @@ class TableAdapter:
     grid_template = "scoring/table_grid.html"  # the one page; who sits where and the grid are grid_parts
     grid_parts = {"intro": "scoring/_grid_sides_intro.html", "table": "scoring/_grid_sides_table.html"}
     grid_form_attrs = ""  # the grid form's own data attributes, for static/js/entry.js
+    signed_words = gettext_lazy("Tick it when both partnerships signed the paper sheet. Every hand must be filled.")
 
     @property
     def grid_row_form(self) -> type:

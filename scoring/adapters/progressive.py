@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from scoring.engine.vocabulary import SIDE_OF_SEAT
+from scoring.engine.vocabulary import SIDE_LABELS, SIDE_OF_SEAT
+from tournaments import language
 
 from .base import TableAdapter
 
@@ -17,6 +18,7 @@ class ProgressiveAdapter(TableAdapter):
 
     phone_label = TableAdapter.seated_phone_label  # the players' names, not a partnership's number
     hand_names = TableAdapter.seated_hand_names
+    entry_parts = TableAdapter.entry_parts | {"totals": "scoring/_totals_players.html"}
     side_partial = "scoring/_side_progressive.html"
     number_label = gettext_lazy("Your player number")
 
@@ -24,7 +26,14 @@ class ProgressiveAdapter(TableAdapter):
         """A player proves himself: he may name his side or his seat (N, E, S, W)."""
         return (*sides, *SIDE_OF_SEAT)
 
+    def side_words(self, sheet, side: str) -> str:
+        """"N-S · Ana Garza & Joe Smith": a side is this round's two players."""
+        return f"{language.label(SIDE_LABELS[side])} · {sheet.side_players(side)}"
+
     # ---------------------------------------------------------------- paper-sheet grid
+
+    grid_parts = TableAdapter.grid_parts | {"intro": "scoring/_grid_players_intro.html"}
+    signed_words = gettext_lazy("Tick it when the players signed the paper sheet. Every hand must be filled.")
 
     # ---------------------------------------------------------------- printing
     sheet_data = "partners"

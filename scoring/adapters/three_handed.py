@@ -37,6 +37,10 @@ class ThreeHandedAdapter(TableAdapter):
     def preview_script(self, rules) -> str:
         return previews.three_preview_script(rules)
 
+    def side_words(self, sheet, side: str) -> str:
+        """A player holds the phone: his name."""
+        return next((seat.name for seat in sheet.seats if seat.seat == side), side)
+
     def dealer_words(self, seat) -> str:
         """By name alone: the seats are numbered."""
         return seat.name
@@ -46,6 +50,7 @@ class ThreeHandedAdapter(TableAdapter):
 
     grid_parts = {"intro": "scoring/_grid_seats_intro.html", "table": "scoring/_grid_seats_table.html"}
     grid_form_attrs = " data-three"  # entry.js previews each player's points
+    signed_words = gettext_lazy("Tick it when the players signed the paper sheet. Every hand must be filled.")
 
     @property
     def grid_row_form(self) -> type:

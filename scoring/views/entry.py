@@ -199,6 +199,7 @@ def _page(request, access, *, sheet=None, form=None, preview=None, confirm_form=
         "can_confirm": writable and sheet.confirmable and access.event.confirmation_required,
         "offline_data": _offline_data(access, sheet),
         "trust": access.trust(sheet), "game_base": sheet.game_scores, "adapter": access.adapter,
+        "phone_words": access.adapter.side_words(sheet, access.side) if access.side else "",
     }
     return render(request, access.adapter.entry_template, context, status=status)
 
@@ -473,7 +474,8 @@ def _hand_page(request, access, sheet, hand, form, extra=None):
     return render(request, access.adapter.hand_template, {
         "access": access, "sheet": sheet, "event": access.event, "hand": hand, "row": row, "form": form,
         "correcting": True, "may_edit": not access.read_only and (not row.locked or access.organizer),
-        "trust": access.trust(sheet),
+        "trust": access.trust(sheet), "adapter": access.adapter,
+        "phone_words": access.adapter.side_words(sheet, access.side) if access.side else "",
         "needs_reason": (access.organizer and (row.locked or access.table.round.status == "closed"))
                         or (not access.via_token and confirmed),
         "stale": form.is_bound and str(form["version"].value()) != str(hand.version),
