@@ -219,7 +219,7 @@ class TableSheet:
         """The running score of the game in play (0-0 when the next hand starts a new game), one per
         side: three at a table of three, each player for himself."""
         current = self.games.current if self.games else None
-        return current.scores if current else (0,) * (3 if self.three_handed else 2)
+        return current.scores if current else (0,) * len(self.event.layout_spec.sides)
 
     @property
     def last_game_over(self) -> str:
@@ -260,26 +260,17 @@ class TableSheet:
 
     @property
     def three_handed(self) -> bool:
-        return self.event.rules.players == 3
+        """Each player for himself (the layout's sides are its seats)."""
+        return self.event.layout_spec.each_for_himself
 
     def side_seats(self, side: str) -> list[Seat]:
-        """A progressive table: the two players of a side (N and S, or E and W)."""
+        """The players of a side (N and S, or E and W), whoever the entrants are."""
         return [s for s in self.seats if s.side == side]
 
-    @property
-    def ns_names(self) -> str:
-        """A progressive table: "Ana Garza & Joe Smith" (N and S); "" at a partnership table."""
-        return " & ".join(s.name for s in self.side_seats("ns")) if self.individuals else ""
-
-    @property
-    def ew_names(self) -> str:
-        return " & ".join(s.name for s in self.side_seats("ew")) if self.individuals else ""
-
     def side_players(self, side: str) -> str:
-        """The players of a side: a partnership's label, or a progressive side's two names."""
-        if self.individuals:
-            return self.ns_names if side == "ns" else self.ew_names
-        return self.partnership(side).players_label
+        """The players of a side: "Ana Garza & Joe Smith" (a partnership's players_label, or a
+        progressive side's two players this round)."""
+        return " & ".join(s.name for s in self.side_seats(side))
 
     @property
     def ns_players(self) -> str:
