@@ -24,12 +24,15 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from scoring.engine import eventfile, movement, movement_individuals
+from scoring.engine import eventfile, layouts, movement, movement_individuals
 from scoring.engine import rules as rules_engine
 from scoring.engine import standings as standings_engine
-from scoring.engine.vocabulary import MAX_INDIVIDUALS, MAX_ROUNDS, SEATS, SIDE_OF_SEAT
+from scoring.engine.vocabulary import MAX_INDIVIDUALS, MAX_ROUNDS, SEATS, SIDE_OF_SEAT, SIDES
 
+PARTNERSHIPS = layouts.LAYOUTS["partnerships"]
 DEMO_NAME = "Golden Age Olympics: Five Hundred"
 DEMO_VENUE = "Lark Community Center, McAllen, Texas"
 DEMO_DATE = datetime.date(2026, 5, 14)
@@ -135,7 +138,7 @@ def _hand(rng: random.Random, number: int, rules: rules_engine.RuleSet) -> dict:
     if tricks == 10 and bid < 10 and rng.random() < 0.8:
         tricks = 9  # slams are rarer than the spread alone would make them
     contract = rules.check_legal(f"{bid}{suit}").code
-    hand: dict = {"hand": number, "contract": contract, "declarer": rng.choice(("ns", "ew")), "tricks": tricks}
+    hand: dict = {"hand": number, "contract": contract, "declarer": rng.choice(SIDES), "tricks": tricks}
     if rng.random() < PENALTY_RATE:
         kind = _pick(rng, (("revoke", 4), ("bid_out_of_turn", 4), ("exposed_card", 3)))
         seat = rng.choice(SEATS)
@@ -196,13 +199,13 @@ def build_demo_event(*, partnerships: int = 12, rounds: int = 10, hands_per_roun
 
 
 def _points(rules: rules_engine.RuleSet, hand: dict) -> tuple[int, int]:
-    """(N-S, E-W) points of one demo hand, as scoring.services.score_for_table gives them."""
-    penalty = None
-    if hand.get("penalty", {}).get("kind") == "revoke":
-        offender = "declarer" if hand["penalty"]["side"] == hand["declarer"] else "defenders"
-        penalty = rules_engine.Penalty("revoke", offender)
-    score = rules_engine.score_hand(rules, hand["contract"], hand["tricks"], penalty)
-    return (score.declarers, score.defenders) if hand["declarer"] == "ns" else (score.defenders, score.declarers)
+    """(N-S, E-W) points of one demo hand, scored by the partnerships layout (Layout.score, the one
+    dispatch the services use too)."""
+    penalty = hand.get("penalty", {})
+    result = PARTNERSHIPS.score(rules, PARTNERSHIPS.entry(
+        contract=hand["contract"], declarer=hand["declarer"], tricks=hand["tricks"],
+        penalty_kind=penalty.get("kind", ""), penalty_side=penalty.get("side", "")))
+    return tuple(result.sides[side] for side in PARTNERSHIPS.sides)
 
 
 def _table_result(rules, rnd: int, table: dict) -> standings_engine.TableResult:
@@ -247,7 +250,7 @@ def _current_round(rng: random.Random, plan: movement.RoundPlan, hands_per_round
     mid-way, a few not started, and (with six or more tables) one disputed."""
     tables = []
     for state, (t, ns, ew) in zip(_round_states(rng, len(plan.tables)), plan.tables):
-        entered_side = rng.choice(("ns", "ew"))
+        entered_side = rng.choice(SIDES)
         if state == "not_started":
             tables.append({"table": t, "ns": ns, "ew": ew, "hands": []})
             continue
@@ -303,16 +306,33 @@ def _three_handed_hand(rng: random.Random, number: int, seats: tuple[int, ...], 
     return {"hand": number, "contract": contract, "declarer": bidder, "tricks": {str(p): split[p] for p in seats}}
 
 
-def _seated_table(rng: random.Random, table: int, seats: tuple[int, ...], hands: int, rules) -> dict:
-    """A table of individuals in the event file's shape: four seats N, E, S, W (hands as a
-    partnership event's) or three seats in order (three-handed hands)."""
-    if len(seats) == 4:
-        out = {"table": table, **dict(zip(movement_individuals.SEAT_KEYS, seats))}
-        out["hands"] = [_hand(rng, n, rules) for n in range(1, hands + 1)]
-    else:
-        out = {"table": table, "seats": list(seats),
-               "hands": [_three_handed_hand(rng, n, seats, rules) for n in range(1, hands + 1)]}
+def _four_seats_table(rng: random.Random, table: int, seats: tuple[int, ...], hands: int, rules) -> dict:
+    """A progressive table in the event file's shape: four seats N, E, S, W, hands as a partnership event's."""
+    out = {"table": table, **dict(zip(movement_individuals.SEAT_KEYS, seats))}
+    out["hands"] = [_hand(rng, n, rules) for n in range(1, hands + 1)]
     return out
+
+
+def _three_seats_table(rng: random.Random, table: int, seats: tuple[int, ...], hands: int, rules) -> dict:
+    """A three-handed table in the event file's shape: three seats in order, three-handed hands."""
+    return {"table": table, "seats": list(seats),
+            "hands": [_three_handed_hand(rng, n, seats, rules) for n in range(1, hands + 1)]}
+
+
+@dataclass(frozen=True)
+class _DemoTables:
+    """How the demo plays one layout of players: its rule set, how a table is drawn, and the sides
+    that may have entered a table waiting for the other side (none where each plays for himself)."""
+
+    rules: str
+    draw: Callable
+    entering_sides: tuple[str, ...]
+
+
+DEMO_LAYOUTS = {
+    "progressive": _DemoTables("mcallen", _four_seats_table, SIDES),
+    "three-handed": _DemoTables("three-handed", _three_seats_table, ()),
+}
 
 
 def _bidder_tricks(hand: dict) -> int:
@@ -320,18 +340,18 @@ def _bidder_tricks(hand: dict) -> int:
 
 
 def _current_individual_round(rng: random.Random, plan: movement_individuals.SeatedRound, hands_per_round: int,
-                              rules) -> list[dict]:
+                              rules, demo: _DemoTables) -> list[dict]:
     """The round in play of an event of individuals, in the same states as _current_round (a
     progressive table says which side entered; a three-handed one has no sides)."""
     tables = []
     for state, (t, seats) in zip(_round_states(rng, len(plan.tables)), plan.tables):
         if state == "not_started":
-            tables.append({**_seated_table(rng, t, seats, 0, rules), "hands": []})
+            tables.append({**demo.draw(rng, t, seats, 0, rules), "hands": []})
             continue
         played = rng.randint(1, max(1, hands_per_round - 1)) if state == "partial" else hands_per_round
-        table = _seated_table(rng, t, seats, played, rules)
-        if state != "confirmed" and len(seats) == 4:
-            table["entered_side"] = rng.choice(("ns", "ew"))
+        table = demo.draw(rng, t, seats, played, rules)
+        if state != "confirmed" and demo.entering_sides:
+            table["entered_side"] = rng.choice(demo.entering_sides)
         _mark_state(rng, table, state, played, hands_per_round, _bidder_tricks)
         tables.append(table)
     return tables
@@ -349,30 +369,32 @@ def build_demo_individuals_event(*, players: int = 12, seats: int = 4, rounds: i
         raise ValueError(f"a demo event of individuals needs between {seats} and {MAX_INDIVIDUALS} players")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ValueError(f"rounds must be between 1 and {MAX_ROUNDS}")
+    layout = layouts.layout_for("individuals", seats)  # players at tables of that many
+    demo = DEMO_LAYOUTS[layout.name]
     rng = random.Random(seed)
-    rules = rules_engine.rule_set("mcallen" if seats == 4 else "three-handed")
+    rules = rules_engine.rule_set(demo.rules)
     names = _Names(rng)
     people = [
         {"number": n, "name": names.person(rng.random() < 0.62, rng.random() < 0.6),
          "division": _pick(rng, zip(DIVISIONS, DIVISION_WEIGHTS)), "checked_in": True}
         for n in range(1, players + 1)
     ]
-    plans = movement_individuals.plan(list(range(1, players + 1)), rounds, seats=seats)
+    plans = layout.plan(list(range(1, players + 1)), rounds)
     finished = rounds if complete else max(0, rounds // 2 - 1)
     out_rounds = []
     for plan in plans:
         if plan.number <= finished:
-            tables = [_seated_table(rng, t, s, hands_per_round, rules) for t, s in plan.tables]
+            tables = [demo.draw(rng, t, s, hands_per_round, rules) for t, s in plan.tables]
         elif plan.number == finished + 1:
-            tables = _current_individual_round(rng, plan, hands_per_round, rules)
+            tables = _current_individual_round(rng, plan, hands_per_round, rules, demo)
         else:
-            tables = [_seated_table(rng, t, s, 0, rules) for t, s in plan.tables]
+            tables = [demo.draw(rng, t, s, 0, rules) for t, s in plan.tables]
         out_rounds.append({"number": plan.number, "tables": tables, "byes": list(plan.byes)})
     event = {
         "name": name,
         "date": DEMO_DATE.isoformat(),
         "venue": DEMO_VENUE,
-        "entrants": "individuals",
+        "entrants": layout.entrants,
         "rules": rules.name,
         "rounds": rounds,
         "hands_per_round": hands_per_round,

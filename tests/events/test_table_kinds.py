@@ -94,3 +94,10 @@ def test_who_plays_at_a_table_as_text():
 def test_every_format_has_its_facts_on_the_event_page():
     from scoring.engine.formats import FORMATS
     assert set(layouts.FORMAT_FACTS) == set(FORMATS)
+
+
+def test_every_storage_has_its_schedule_text_and_every_layout_of_players_its_demo():
+    from tournaments.demo import DEMO_LAYOUTS
+    from tournaments.management.commands.movement import SCHEDULE_TEXT
+    assert {layout.table_storage for layout in LAYOUTS.values()} <= set(SCHEDULE_TEXT)
+    assert set(DEMO_LAYOUTS) == {name for name, layout in LAYOUTS.items() if layout.players_per_entrant == 1}

@@ -13,6 +13,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.engine import layouts
 from scoring.engine.eventfile import EventFileError
 from scoring.engine.vocabulary import MAX_INDIVIDUALS
 from scoring.event_io import event_import
@@ -44,7 +45,7 @@ class Command(BaseCommand):
             if not seats <= players <= MAX_INDIVIDUALS:
                 raise CommandError(f"--players must be between {seats} and {MAX_INDIVIDUALS} with --seats {seats}")
             count, kind = players, "players"
-            play = "progressive" if seats == 4 else "three-handed"
+            play = layouts.layout_for("individuals", seats).name  # players at tables of that many
             slug = slug or f"demo-{players}-{play}-{seed}" + ("-complete" if complete else "")
         else:
             partnerships = 12 if partnerships is None else partnerships

@@ -8,9 +8,12 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.engine import movement, movement_individuals
+from scoring.engine import layouts, movement, movement_individuals
 from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import MAX_INDIVIDUALS, MAX_MOVEMENT_ROUNDS, MAX_PARTNERSHIPS
+
+# How a movement's plans are written, by how the layout stores a round's tables (Layout.table_storage).
+SCHEDULE_TEXT = {"sides": movement.schedule_text, "seats": movement_individuals.schedule_text}
 
 
 def _whole_number(name: str, low: int, high: int):
@@ -53,19 +56,17 @@ class Command(BaseCommand):
             raise CommandError("--seats goes with --players; a partnership movement always seats four")
         rounds = _whole_number("rounds", 1, MAX_MOVEMENT_ROUNDS)
         if partnerships is not None:
-            count = _whole_number("partnerships", 2, MAX_PARTNERSHIPS)(partnerships)
-            plans = movement.plan(list(range(1, count + 1)), rounds(options["rounds"]))
-            text = movement.schedule_text
+            layout = layouts.layout(layouts.DEFAULT_LAYOUT)  # partnerships at tables of four
+            count = _whole_number("partnerships", layout.entrants_per_table, MAX_PARTNERSHIPS)(partnerships)
         else:
             if seats is None:
                 raise CommandError("--players needs --seats 3 (three-handed) or --seats 4 (four-handed progressive)")
             if seats.strip() not in ("3", "4"):
                 raise CommandError(f"--seats: {seats!r} is not 3 or 4")
-            size = int(seats)
-            count = _whole_number("players", size, MAX_INDIVIDUALS)(players)
-            plans = movement_individuals.plan(list(range(1, count + 1)), rounds(options["rounds"]), seats=size)
-            text = movement_individuals.schedule_text
+            layout = layouts.layout_for("individuals", int(seats))  # the layout of players at tables of that size
+            count = _whole_number("players", layout.players, MAX_INDIVIDUALS)(players)
+        plans = layout.plan(list(range(1, count + 1)), rounds(options["rounds"]))
         if options["format"] == "json":
             self.stdout.write(json.dumps({"rounds": [p.as_dict() for p in plans]}, indent=2))
         else:
-            self.stdout.write(text(plans))
+            self.stdout.write(SCHEDULE_TEXT[layout.table_storage](plans))
