@@ -220,7 +220,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         ))
     rules = event.rules
     return SheetsDoc(header_for(event), language.label(rules.label), contract_values(rules), per_round, tuple(out),
-                     filled, _title(round_number, tiebreak), words=words(), games=event.plays_games,
+                     filled, _title(round_number, tiebreak), words=words(), format=event.format,
                      style=adapter.sheet_style)
 
 

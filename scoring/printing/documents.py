@@ -165,7 +165,7 @@ class SheetsDoc:
     filled: bool = False  # True: result sheets, filled from the entered hands
     title: str = ""  # "Round 3" or "All rounds": used in the file name (English, like every file name)
     words: Words = ENGLISH
-    games: bool = False  # an event played as games: running game score columns, room for several games
+    format: str = "session"  # Event.format: "games", running game score columns, room for several games
     # How the table's sheet is laid out, named by its layout's adapter (TableAdapter.sheet_style):
     # "sides" (N-S and E-W, SheetTable.ns/ew) or "seats" (each for himself, SheetTable.seats).
     style: str = "sides"

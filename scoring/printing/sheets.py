@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
@@ -73,22 +73,21 @@ class _SheetLayout:
         self.value_bottom = m + 2 + len(self.also) * LEADING
         self.value_top = self.value_bottom + (len(grid) + 1) * self.value_rh
         self.value_title = self.value_top + 5
-        self.style = style = SHEET_STYLES[doc.style]
-        games_reminder = style.games_reminder if doc.games else ()
-        reminder = style.reminder + games_reminder
+        self.style = style = SHEET_STYLES[doc.style, doc.format]
+        reminder = style.reminder
         self.reminder = [line for text in reminder for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
         reminder_h = 6 + len(self.reminder) * LEADING
         below_rows = self.total_h + 42 + 8  # the total row, the initials boxes, a gap
-        corrections_h = (6 if doc.games else 2) * LEADING + 6  # a games sheet also lists its games
+        corrections_h = style.corrections_lines * LEADING + 6  # a games sheet also lists its games
         room = self.grid_top - self.head_h - below_rows - corrections_h - (self.value_title + 12 + reminder_h)
         # Many hands a round (up to 20): drop the rules reminder and the correction room rather
         # than make the rows too low for 10-point type.
         self.compact = hands * 16 > room
         if self.compact:
             # A games sheet keeps how to mark a game's end, and room to list its games.
-            self.reminder = [line for text in games_reminder for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
+            self.reminder = [line for text in style.compact_reminder for line in wrap(_(text), SANS, MIN_TYPE, self.uw)]
             reminder_h = 6 + len(self.reminder) * LEADING
-            room = (self.grid_top - self.head_h - below_rows - (corrections_h if doc.games else 0)
+            room = (self.grid_top - self.head_h - below_rows - corrections_h * style.compact_keeps_corrections
                     - (self.value_title + 12 + (reminder_h if self.reminder else 0)))
         self.foot_top = self.value_title + 12 + (reminder_h if self.reminder else 0)
         self.row_h = max(13.0, min(44.0, room / max(1, hands)))
@@ -97,8 +96,8 @@ class _SheetLayout:
         self.total_bottom = self.rows_bottom - self.total_h
         # Each column at least as wide as its heading (Spanish and French words are longer); the
         # dealer's names give up the room first, then the penalty column, never below its floor.
-        self.headings = style.headings(doc.words, doc.games)
-        bases = style.bases(doc.games)
+        self.headings = style.headings(doc.words)
+        bases = style.bases
         # A seat column is as wide as its first line ("Tricks" / "Points"): "Seat 1" below may shrink.
         sized = [heading[:1] if col in style.first_line_only else heading
                  for col, heading in enumerate(self.headings)]
@@ -106,18 +105,18 @@ class _SheetLayout:
                   for base, heading in zip(bases, sized, strict=False)]
         # The penalty column's floor: on a games sheet, at least its heading's longest word.
         longest = max(text_width(word, BOLD, MIN_TYPE) for word in self.headings[-1][0].split())
-        floor = max(70.0, longest + 8) if doc.games else style.penalty_floor
+        floor = style.penalty_floor(longest)
         over = sum(widths) + floor - self.uw
         if over > 0:
-            widths[1] = max(style.dealer_least(self.headings, doc.games), widths[1] - over)
-        if doc.games:  # still too wide: the number columns give up what their headings do not need
-            for index in style.give_up:
-                over = sum(widths) + floor - self.uw
-                if over <= 0:
-                    break
-                # Sized as above (a seat column on its first line): a column only ever gives room up.
-                need = max(text_width(line, BOLD, MIN_TYPE) for line in sized[index] if line) + 6
-                widths[index] = min(widths[index], max(need, 36.0, widths[index] - over))
+            widths[1] = max(style.dealer_least(self.headings), widths[1] - over)
+        # Still too wide (a games sheet): the number columns give up what their headings do not need.
+        for index in style.give_up:
+            over = sum(widths) + floor - self.uw
+            if over <= 0:
+                break
+            # Sized as above (a seat column on its first line): a column only ever gives room up.
+            need = max(text_width(line, BOLD, MIN_TYPE) for line in sized[index] if line) + 6
+            widths[index] = min(widths[index], max(need, 36.0, widths[index] - over))
         widths.append(self.uw - sum(widths))
         self.cols = []
         x = self.left
@@ -249,9 +248,9 @@ def _draw_sheet_static(c: Canvas, doc: SheetsDoc, lay: _SheetLayout) -> None:
     c.line(tx, lay.total_bottom, tx, lay.rows_bottom)
     for x, _w in lay.cols[first_points + 1:]:
         c.line(x, lay.total_bottom, x, lay.rows_bottom)
-    draw_text(c, tx - 8, lay.total_bottom + 12, _("Points (final game scores)") if doc.games else _("Round total"),
+    draw_text(c, tx - 8, lay.total_bottom + 12, _(style.total_label),
               BOLD, 11, align="right", max_width=tx - lay.left - 12)
-    thick = style.thick_columns(doc.games)  # sets of columns apart: the points, the running game score
+    thick = style.thick_columns  # sets of columns apart: the points, the running game score
     if thick:
         c.setLineWidth(1.6)
         for col in thick:
@@ -434,13 +433,13 @@ def _draw_four_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayou
         for col, pts in ((5, hand.ns_points), (6, hand.ew_points)):
             x, wd = lay.cols[col]
             draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
-        if doc.games:  # the running game score, after the hand's points
-            for col, pts in ((7, hand.game_ns), (8, hand.game_ew)):
-                x, wd = lay.cols[col]
-                draw_text(c, x + wd - 6, y, "" if pts is None else str(pts), BOLD if hand.game_end else SANS, size,
-                          align="right")
-            if hand.game_end:  # the end of a game: a thick line under its last hand
-                _game_end_line(c, lay, i)
+        # A games event: the running game score after the hand's points, a thick line under a game's last hand.
+        for col, pts in zip(lay.style.game_columns, (hand.game_ns, hand.game_ew), strict=False):
+            x, wd = lay.cols[col]
+            draw_text(c, x + wd - 6, y, "" if pts is None else str(pts), BOLD if hand.game_end else SANS, size,
+                      align="right")
+        if hand.game_end:
+            _game_end_line(c, lay, i)
         penalty = (hand.penalty + ("; " + _("corrected") if hand.corrected else "")).lstrip("; ")
         lines, _size = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
         draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
@@ -518,56 +517,67 @@ def _game_end_line(c, lay, row: int) -> None:
 
 @dataclass(frozen=True)
 class SheetStyle:
-    """What differs between the sheets of two kinds of table. A table layout's adapter names its
-    style (scoring.adapters: TableAdapter.sheet_style); the drawing above asks the style, never
-    which kind of table it is."""
+    """What differs between the sheets of two kinds of table and two formats. A table layout's
+    adapter names its style (scoring.adapters: TableAdapter.sheet_style), the event its format;
+    the drawing above asks the style, never which kind of table or event it is."""
 
     boxes: int  # the name boxes across the top, and the initials boxes: one a side, or one a seat
     reminder: tuple[str, ...]  # the rules reminder (msgids)
-    games_reminder: tuple[str, ...]  # added in an event played as games
-    headings: Callable[[Words, bool], list[tuple[str, str]]]  # (words, games) -> the grid's headings
-    bases: Callable[[bool], tuple[float, ...]]  # (games) -> each column's least width but the last
-    penalty_floor: float  # the penalty column's least width on a session's sheet
-    dealer_least: Callable[[list, bool], float]  # (headings, games) -> the least the dealer column gives up to
+    headings: Callable[[Words], list[tuple[str, str]]]  # the grid's headings, (first line, second line)
+    bases: tuple[float, ...]  # each column's least width but the last (the penalty / note)
+    penalty_floor: Callable[[float], float]  # (its heading's longest word) -> the penalty column's least width
+    dealer_least: Callable[[list], float]  # (headings) -> the least the dealer column gives up to
     first_points: int  # the first points column: the total row's cells start there
-    thick_columns: Callable[[bool], tuple[int, ...]]  # (games) -> columns set apart by a thick line
+    thick_columns: tuple[int, ...]  # columns set apart by a thick line
     declarer_marks: Callable[[Words], tuple[tuple[float, str], ...]]  # blank sheets: (offset, mark) to circle
     agreeing: Callable[[Words], list[str]]  # the initials boxes' labels
     draw: Callable  # (canvas, doc, table, layout): the table's names, hands and totals
+    total_label: str = gettext_noop("Round total")  # the total row's words
     first_line_only: tuple[int, ...] = ()  # columns sized on their heading's first line only
-    # A games sheet still too wide: the columns that give up room, in turn, down to their headings.
-    give_up: tuple[int, ...] = (5, 6, 7, 8, 2, 3, 4)
     second_line_min: float = MIN_TYPE  # the least type of a heading's second line
+    corrections_lines: int = 2  # room kept under the grid for corrections (and a games sheet's games)
+    compact_reminder: tuple[str, ...] = ()  # what is left of the reminder when many hands need the room
+    compact_keeps_corrections: bool = False  # many hands: keep the room under the grid (a games sheet's games)
+    give_up: tuple[int, ...] = ()  # still too wide: the columns that give up room, in turn, down to their headings
+    game_columns: tuple[int, ...] = ()  # the running game score's columns (N-S, E-W) of a games sheet
 
 
-def _sides_bases(games: bool) -> tuple[float, ...]:
-    return (30, 96, 52, 52, 38, 46, 46, 46, 46) if games else (36, 120, 60, 58, 42, 54, 54)
+def _games_floor(longest: float) -> float:
+    """A games sheet's penalty column: at least its heading's longest word."""
+    return max(70.0, longest + 8)
 
 
+_SIDES = SheetStyle(  # two sides of partners, N-S and E-W: the declaring side's tricks, each side's points
+    boxes=2, reminder=REMINDER, headings=_headings, bases=(36, 120, 60, 58, 42, 54, 54),
+    penalty_floor=lambda longest: 90, dealer_least=lambda headings: 96.0, first_points=5, thick_columns=(),
+    declarer_marks=lambda words: ((-15, words.gettext(SIDE_LABELS["ns"])), (15, words.gettext(SIDE_LABELS["ew"]))),
+    agreeing=lambda words: [words.gettext("%(side)s agree, initials") % {"side": words.gettext(SIDE_LABELS[side])}
+                            for side in SIDES],
+    draw=_draw_four_handed,
+)
+_SEATS = SheetStyle(  # each seat for himself (three-handed): each seat's tricks, then each seat's points
+    boxes=len(THREE_SEATS), reminder=THREE_REMINDER, headings=_three_headings,
+    bases=(30, 70, 52, 56, 36, 36, 36, 50, 50, 50), penalty_floor=lambda longest: 60,
+    dealer_least=lambda headings: text_width(headings[1][0], BOLD, MIN_TYPE) + 6, first_points=7, thick_columns=(7,),
+    declarer_marks=lambda words: tuple(((k - 1) * 14, seat) for k, seat in enumerate(THREE_SEATS)),
+    agreeing=lambda words: [words.gettext("%(seat)s agrees, initials") % {"seat": _seat_name(words, seat)}
+                            for seat in THREE_SEATS],
+    draw=_draw_three_handed, first_line_only=tuple(range(4, 10)), second_line_min=7,
+)
+# What a games event's sheet adds (scoring.engine.formats "games"): how to mark a game's end, room
+# to list the games, the final game scores as the points, a penalty column at least its longest word.
+_GAMES = {"total_label": gettext_noop("Points (final game scores)"), "corrections_lines": 6,
+          "compact_keeps_corrections": True, "penalty_floor": _games_floor}
+
+# By (TableAdapter.sheet_style, Event.format).
 SHEET_STYLES = {
-    # Two sides of partners, N-S and E-W: the declaring side's tricks, each side's points.
-    "sides": SheetStyle(
-        boxes=2, reminder=REMINDER, games_reminder=GAMES_REMINDER,
-        headings=_headings, bases=_sides_bases, penalty_floor=90,
-        dealer_least=lambda headings, games: 72.0 if games else 96.0,
-        first_points=5, thick_columns=lambda games: (7, 9) if games else (),
-        declarer_marks=lambda words: ((-15, words.gettext(SIDE_LABELS["ns"])),
-                                      (15, words.gettext(SIDE_LABELS["ew"]))),
-        agreeing=lambda words: [words.gettext("%(side)s agree, initials") % {"side": words.gettext(SIDE_LABELS[side])}
-                                for side in SIDES],
-        draw=_draw_four_handed,
-    ),
-    # Each seat for himself (three-handed): each seat's tricks, then each seat's points.
-    "seats": SheetStyle(
-        boxes=len(THREE_SEATS), reminder=THREE_REMINDER, games_reminder=THREE_GAMES_REMINDER,
-        headings=lambda words, games: _three_headings(words),
-        bases=lambda games: (30, 70, 52, 56, 36, 36, 36, 50, 50, 50), penalty_floor=60,
-        dealer_least=lambda headings, games: text_width(headings[1][0], BOLD, MIN_TYPE) + 6,
-        first_points=7, thick_columns=lambda games: (7,),
-        declarer_marks=lambda words: tuple(((k - 1) * 14, seat) for k, seat in enumerate(THREE_SEATS)),
-        agreeing=lambda words: [words.gettext("%(seat)s agrees, initials") % {"seat": _seat_name(words, seat)}
-                                for seat in THREE_SEATS],
-        draw=_draw_three_handed, first_line_only=tuple(range(4, 10)), second_line_min=7,
-        give_up=(5, 6, 7, 8, 2, 3, 4, 9),
-    ),
+    ("sides", "session"): _SIDES,
+    ("sides", "games"): replace(
+        _SIDES, **_GAMES, reminder=REMINDER + GAMES_REMINDER, compact_reminder=GAMES_REMINDER,
+        headings=lambda words: _headings(words, games=True), bases=(30, 96, 52, 52, 38, 46, 46, 46, 46),
+        dealer_least=lambda headings: 72.0, thick_columns=(7, 9), give_up=(5, 6, 7, 8, 2, 3, 4), game_columns=(7, 8)),
+    ("seats", "session"): _SEATS,
+    ("seats", "games"): replace(
+        _SEATS, **_GAMES, reminder=THREE_REMINDER + THREE_GAMES_REMINDER, compact_reminder=THREE_GAMES_REMINDER,
+        give_up=(5, 6, 7, 8, 2, 3, 4, 9)),
 }

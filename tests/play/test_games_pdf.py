@@ -45,7 +45,7 @@ def test_every_kind_prints_for_a_games_event(games_event):
 @pytest.mark.django_db
 def test_score_sheet_has_running_score_columns_and_room_for_several_games(games_event):
     doc = sheets_doc(games_event, round_number=1)
-    assert doc.games and doc.hands_per_round == GAMES_SHEET_ROWS  # no hands_per_round, no games_per_round
+    assert doc.format == "games" and doc.hands_per_round == GAMES_SHEET_ROWS  # no hands_per_round, no games_per_round
     first = pages(document(games_event, "sheets", round_number=1)[2])[0]
     assert "N-S game E-W game" in first
     assert "When a game ends, draw a line under its last hand" in first

@@ -28,7 +28,8 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 def test_every_layout_names_a_sheet_style_a_sheet_reader_and_a_card_style_that_exist():
     assert set(ADAPTERS) == set(LAYOUTS)
     for name, adapter in ADAPTERS.items():
-        assert adapter.sheet_style in sheets.SHEET_STYLES, name
+        for fmt in FORMATS:  # a sheet for every format an event of this layout may play
+            assert (adapter.sheet_style, fmt) in sheets.SHEET_STYLES, (name, fmt)
         assert adapter.sheet_data in data.SHEET_DATA, name
         assert adapter.card_style in cards.CARD_STYLES, name
         assert adapter.card_style in data.CARD_ROUNDS, name
@@ -41,9 +42,17 @@ def test_every_layout_names_a_sheet_style_a_sheet_reader_and_a_card_style_that_e
     }
 
 
-def test_a_sheet_style_draws_as_many_boxes_as_the_layout_has_sides():
+def test_a_sheet_style_draws_as_many_boxes_as_the_layout_has_sides_and_a_games_sheet_its_games():
     for adapter in ADAPTERS.values():
-        assert sheets.SHEET_STYLES[adapter.sheet_style].boxes == len(adapter.layout.sides), adapter.layout_name
+        session, games = (sheets.SHEET_STYLES[adapter.sheet_style, fmt] for fmt in ("session", "games"))
+        assert session.boxes == games.boxes == len(adapter.layout.sides), adapter.layout_name
+        assert (session.total_label, games.total_label) == ("Round total", "Points (final game scores)")
+        assert set(session.reminder) < set(games.reminder)  # the games sheet adds how to mark a game's end
+        assert games.corrections_lines == 6 and session.corrections_lines == 2
+    # The running game score: N-S's and E-W's columns on a partners' games sheet; a sheet of three
+    # writes each player's game score beside his points.
+    assert sheets.SHEET_STYLES["sides", "games"].game_columns == (7, 8)
+    assert sheets.SHEET_STYLES["sides", "session"].game_columns == sheets.SHEET_STYLES["seats", "games"].game_columns == ()
 
 
 def test_every_kind_of_entrant_and_every_format_has_its_printed_words():
