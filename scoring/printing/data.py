@@ -202,7 +202,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         corrected = {c.hand_number for c in changes}
         closed = table.round.status == vocabulary.ROUND_CLOSED
         # A games event: the round replayed into games, each game's end marked under its last hand.
-        played = kind.replay(event, entered, heads.order, closed) if event.plays_games else None
+        played = FORMAT_PRINT[event.format].replay(kind, event, entered, heads.order, closed)
         rows = []
         for n, dealer in dealers:
             hand = entered.get(n)
@@ -357,6 +357,7 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
     """Every partnership's line, from scoring.selectors.event_standings (a fixed number of queries)."""
     standings = standings or event_standings(event)
     matches = event.wins_per_round is not None or "matches" in standings.setup.rank_by
+    printed = FORMAT_PRINT[standings.setup.format]
     rows = []
     for r in standings.rows:
         note = ""
@@ -369,8 +370,7 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
             rounds=tuple(RoundCell(c.points, c.sit_out, c.provisional) for c in r.rounds),
             hands=r.hands_played, provisional=r.provisional, tiebreak_total=r.tiebreak_total, note=note,
             withdrawn=r.withdrawn,
-            games=((r.games_won, r.games_lost, r.games_drawn) + ((r.matches_won,) if matches else ()) + (r.difference,)
-                   if standings.setup.games else ()),
+            games=printed.row_games(r, matches),
         ))
     notes = [
         (_("Tied for %(places)s on %(total)s: %(members)s (%(division)s). A tiebreak session decides it.")
@@ -378,11 +378,8 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
         % {"places": _places(tie.places), "total": tie.total, "members": _members(tie), "division": ranking.name}
         for ranking, tie in standings.medal_ties
     ]
-    games_heads = ()
-    if standings.setup.games:
-        notes.insert(0, ranked_by_words(standings.setup.rank_by) + ". "
-                     + _("Points: the sum of the final game scores."))
-        games_heads = (_("Won"), _("Lost"), _("Drawn"), *((_("Matches"),) if matches else ()), _("Diff."))
+    notes[:0] = printed.standings_notes(standings.setup)
+    games_heads = printed.games_heads(matches)
     return StandingsDoc(
         entrants=event.layout_spec.entrants,
         games_heads=games_heads,
@@ -399,6 +396,7 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
 def medals_doc(event: Event, standings=None) -> MedalsDoc:
     """The medallists of each ranking that awards medals (overall and/or each division)."""
     standings = standings or event_standings(event)
+    printed = FORMAT_PRINT[standings.setup.format]
     groups = []
     for ranking in standings.medal_rankings:
         places = []
@@ -417,9 +415,7 @@ def medals_doc(event: Event, standings=None) -> MedalsDoc:
             places.append(MedalPlace(
                 row.rank, language.label(MEDAL_WORDS.get(row.medal, "")), row.number, tuple(row.players), row.total,
                 tiebreak, medal_title=language.label(MEDAL_TITLES.get(row.medal, "")),
-                games=(_("Games won %(won)s, lost %(lost)s, drawn %(drawn)s")
-                       % {"won": row.games_won, "lost": row.games_lost, "drawn": row.games_drawn}
-                       if standings.setup.games else ""),
+                games=printed.medal_games(row),
             ))
         pending = []
         if not ranking.final:
@@ -436,10 +432,72 @@ def medals_doc(event: Event, standings=None) -> MedalsDoc:
         groups.append(MedalGroup(title, tuple(places), " ".join(pending), division="" if overall else ranking.name,
                                  overall=overall))
     notes = (_progress(standings.progress) + ".",) if not standings.progress.complete else ()
-    if standings.setup.games:
-        notes = (ranked_by_words(standings.setup.rank_by) + ".", *notes)
+    notes = (*printed.medal_notes(standings.setup), *notes)
     return MedalsDoc(header_for(event), tuple(groups), notes, words=words(),
                      entrants=event.layout_spec.entrants)
+
+
+class _SessionPrint:
+    """A session (scoring.engine.formats "session"): points summed, no games to print."""
+
+    @staticmethod
+    def replay(kind, event: Event, entered, order, closed: bool):
+        return None
+
+    @staticmethod
+    def row_games(row, matches: bool) -> tuple[int, ...]:
+        return ()
+
+    @staticmethod
+    def games_heads(matches: bool) -> tuple[str, ...]:
+        return ()
+
+    @staticmethod
+    def standings_notes(setup) -> list[str]:
+        return []
+
+    @staticmethod
+    def medal_games(row) -> str:
+        return ""
+
+    @staticmethod
+    def medal_notes(setup) -> tuple[str, ...]:
+        return ()
+
+
+class _GamesPrint:
+    """Games to 500 (scoring.engine.formats "games"): each table's round replayed into games, the
+    standings' games won, lost, drawn (matches) and difference, what they rank on."""
+
+    @staticmethod
+    def replay(kind, event: Event, entered, order, closed: bool):
+        return kind.replay(event, entered, order, closed)
+
+    @staticmethod
+    def row_games(row, matches: bool) -> tuple[int, ...]:
+        return (row.games_won, row.games_lost, row.games_drawn) + ((row.matches_won,) if matches else ()) + (
+            row.difference,)
+
+    @staticmethod
+    def games_heads(matches: bool) -> tuple[str, ...]:
+        return (_("Won"), _("Lost"), _("Drawn"), *((_("Matches"),) if matches else ()), _("Diff."))
+
+    @staticmethod
+    def standings_notes(setup) -> list[str]:
+        return [ranked_by_words(setup.rank_by) + ". " + _("Points: the sum of the final game scores.")]
+
+    @staticmethod
+    def medal_games(row) -> str:
+        return (_("Games won %(won)s, lost %(lost)s, drawn %(drawn)s")
+                % {"won": row.games_won, "lost": row.games_lost, "drawn": row.games_drawn})
+
+    @staticmethod
+    def medal_notes(setup) -> tuple[str, ...]:
+        return (ranked_by_words(setup.rank_by) + ".",)
+
+
+# What the printed documents show of an event's format (Event.format, scoring.engine.formats.FORMATS).
+FORMAT_PRINT = {"session": _SessionPrint, "games": _GamesPrint}
 
 
 def document(event: Event, kind: str, *, round_number: int | None = None, tiebreak: int | None = None,
