@@ -154,12 +154,12 @@ class GamesRead(_Reading):
 
     def replay(self, table_id: int, hands: list[games_engine.PlayedHand], closed: bool) -> games_engine.TableGames:
         event, hpr = self.event, self.hands_per_round
-        inputs = (event.rules, event.games_setup, tuple(hands), closed, hpr, len(self.layout.sides))
+        inputs = (event.rules, event.games_setup, tuple(hands), closed, hpr, len(self.adapter.sides))
         kept = self.replays.get(table_id)
         if kept is not None and kept[0] == inputs:
             return kept[1]
         result = games_engine.replay(event.rules, event.games_setup, hands, round_over=closed,
-                                     hands_per_round=hpr, sides=len(self.layout.sides))
+                                     hands_per_round=hpr, sides=len(self.adapter.sides))
         self.replays[table_id] = (inputs, result)
         return result
 
@@ -170,7 +170,7 @@ class GamesRead(_Reading):
         hpr = self.hands_per_round
         ended = result.complete or closed or (hpr is not None and len(hands) >= hpr)
         final = bool(hands) and ended and self.agreed(row)
-        sides = self.layout.sides
+        sides = self.adapter.sides
         records = {side: result.record(index) for index, side in enumerate(sides)}
         score = TableScore({side: record.points for side, record in records.items()}, made, records, result.draws,
                            sides[result.match] if result.match is not None else "")
@@ -185,7 +185,7 @@ def played_hand(adapter: TableAdapter, number: int, declarer: str, ns_points: in
     """A stored hand as the games replay takes it: `declarer` the bidding side (Layout.sides), its
     points per side read by the layout's adapter."""
     points = adapter.side_points(ns_points, ew_points, own)
-    return games_engine.seat_played(number, adapter.layout.sides, declarer, points, made)
+    return games_engine.seat_played(number, adapter.sides, declarer, points, made)
 
 
 # ---------------------------------------------------------------- the standings
@@ -246,12 +246,14 @@ def compute_standings(event: Event) -> standings_engine.Standings:
     raw = driver_rows(
         Table.objects.filter(round__event=event)
         .values_list("id", "round_id", "ns_id", "ew_id", is_set("confirmed_at"), is_set("disputed_at"), "n_hands",
-                     "ns_points", "ew_points", "seat_totals").order_by()
+                     "ns_points", "ew_points", *adapter.own_totals).order_by()
     )
-    rows = [TableRow(*row[:9], own) for row, own in zip(raw, json_column(row[9] for row in raw), strict=True)]
+    # Each seat's own totals (Table.seat_totals), read only where the layout's sides are its seats.
+    owns = json_column(row[9] for row in raw) if adapter.own_totals else [None] * len(raw)
+    rows = [TableRow(*row[:9], own) for row, own in zip(raw, owns, strict=True)]
     places = adapter.table_places(event, rows)
     contracts = ({} if not {"contracts_made", "fewest_sets"} & set(setup.secondary_tiebreakers)
-                 else _contracts(event, adapter.layout.sides))
+                 else _contracts(event, adapter.sides))
     read = TABLE_READS[event.format](event, adapter, {pk for pk, (*_, closed) in rounds.items() if closed})
     read.prepare()
     no_places: dict[str, int] = {}

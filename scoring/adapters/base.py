@@ -176,9 +176,16 @@ class TableAdapter:
         """An entrant's players' names for the standings: one player (an event of individuals)."""
         return (one,)
 
+    @cached_property
+    def sides(self) -> tuple[str, ...]:
+        """The layout's sides, worked out once (Layout.sides is a property: read per table it showed)."""
+        return self.layout.sides
+
+    own_totals: tuple[str, ...] = ()  # the table row's column of each seat's own totals, if the layout keeps it
+
     def side_points(self, ns_points: int, ew_points: int, own: dict | None) -> dict[str, int]:
         """Each side's points from a hand's or a table's stored columns (two sides: N-S, E-W)."""
-        first, second = self.layout.sides
+        first, second = self.sides
         return {first: ns_points or 0, second: ew_points or 0}
 
     def table_places(self, event, rows) -> dict[int, dict[str, int]]:
@@ -212,7 +219,7 @@ class TableAdapter:
     def tricks_for(self, hand, side: str, place: str) -> int | None:
         """The tricks a hand's line shows the entrant at `place`: his side's."""
         if hand.contract == NOBID and hand.ns_tricks is not None:
-            return hand.ns_tricks if side == self.layout.sides[0] else TRICKS_PER_HAND - hand.ns_tricks
+            return hand.ns_tricks if side == self.sides[0] else TRICKS_PER_HAND - hand.ns_tricks
         if hand.tricks is None:
             return None
         return hand.tricks if hand.declarer == side else TRICKS_PER_HAND - hand.tricks

@@ -58,7 +58,7 @@ class PartnershipsAdapter(TableAdapter):
 
     def table_places(self, event, rows) -> dict[int, dict[str, int]]:
         """A partnership sits on a side: the table row's N-S and E-W (no query)."""
-        first, second = self.layout.sides
+        first, second = self.sides
         return {row.id: {first: row.ns_id, second: row.ew_id} for row in rows}
 
     def entrant_tables(self, entrant) -> Q:
@@ -66,7 +66,7 @@ class PartnershipsAdapter(TableAdapter):
 
     def seated(self, tables) -> dict[int, dict[str, object]]:
         """Who sat where: each table's N-S and E-W partnerships (`tables` read with select_related)."""
-        first, second = self.layout.sides
+        first, second = self.sides
         found = {t.pk: t for t in Table.objects.filter(pk__in=[t.pk for t in tables]).select_related(
             "ns__player_one", "ns__player_two", "ew__player_one", "ew__player_two")}
         return {pk: {first: t.ns, second: t.ew} for pk, t in found.items()}
@@ -82,7 +82,7 @@ class PartnershipsAdapter(TableAdapter):
         return hand.tricks
 
     def table_result(self, number: int, at: dict[str, int], score, hands: int, final: bool):
-        first, second = self.layout.sides
+        first, second = self.sides
         won = {side: record.won for side, record in (score.records or {}).items()}
         return standings_engine.TableResult(
             number, at[first], at[second], score.points.get(first, 0), score.points.get(second, 0), hands, final,

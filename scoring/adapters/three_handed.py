@@ -86,7 +86,9 @@ class ThreeHandedAdapter(TableAdapter):
         """His own tricks (Hand.seat_tricks)."""
         return (hand.seat_tricks or {}).get(place)
 
+    own_totals = ("seat_totals",)
+
     def side_points(self, ns_points: int, ew_points: int, own: dict | None) -> dict[str, int]:
         """Each seat is his own side: the hand's seat_points, the table's seat_totals."""
         own = own or {}
-        return {side: int(own.get(side, 0)) for side in self.layout.sides}
+        return {side: int(own.get(side, 0)) for side in self.sides}
