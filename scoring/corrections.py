@@ -129,8 +129,7 @@ def hand_delete(*, hand: Hand, actor: Actor, reason: str, expected_version: int 
     reason = _reason(reason, gettext("Say why hand %(number)s is deleted: the reason is kept in the history.")
                      % {"number": current.number})
     left = [h for h in hands if h.pk != current.pk]
-    if table.round.event.plays_games:
-        _late_refusal(table, table_games(table, left), current.number)
+    _late_refusal(table, table_games(table, left), current.number)  # a session has no games: None
     left = _remove(table, actor, [current], hands, reason)
     table.round.event.bump_version()
     return left

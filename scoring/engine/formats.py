@@ -42,6 +42,9 @@ class Format:
     needs_hands_per_round: bool = True
     # Whether a hand can end a game (rules.game_after_hand's event_format).
     ends_games: bool = False
+    # Why a table may not confirm yet (the services translate it: %(count)s hands entered of
+    # %(hands)s, at table %(table)s).
+    not_confirmable: str = gettext_noop("Only %(count)s of %(hands)s hands are entered; confirm when all are in.")
 
     def last_hand(self, hands_per_round: int | None) -> int:
         """The highest hand number a table may enter in a round."""
@@ -73,6 +76,8 @@ class Session(Format):
 class Games(Format):
     needs_hands_per_round: bool = False
     ends_games: bool = True
+    not_confirmable: str = gettext_noop("A game is still in play at table %(table)s: confirm when the round's games "
+                                        "are done.")
 
     def last_hand(self, hands_per_round: int | None) -> int:
         return MAX_GAMES_HANDS if hands_per_round is None else hands_per_round

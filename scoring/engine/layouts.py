@@ -101,6 +101,10 @@ class Layout:
     penalty_kinds: tuple[str, ...] = PENALTY_KINDS
     first_dealer: str = ""
     side_labels: Mapping[str, str] = field(default_factory=dict)
+    # Whether a hand nobody bid is recorded at this table where the rule set plays it (RULES.md
+    # section 2); a table where each plays for himself records only bid hands (its entry and its
+    # sheet have no place for one), so it is refused there whatever the rules say.
+    plays_no_bid: bool = True
 
     def __post_init__(self) -> None:
         if self.entrants not in ENTRANTS:
@@ -199,6 +203,8 @@ class Layout:
 
     def _score_no_bid(self, rules: rules_engine.RuleSet, hand: HandEntry) -> dict[str, int]:
         """Nobody bid, played at no trump where the rules allow it: every side 10 a trick (RULES.md section 2)."""
+        if not self.plays_no_bid:
+            raise LayoutError(f"contract: a hand nobody bid is not played at a table of the layout {self.name}")
         if hand.declarer:
             raise LayoutError("declarer: a hand nobody bid has no bidder")
         if hand.penalty_kind in rules_engine.SCORING_PENALTIES:
@@ -347,7 +353,7 @@ LAYOUTS: dict[str, Layout] = {
             planner=partial(movement_individuals.plan, seats=3),
             planner_name="scoring.engine.movement_individuals.plan(seats=3)",
             # Only a note: the revoke rule (McAllen O) is written for two sides.
-            penalty_kinds=("note",), first_dealer="1",
+            penalty_kinds=("note",), first_dealer="1", plays_no_bid=False,
         ),
     )
 }

@@ -30,6 +30,7 @@ from __future__ import annotations
 from scoring.engine.vocabulary import (
     HAND_FIELDS,
     MAX_CLIENT_ID,
+    NOBID,
     PENALTY_KINDS,
     PIN_WINDOW_MINUTES,
     PIN_WRONG_LIMIT,
@@ -43,7 +44,6 @@ from scoring.engine.vocabulary import (
 from .common import (
     MAX_GAMES_HANDS,
     NO_SEATS,
-    NOBID,
     STAFF_ROLES,
     STORED_FIELDS,
     UNKNOWN_SIDE,
@@ -89,8 +89,6 @@ from .games import (
 )
 from .hands import (
     _check_number,
-    _clean_no_bid,
-    _clean_three,
     _clean_values,
     _hand_record,
     _same,
@@ -146,8 +144,6 @@ __all__ = [
     "_check_round_state",
     "_check_side_code",
     "_check_writable",
-    "_clean_no_bid",
-    "_clean_three",
     "_clean_values",
     "_clear_confirmation",
     "_confirm",

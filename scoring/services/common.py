@@ -19,12 +19,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
-from scoring.engine import games as games_engine
+from scoring.engine import formats
 from scoring.engine.vocabulary import (
     HAND_FIELDS,
     MAX_CLIENT_ID,
-    THREE_SEATS,
-    dealer_for,
 )
 from scoring.models import ClientSave, Hand, HandChange
 from tournaments.models import Event, Round, Table
@@ -69,10 +67,9 @@ def shown_label(label: str) -> str:
 
 def table_sides(table) -> tuple[str, ...]:
     """The sides a phone may prove at `table`: "ns" and "ew" (partnerships, or a progressive table's
-    two sides: a player proves himself and acts for his side), or a table of three's seats."""
-    if table.ns_id is None and three_handed(table):
-        return tuple(seat.seat for seat in table.seats.all())
-    return ("ns", "ew")
+    two sides: a player proves himself and acts for his side), or a table of three's seats: the
+    sides of the table's layout."""
+    return table.round.event.layout_spec.sides
 
 
 UNKNOWN_SIDE = "?"  # a hand written through code as a table link naming no side: any side or staff accepts it
@@ -161,17 +158,11 @@ def _check_round_open(table, actor: Actor) -> None:
 # What a stored hand is made of: HAND_FIELDS, the tricks N-S took in a hand nobody bid, and a
 # three-handed hand's bidder seat and each seat's tricks.
 STORED_FIELDS = (*HAND_FIELDS, "ns_tricks", "declarer_seat", "seat_tricks")
-
-
-# A four-handed hand stores no seat fields.
+# A hand at a table of partners stores no seat fields.
 NO_SEATS = {"declarer_seat": "", "seat_tricks": None, "seat_points": None}
-
-
-NOBID = games_engine.NOBID
-
-
-# A games event without hands per round numbers a table's hands through the round: at most this many.
-MAX_GAMES_HANDS = 200
+# A games event without hands per round numbers a table's hands through the round: at most this many
+# (its format's last_hand).
+MAX_GAMES_HANDS = formats.MAX_GAMES_HANDS
 
 
 def hand_snapshot(hand: Hand) -> dict:
@@ -185,13 +176,14 @@ def hand_snapshot(hand: Hand) -> dict:
 
 
 def three_handed(table) -> bool:
-    """A table of three, each for himself (the three-handed rule set; README, "Events of individuals")."""
-    return table.round.event.rules.players == 3
+    """Each player at `table` plays for himself (a table of three; README, "Events of individuals")."""
+    return table.round.event.layout_spec.each_for_himself
 
 
 def hand_dealer(table, number: int) -> str:
-    """Who deals hand `number`: N, E, S, W in turn; seat 1, 2, 3 in turn at a table of three."""
-    return THREE_SEATS[(number - 1) % 3] if three_handed(table) else dealer_for(number)
+    """Who deals hand `number`: the table's layout passes the deal one seat to the left each hand
+    (N, E, S, W; seat 1, 2, 3 at a table of three)."""
+    return table.round.event.layout_spec.dealer(number)
 
 
 def _log(table, action: str, actor: Actor, *, hand_number=None, old=None, new=None, reason="") -> None:

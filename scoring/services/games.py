@@ -11,13 +11,17 @@ from contextvars import ContextVar
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
+from scoring.engine import formats
 from scoring.engine import games as games_engine
-from scoring.engine.vocabulary import (
-    THREE_SEATS,
-)
 from scoring.models import Hand
 
-from .common import numbers_text, three_handed
+from .common import numbers_text
+from .values import stored_result
+
+
+def _played(layout, number: int, hand) -> games_engine.PlayedHand:
+    """Hand `number` (a stored Hand row, or a hand's cleaned columns) as the games replay takes it."""
+    return layout.played(number, stored_result(layout, hand))
 
 
 def table_games(table, hands, *, extra=None, bell: bool = True) -> games_engine.TableGames | None:
@@ -28,56 +32,57 @@ def table_games(table, hands, *, extra=None, bell: bool = True) -> games_engine.
     setup = event.games_setup
     if setup is None:
         return None
-    three = three_handed(table)  # each player a side of his own (README, "Events of individuals")
-    rows = {h.number: games_engine.seat_played(h.number, THREE_SEATS, h.declarer_seat, h.seat_points or {}, h.made)
-            if three else games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made) for h in hands}
+    layout = event.layout_spec  # its sides are the replay's: each player his own at a table of three
+    rows = {h.number: _played(layout, h.number, h) for h in hands}
     if extra is not None:
         rows[extra.number] = extra
     return games_engine.replay(event.rules, setup, rows.values(), round_over=bell and table.round.status == "closed",
-                               hands_per_round=event.hands_per_round, sides=3 if three else 2)
+                               hands_per_round=event.hands_per_round, sides=len(layout.sides))
 
 
 def _check_games(table, number: int, clean: dict, hands=None) -> None:
     """Refuse a hand that would be played after the round's last game at the table was complete
     (games_per_round or wins_per_round reached; README, "Games"). `hands`: the table's hands when
-    the caller has them, else they are read."""
-    if not table.round.event.plays_games:
-        return
-    if three_handed(table):
-        extra = games_engine.seat_played(number, THREE_SEATS, clean["declarer_seat"], clean["seat_points"],
-                                         clean["made"])
-    else:
-        extra = games_engine.played(number, clean["declarer"], clean["ns_points"], clean["ew_points"], clean["made"])
+    the caller has them, else they are read. A session has no games: nothing to refuse."""
+    extra = _played(table.round.event.layout_spec, number, clean)
     result = table_games(table, Hand.objects.filter(table=table) if hands is None else hands, extra=extra)
-    if result.late_hands:
+    if result is not None and result.late_hands:
         raise ValidationError({"__all__": gettext(
             "The round is done at table %(table)s: its last game was complete before hand %(number)s, so no "
             "more hands can be entered. Tell the organizer.") % {"table": table.number,
                                                                  "number": result.late_hands[0]}})
 
 
-def games_round_done(table, result: games_engine.TableGames, count: int) -> bool:
-    """A games table has played its round: its last game complete (games_per_round or
-    wins_per_round), or the event's hands per round played."""
-    limit = table.round.event.hands_per_round
-    return result.complete or (limit is not None and count >= limit)
+def _format(table) -> formats.Format:
+    return formats.event_format(table.round.event.format)
 
 
-def games_confirmable(table, result: games_engine.TableGames, count: int) -> bool:
-    """A games table may confirm once its round is done, or, when only the organizer's bell ends
-    the round, once it has hands and no game is in play."""
-    if games_round_done(table, result, count):
-        return True
-    setup = table.round.event.games_setup
-    bell_only = (setup.games_per_round is None and setup.wins_per_round is None
-                 and table.round.event.hands_per_round is None)
-    return bell_only and count > 0 and result.current is None
+def games_round_done(table, result: games_engine.TableGames | None, count: int) -> bool:
+    """A table has played its round, as its event's format says (formats.Format.round_done): a
+    games table when its last game is complete (games_per_round or wins_per_round), or the event's
+    hands per round are played."""
+    return _format(table).round_done(hands=count, hands_per_round=table.round.event.hands_per_round, games=result)
 
 
-def _check_games_confirmable(table, hands) -> None:
+def games_confirmable(table, result: games_engine.TableGames | None, count: int) -> bool:
+    """A table may confirm, as its event's format says (formats.Format.confirmable): a games table
+    once its round is done, or, when only the organizer's bell ends the round, once it has hands
+    and no game is in play."""
+    event = table.round.event
+    return _format(table).confirmable(hands=count, hands_per_round=event.hands_per_round, games=result,
+                                      setup=event.games_setup)
+
+
+def _check_confirmable(table, hands) -> None:
+    """Refuse to confirm a table whose round its event's format does not let it confirm yet, in
+    the format's words (formats.Format.not_confirmable)."""
     if not games_confirmable(table, table_games(table, hands), len(hands)):
-        raise ValidationError({"__all__": gettext("A game is still in play at table %(table)s: confirm when the "
-                                                  "round's games are done.") % {"table": table.number}})
+        raise ValidationError({"__all__": gettext(_format(table).not_confirmable)
+                                          % {"count": len(hands), "hands": table.round.event.hands_per_round,
+                                             "table": table.number}})
+
+
+_check_games_confirmable = _check_confirmable  # its name when only games were checked here
 
 
 # Set while hand_correct_cutting saves its correction, once the hands it removes are gone: the
@@ -96,14 +101,6 @@ class CutNeeded(ValidationError):
         self.hands, self.game, self.number = hands, game, number
 
 
-def _played(table, number: int, clean: dict) -> games_engine.PlayedHand:
-    """Hand `number` with the corrected values, as the games replay takes it."""
-    if three_handed(table):
-        return games_engine.seat_played(number, THREE_SEATS, clean["declarer_seat"], clean["seat_points"] or {},
-                                        clean["made"])
-    return games_engine.played(number, clean["declarer"], clean["ns_points"], clean["ew_points"], clean["made"])
-
-
 def _game_of(result, number: int):
     if result is None:
         return None
@@ -115,12 +112,10 @@ def cut_by(table, hand: Hand, clean: dict, hands: list[Hand]) -> tuple[list[Hand
     played after their game ended, and that game's number: ([], 0) unless the correction ends the
     game at this hand where the game went on before. They are the hands after it in that game as
     stored, and any hand that would then come after the round's last game was complete."""
-    if not table.round.event.plays_games:
-        return [], 0
     before = _game_of(table_games(table, hands), hand.number)
     if before is None or before.last_hand == hand.number:
         return [], 0
-    extra = _played(table, hand.number, clean)
+    extra = _played(table.round.event.layout_spec, hand.number, clean)
     after = _game_of(table_games(table, hands, extra=extra), hand.number)
     if after is None or not after.over or after.last_hand != hand.number:
         return [], 0

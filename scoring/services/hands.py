@@ -11,21 +11,17 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring import totals
-from scoring.engine import games as games_engine
+from scoring.engine import formats, layouts
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import (
-    PENALTY_KINDS,
     SEATS,
     SIDE_OF_SEAT,
-    THREE_SEATS,
 )
 from scoring.models import ClientSave, Hand
 from tournaments import language
 
+from . import values as hand_values
 from .common import (
-    MAX_GAMES_HANDS,
-    NO_SEATS,
-    NOBID,
     STORED_FIELDS,
     Actor,
     _check_client_id,
@@ -43,78 +39,39 @@ from .common import (
 )
 from .games import _check_games, refuse_cut
 
+# The layouts score_for_table and score_three score by when their caller names none: the default
+# layout (two sides of partners) and the first registered layout where each plays for himself.
+PARTNERS = layouts.LAYOUTS[layouts.DEFAULT_LAYOUT]
+EACH_FOR_HIMSELF = next(layout for layout in layouts.LAYOUTS.values() if layout.each_for_himself)
 
-def score_three(rules: rules_engine.RuleSet, *, declarer_seat: str, contract: str,
-                seat_tricks: dict) -> tuple[dict[str, int], bool]:
-    """({seat: points}, made) for a three-handed hand, scored by the engine
-    (rules.score_three_handed); raises ValidationError naming the field."""
-    errors = {}
-    if declarer_seat not in THREE_SEATS:
-        errors["declarer_seat"] = gettext("Say who bid.")
-    try:
-        rules.check_legal(contract)
-    except rules_engine.RulesError as exc:
-        errors["contract"] = str(exc)
-    tricks = {}
-    if not isinstance(seat_tricks, dict):
-        seat_tricks = {}
-    for seat in THREE_SEATS:
-        value = seat_tricks.get(seat)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= rules_engine.TRICKS_PER_HAND:
-            errors["seat_tricks"] = gettext("Give each player's tricks (0 to 10).")
-        else:
-            tricks[seat] = value
-    if "seat_tricks" not in errors and sum(tricks.values()) != rules_engine.TRICKS_PER_HAND:
-        errors["seat_tricks"] = gettext("The three players' tricks add up to %(sum)s, not 10.") % {
-            "sum": sum(tricks.values())}
-    if errors:
-        raise ValidationError(errors)
-    try:
-        return rules_engine.score_three_handed(rules, contract, declarer_seat, tricks)
-    except rules_engine.RulesError as exc:
-        raise ValidationError({"contract": str(exc)}) from None
+
+def score_three(rules: rules_engine.RuleSet, *, declarer_seat: str, contract: str, seat_tricks: dict,
+                layout: layouts.Layout | None = None) -> tuple[dict[str, int], bool]:
+    """({seat: points}, made) for a hand where each plays for himself, scored by `layout` (the
+    first registered layout of that shape when none is given); raises ValidationError naming the field."""
+    layout = layout or EACH_FOR_HIMSELF
+    entry = hand_values.SEATS.bid(rules, layout, declarer_seat=declarer_seat, contract=contract,
+                                  seat_tricks=seat_tricks)
+    result = hand_values.score(layout, rules, entry)
+    return dict(result.sides), result.made
 
 
 def score_for_table(rules: rules_engine.RuleSet, *, declarer: str, contract: str, tricks: int,
-                    penalty_kind: str = "", penalty_side: str = "") -> tuple[int, int, bool]:
-    """(N-S points, E-W points, made) for one hand; raises ValidationError naming the field."""
-    errors = {}
-    if declarer not in ("ns", "ew"):
-        errors["declarer"] = gettext("%(value)s is not a side (ns or ew)") % {"value": repr(declarer)}
-    try:
-        parsed = rules.check_legal(contract)
-    except rules_engine.RulesError as exc:
-        errors["contract"] = str(exc)
-    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= rules_engine.TRICKS_PER_HAND:
-        errors["tricks"] = gettext("%(value)s is not between 0 and 10") % {"value": repr(tricks)}
-    penalty = None
-    if penalty_kind:
-        if penalty_kind not in PENALTY_KINDS:
-            errors["penalty_kind"] = gettext("%(value)s is not a penalty kind (%(kinds)s)") % {
-                "value": repr(penalty_kind), "kinds": ", ".join(PENALTY_KINDS)}
-        elif penalty_side and penalty_side not in ("ns", "ew"):
-            errors["penalty_side"] = gettext("%(value)s is not a side (ns or ew)") % {"value": repr(penalty_side)}
-        elif penalty_kind == "revoke" and not penalty_side:
-            errors["penalty_side"] = gettext("a revoke needs the side that revoked")
-        elif not errors:
-            offender = None
-            if penalty_side:
-                offender = "declarer" if penalty_side == declarer else "defenders"
-            penalty = rules_engine.Penalty(penalty_kind, offender)
-    elif penalty_side:
-        errors["penalty_side"] = gettext("a side is given but no penalty")
-    if errors:
-        raise ValidationError(errors)
-    try:
-        score = rules_engine.score_hand(rules, parsed, tricks, penalty)
-    except rules_engine.RulesError as exc:
-        # A rule set the table layout cannot score (three-handed play at a partnership table).
-        raise ValidationError({"contract": str(exc)}) from None
-    ns, ew = (score.declarers, score.defenders) if declarer == "ns" else (score.defenders, score.declarers)
-    return ns, ew, score.made
+                    penalty_kind: str = "", penalty_side: str = "",
+                    layout: layouts.Layout | None = None) -> tuple[int, int, bool]:
+    """(N-S points, E-W points, made) for one bid hand at a table of two sides of partners, scored by
+    `layout` (the default layout when none is given); raises ValidationError naming the field."""
+    layout = layout or PARTNERS
+    entry = hand_values.SIDES.bid(rules, layout, declarer=declarer, contract=contract, tricks=tricks,
+                                  penalty_kind=penalty_kind, penalty_side=penalty_side)
+    result = hand_values.score(layout, rules, entry)
+    first, second = layout.sides
+    return result.sides[first], result.sides[second], result.made
 
 
 def _clean_values(table, values: dict) -> dict:
+    """The stored columns of a hand at `table` from the `values` sent (a form's, a phone's, a sheet
+    row's): checked, with each problem named by its field, and scored by the table's layout."""
     event = table.round.event
     clean = {
         "declarer": values.get("declarer", ""),
@@ -141,54 +98,9 @@ def _clean_values(table, values: dict) -> dict:
         raise ValidationError({"penalty_seat": gettext("A seat is given but the penalty names no player.")})
     if len(clean["note"]) > 500:
         raise ValidationError({"note": gettext("is longer than 500 characters")})
-    if event.rules.players == 3:
-        return _clean_three(event.rules, clean, values)
-    clean.update(NO_SEATS)
-    if clean["contract"] == NOBID:
-        return _clean_no_bid(event.rules, clean, values.get("ns_tricks"))
-    ns, ew, made = score_for_table(
-        event.rules,
-        declarer=clean["declarer"],
-        contract=clean["contract"],
-        tricks=clean["tricks"],
-        penalty_kind=clean["penalty_kind"],
-        penalty_side=clean["penalty_side"],
-    )
-    clean["contract"] = rules_engine.parse_contract(clean["contract"]).code
-    clean.update(ns_points=ns, ew_points=ew, made=made, ns_tricks=None)
-    return clean
-
-
-def _clean_three(rules: rules_engine.RuleSet, clean: dict, values: dict) -> dict:
-    """A three-handed hand: the bidder's seat, the contract and each seat's tricks; each seat's points
-    from the engine. Penalties other than a note are not recorded at a table of three."""
-    if clean["penalty_kind"] not in ("", "note") or clean["penalty_side"] or clean["penalty_seat"]:
-        raise ValidationError({"penalty_kind": gettext("At a table of three, write what happened as a note.")})
-    raw = values.get("seat_tricks") or {}
-    seat_tricks = {str(k): v for k, v in raw.items()} if isinstance(raw, dict) else {}
-    declarer_seat = str(values.get("declarer_seat") or "")
-    points, made = score_three(rules, declarer_seat=declarer_seat, contract=clean["contract"], seat_tricks=seat_tricks)
-    seat_tricks = {seat: seat_tricks[seat] for seat in THREE_SEATS}
-    clean.update(declarer="", contract=rules_engine.parse_contract(clean["contract"]).code,
-                 tricks=seat_tricks[declarer_seat], ns_tricks=None, ns_points=0, ew_points=0, made=made,
-                 declarer_seat=declarer_seat, seat_tricks=seat_tricks, seat_points=points)
-    return clean
-
-
-def _clean_no_bid(rules: rules_engine.RuleSet, clean: dict, ns_tricks) -> dict:
-    """A hand nobody bid (contract NOBID): played at no trump where the rules say play_no_trump,
-    each side scoring 10 a trick (scoring.engine.games.hand_points); refused elsewhere."""
-    if rules.no_bid != "play_no_trump":
-        raise ValidationError({"contract": gettext("Under %(rules)s a hand nobody bid is not played (it is dealt "
-                                                   "again, or someone must bid), so it cannot be entered.")
-                                           % {"rules": language.label(rules.label)}})
-    if isinstance(ns_tricks, bool) or not isinstance(ns_tricks, int) or not 0 <= ns_tricks <= 10:
-        raise ValidationError({"ns_tricks": gettext("Say how many tricks N-S took (0 to 10) in the hand nobody bid.")})
-    if clean["penalty_kind"] == "revoke":
-        raise ValidationError({"penalty_kind": gettext("A hand nobody bid has no bid to defeat: an established "
-                                                       "revoke cannot be recorded on it (write a note instead).")})
-    ns, ew, made = games_engine.hand_points(rules, contract=NOBID, ns_tricks=ns_tricks)
-    clean.update(declarer="", tricks=0, ns_tricks=ns_tricks, ns_points=ns, ew_points=ew, made=made)
+    layout = event.layout_spec
+    entry = hand_values.values_for(layout).entry(event.rules, layout, clean, values)
+    clean.update(layout.columns(hand_values.score(layout, event.rules, entry)))
     return clean
 
 
@@ -197,9 +109,9 @@ def _same(hand: Hand, clean: dict) -> bool:
 
 
 def _check_number(table, number) -> None:
-    limit = table.round.event.hands_per_round
-    if limit is None:  # a games event: hands are numbered through the round, across its games
-        limit = MAX_GAMES_HANDS
+    event = table.round.event
+    # A games event without hands per round numbers its hands through the round, across its games.
+    limit = formats.event_format(event.format).last_hand(event.hands_per_round)
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= limit:
         raise ValidationError({"number": gettext("hand %(number)s is not between 1 and %(limit)s")
                                          % {"number": repr(number), "limit": limit}})

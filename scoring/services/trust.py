@@ -19,7 +19,6 @@ from scoring.engine.vocabulary import (
     PIN_WINDOW_MINUTES,
     PIN_WRONG_LIMIT,
     SIDE_LABELS,
-    SIDE_OF_SEAT,
 )
 from scoring.models import ConfirmFailure, Hand
 from tournaments import language
@@ -37,9 +36,8 @@ from .common import (
     _writer,
     and_list,
     table_sides,
-    three_handed,
 )
-from .games import _check_games_confirmable
+from .games import _check_confirmable
 
 
 @dataclass(frozen=True)
@@ -115,12 +113,7 @@ def _confirm(*, table, actor: Actor, side: str, code: str | None, client_id: str
                                                   "a hand or confirms the table as it is).")
                                           % {"number": table.number}})
     hands = list(Hand.objects.filter(table=table))
-    if event.plays_games:
-        _check_games_confirmable(table, hands)
-    elif len(hands) < event.hands_per_round:
-        raise ValidationError(
-            {"__all__": gettext("Only %(count)s of %(hands)s hands are entered; confirm when all are in.")
-                        % {"count": len(hands), "hands": event.hands_per_round}})
+    _check_confirmable(table, hands)
     if writer and code is not None:
         refusal, _seat = _check_side_code(table, event, writer, code)
         if refusal:
@@ -198,8 +191,9 @@ def side_prove(*, table, side: str, code: str) -> tuple[str, str]:
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
     seat = ""
-    if table.ns_id is None and not three_handed(table) and side in SIDE_OF_SEAT:
-        seat, side = side, SIDE_OF_SEAT[side]
+    layout = event.layout_spec
+    if table.ns_id is None and side in layout.seats and side not in layout.sides:  # a player of a side of two
+        seat, side = side, layout.side_of[side]
     if side not in table_sides(table):
         raise ValidationError({"side": gettext("Choose who you are from the list on this page.")})
     with transaction.atomic():
@@ -213,9 +207,9 @@ def _side_entrants(table, side: str, seat: str = "") -> list[tuple[str, Partners
     """(seat, entrant) of whoever may prove `side`: the partnership; the seat's player; the side's two players."""
     if table.ns_id is not None:
         return [("", Partnership.objects.only("number", "pin").get(pk=table.ns_id if side == "ns" else table.ew_id))]
+    side_of = table.round.event.layout_spec.side_of
     seats = TableSeat.objects.filter(table=table).select_related("entrant")
-    return [(s.seat, s.entrant) for s in seats
-            if (s.seat == seat if seat else s.seat == side or SIDE_OF_SEAT.get(s.seat) == side)]
+    return [(s.seat, s.entrant) for s in seats if (s.seat == seat if seat else side_of.get(s.seat) == side)]
 
 
 def _check_side_code(table, event, side: str, code: str | None, *, seat: str = "") -> tuple[dict | None, str]:

@@ -96,11 +96,14 @@ def test_a_hand_nobody_bid_is_refused_where_the_rules_redeal_it():
         THREE.score(THREE_RULES, THREE.entry(contract="NOBID", seat_tricks={"1": 4, "2": 3, "3": 3}))
 
 
-def test_a_hand_nobody_bid_at_a_table_of_three_where_the_rules_play_it():
-    # "all players/partnerships scoring 10 per trick taken" (1994), by the one dispatch.
+def test_a_hand_nobody_bid_is_not_recorded_at_a_table_of_three_even_where_the_rules_play_it():
+    # A table where each plays for himself records only bid hands (Layout.plays_no_bid): its entry
+    # takes a bidder, so scoring.services refuses NOBID there too, and the layout says the same.
+    assert (PARTNERSHIPS.plays_no_bid, THREE.plays_no_bid) == (True, False)
     rules = R.rule_set("three-handed", {"no_bid": "play_no_trump"})
-    result = THREE.score(rules, THREE.entry(contract="NOBID", seat_tricks={"1": 4, "2": 3, "3": 3}))
-    assert (result.seats, result.made) == ({"1": 40, "2": 30, "3": 30}, False)
+    with pytest.raises(LayoutError, match="^contract: a hand nobody bid is not played at a table of the layout "
+                                          "three-handed$"):
+        THREE.score(rules, THREE.entry(contract="NOBID", seat_tricks={"1": 4, "2": 3, "3": 3}))
 
 
 @pytest.mark.parametrize(("layout", "rules", "hand", "field"), [
