@@ -193,3 +193,75 @@ def test_every_pdf_renders_and_reads_back(kind, event, document, tmp_path):
     if document in EVERYONE:
         missing = [name for name in spec.names if name not in text]
         assert missing == [], text[:800]
+
+
+# --- 7. and 8. in a browser: offline entry, axe on the entry page ----------------------------------
+
+@pytest.fixture
+def axe_source():
+    from tests.e2e.test_accessibility import AXE
+
+    if not AXE.exists():
+        pytest.skip(f"{AXE} is missing: bin/test installs axe-core from npm (npm was not found, or it failed)")
+    return AXE.read_text()
+
+
+def entry_violations(page, source: str) -> list[str]:
+    """axe on a table's entry page, but for the one violation tests/e2e/test_accessibility.py knows of there."""
+    from tests.e2e.test_accessibility import KNOWN_ON_ENTRY, axe_violations
+
+    return [v for v in axe_violations(page, source) if not v.startswith(KNOWN_ON_ENTRY)]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("kind_name", [p.id for p in KINDS])
+def test_offline_entry_and_axe_on_the_entry_page(kind_name, transactional_db, live_server, launch, axe_source):
+    """One browser a kind: round 2's table 1 on the first side's phone, hand 1 saved online, hand 2 with
+    no wifi (kept on the phone, shown as not sent), sent once when the wifi returns; axe finds nothing
+    on the side screen, on the empty hand form, or on the other side's page with the round to confirm."""
+    from tests.e2e.conftest import PHONE, lines, prove, queued, wait_until, wifi
+
+    layout, fmt = next(p.values[0] for p in KINDS if p.id == kind_name)
+    spec = sample(layout)
+    event = build(layout, fmt)
+    table = table_in_play(event)
+    first, other = spec.holders
+    url = f"{live_server.url}/t/{table.token.lower()}/"
+    browser = launch()
+
+    checker = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()  # axe is injected: no CSP
+    checker.goto(url)
+    found = {"side screen": entry_violations(checker, axe_source)}
+    prove(checker, first, builders.prove_code(table, first))
+    found["hand form"] = entry_violations(checker, axe_source)
+
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(url)
+    prove(phone, first, builders.prove_code(table, first))
+    one, two = spec.trust_hands
+    spec.type_hand(phone, table, one)
+    wait_until(phone, lambda: Hand.objects.filter(table=table).count() == 1, "hand 1 to be stored")
+    phone.get_by_role("button", name="Save hand 2").wait_for()
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.wait_for_function("caches.keys().then(k => k.length > 0)")
+
+    wifi(phone.context, False)
+    spec.type_hand(phone, table, two)
+    kept = phone.locator(".offline-item")
+    kept.wait_for()
+    assert lines(kept) == [spec.shown(table, two), "Saved on this phone, not sent yet."]
+    assert [(q["number"], q["state"]) for q in queued(phone)] == [(2, "waiting")]
+    assert Hand.objects.filter(table=table).count() == 1
+
+    wifi(phone.context, True)  # the phone sends what it kept by itself
+    wait_until(phone, lambda: Hand.objects.filter(table=table).count() == 2 and queued(phone) == [],
+               "the kept hand to be sent")
+    assert list(Hand.objects.filter(table=table).values_list("number", "entered_side")) == [(1, first), (2, first)]
+    assert event_check(event) == []
+
+    checker = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
+    checker.goto(url)
+    prove(checker, other, builders.prove_code(table, other))
+    checker.get_by_role("button", name="Confirm the scores").wait_for()
+    found["the round to confirm"] = entry_violations(checker, axe_source)
+    assert {where: v for where, v in found.items() if v} == {}
