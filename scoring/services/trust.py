@@ -13,7 +13,7 @@ from datetime import timedelta
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scoring.engine.vocabulary import (
     PIN_WINDOW_MINUTES,
@@ -212,6 +212,25 @@ def _side_entrants(table, side: str, seat: str = "") -> list[tuple[str, Partners
     return [(s.seat, s.entrant) for s in seats if (s.seat == seat if seat else side_of.get(s.seat) == side)]
 
 
+# What a phone is told when its code proves nobody, by who the table's entrants are
+# (Layout.entrants: a player proves himself, a partnership its side), for each confirmation check
+# (Event.confirmation_check, "pin" or "number"): (nothing typed, a wrong code).
+CODE_WORDS = {
+    "individuals": {
+        "pin": (gettext_noop("Type your own PIN: it is on your movement card."),
+                gettext_noop("That is not your PIN. Check your movement card.")),
+        "number": (gettext_noop("Type your own player number."),
+                   gettext_noop("%(typed)s is not your player number. Check your movement card.")),
+    },
+    "partnerships": {
+        "pin": (gettext_noop("Type your PIN (%(side)s): it is on your movement card."),
+                gettext_noop("That is not the %(side)s PIN. Check your movement card.")),
+        "number": (gettext_noop("Type your own partnership number (it is on your score card)."),
+                   gettext_noop("Type your own partnership number (%(typed)s is not it).")),
+    },
+}
+
+
 def _check_side_code(table, event, side: str, code: str | None, *, seat: str = "") -> tuple[dict | None, str]:
     """(None, the proven player's seat or "") when `code` proves `side` (or the player in `seat`),
     else (the refusal, ""), with a wrong guess recorded."""
@@ -228,17 +247,6 @@ def _check_side_code(table, event, side: str, code: str | None, *, seat: str = "
             break
     if found:
         return None, found if found != side else ""
-    individuals = table.ns_id is None
-    if by_number:
-        message = (gettext("Type your own player number.") if individuals
-                   else gettext("Type your own partnership number (it is on your score card).")) if not typed \
-            else (gettext("%(typed)s is not your player number. Check your movement card.") if individuals
-                  else gettext("Type your own partnership number (%(typed)s is not it).")) % {"typed": typed}
-    elif individuals:
-        message = (gettext("That is not your PIN. Check your movement card.") if typed
-                   else gettext("Type your own PIN: it is on your movement card."))
-    else:
-        words = (gettext("That is not the %(side)s PIN. Check your movement card.") if typed
-                 else gettext("Type your PIN (%(side)s): it is on your movement card."))
-        message = words % {"side": language.label(SIDE_LABELS[side])}
+    words = CODE_WORDS[event.layout_spec.entrants][event.confirmation_check][bool(typed)]
+    message = gettext(words) % {"typed": typed, "side": language.label(SIDE_LABELS.get(side, side))}
     return (_count_wrong(table, side, wrong, "code", message) if typed else {"code": message}), ""
