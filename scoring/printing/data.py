@@ -381,6 +381,7 @@ def standings_doc(event: Event, standings=None) -> StandingsDoc:
     notes[:0] = printed.standings_notes(standings.setup)
     games_heads = printed.games_heads(matches)
     return StandingsDoc(
+        total_heading=printed.total_heading,
         entrants=event.layout_spec.entrants,
         games_heads=games_heads,
         header=header_for(event),
@@ -440,6 +441,8 @@ def medals_doc(event: Event, standings=None) -> MedalsDoc:
 class _SessionPrint:
     """A session (scoring.engine.formats "session"): points summed, no games to print."""
 
+    total_heading = vocabulary.gettext_noop("Total")
+
     @staticmethod
     def replay(kind, event: Event, entered, order, closed: bool):
         return None
@@ -468,6 +471,8 @@ class _SessionPrint:
 class _GamesPrint:
     """Games to 500 (scoring.engine.formats "games"): each table's round replayed into games, the
     standings' games won, lost, drawn (matches) and difference, what they rank on."""
+
+    total_heading = vocabulary.gettext_noop("Points")  # the sum of the final game scores
 
     @staticmethod
     def replay(kind, event: Event, entered, order, closed: bool):

@@ -246,6 +246,7 @@ class StandingsDoc:
     words: Words = ENGLISH
     entrants: str = "partnerships"  # the layout's entrants: "individuals", one player a row ("Player")
     games_heads: tuple[str, ...] = ()  # a games event: "Won", "Lost", "Drawn", ("Matches"), "Diff."
+    total_heading: str = "Total"  # the total column's heading (a msgid): "Points" in a games event
 
 
 @dataclass(frozen=True)

@@ -144,7 +144,7 @@ def standings(doc: StandingsDoc) -> bytes:
         names_w = spare - sum(round_widths)
     head = [_head(_("Rank"), 8, fixed["rank"] - 6, "right"), _("No."), _who(doc)] \
         + ([_head(_("Division"), 8, fixed["div"] - 6)] if has_div else []) + round_heads \
-        + [_("Points") if doc.games_heads else _("Total")] \
+        + [_(doc.total_heading)] \
         + ([_head(_("Tiebreak"), 8, fixed["tb"] - 9, "right")] if has_tb else []) \
         + [_head(_("Hands"), 8, fixed["hands"] - 9, "right")] + [_head(h, 8, 34 - 9, "right") for h in doc.games_heads]
     widths = [fixed["rank"], fixed["no"], names_w] + ([fixed["div"]] if has_div else []) + round_widths + \
@@ -234,7 +234,7 @@ def wall_standings(doc: StandingsDoc) -> bytes:
     names_w = frame_w - rank_w - no_w - total_w - div_w - tb_w - games_w
     head = [_head(_("Rank"), 14, rank_w - 13, "right"), _head(_("No."), 14, no_w - 13, "right"), _who(doc)] \
         + ([_head(_("Division"), 14, div_w - 13)] if has_div else []) \
-        + [_head(_("Points") if doc.games_heads else _("Total"), 14, total_w - 13, "right")] \
+        + [_head(_(doc.total_heading), 14, total_w - 13, "right")] \
         + ([_head(_("Tiebreak"), 14, tb_w - 13, "right")] if has_tb else []) \
         + ([_head(_("Won–lost–drawn"), 14, games_w - 13, "right")] if games_w else [])
     widths = [rank_w, no_w, names_w] + ([div_w] if has_div else []) + [total_w] + ([tb_w] if has_tb else []) \

@@ -171,14 +171,19 @@ def _three_headings(words: Words) -> list[tuple[str, str]]:
             *((_("Points"), _seat_name(words, seat)) for seat in "123"), (_("Penalty / note"), "")]
 
 
-def _headings(words: Words, games: bool = False) -> list[tuple[str, str]]:
-    """The hand grid's column headings, (first line, second line); a games event's sheet adds the
-    running game score of each side before the penalty column."""
+def _headings(words: Words) -> list[tuple[str, str]]:
+    """The hand grid's column headings, (first line, second line)."""
     _ = words.gettext
-    game = [(_(SIDE_LABELS["ns"]), _("game")), (_(SIDE_LABELS["ew"]), _("game"))] if games else []
     return [(_("Hand"), ""), (_("Dealer"), ""), (_("Declarer"), ""), (_("Contract"), ""),
             (_("Tricks"), _("won")), (_(SIDE_LABELS["ns"]), _("points")), (_(SIDE_LABELS["ew"]), _("points")),
-            *game, (_("Penalty / note"), "")]
+            (_("Penalty / note"), "")]
+
+
+def _games_headings(words: Words) -> list[tuple[str, str]]:
+    """A games event's sheet adds the running game score of each side before the penalty column."""
+    _ = words.gettext
+    headings = _headings(words)
+    return [*headings[:-1], (_(SIDE_LABELS["ns"]), _("game")), (_(SIDE_LABELS["ew"]), _("game")), headings[-1]]
 
 
 def _capital(word: str) -> str:
@@ -574,7 +579,7 @@ SHEET_STYLES = {
     ("sides", "session"): _SIDES,
     ("sides", "games"): replace(
         _SIDES, **_GAMES, reminder=REMINDER + GAMES_REMINDER, compact_reminder=GAMES_REMINDER,
-        headings=lambda words: _headings(words, games=True), bases=(30, 96, 52, 52, 38, 46, 46, 46, 46),
+        headings=_games_headings, bases=(30, 96, 52, 52, 38, 46, 46, 46, 46),
         dealer_least=lambda headings: 72.0, thick_columns=(7, 9), give_up=(5, 6, 7, 8, 2, 3, 4), game_columns=(7, 8)),
     ("seats", "session"): _SEATS,
     ("seats", "games"): replace(
