@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -177,6 +178,8 @@ def test_every_page_of_the_kind_answers(kind, event):
 
 
 # --- 6. every PDF --------------------------------------------------------------------------------
+# (What each document holds for each kind is asserted against hand-worked events in tests/play/test_pdf.py,
+# test_games_pdf.py and test_individuals_pdf.py; here every document of every kind renders and reads back.)
 
 # Whom each document names: everyone, or (medals, certificates) the medal winners of a closed event.
 EVERYONE = {"sheets", "results", "cards", "standings", "wall"}
@@ -190,6 +193,7 @@ def test_every_pdf_renders_and_reads_back(kind, event, document, tmp_path):
     text = " ".join(page.extract_text() for page in PdfReader(path).pages)
     text = " ".join(text.split())
     assert event.name in text, text[:400]
+    assert not re.search(r"\bNone\b", text), text[:800]  # nothing unset printed as Python's None
     if document in EVERYONE:
         missing = [name for name in spec.names if name not in text]
         assert missing == [], text[:800]
