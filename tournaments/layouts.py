@@ -140,7 +140,9 @@ class TableKind:
     """The Django side of one layout. `words`: key -> sentence (lazy; a plural takes `count`);
     `form` / `edit_form`: the registration and edit forms (each edit form's `initial_for(entrant)`);
     `import_example`: the import page's example partial; `seating_note(count)`: what the check-in
-    page says of how `count` entrants checked in will be seated ("" for nothing)."""
+    page says of how `count` entrants checked in will be seated ("" for nothing); `dashboard_players`
+    and `dashboard_games`: the round dashboard's partials for a table's players (its two
+    partnerships, or its players by seat) and its games (by side, or each player's own)."""
 
     layout_name: str
     words: Mapping[str, object]
@@ -148,16 +150,20 @@ class TableKind:
     edit_form: type[forms.Form]
     import_example: str
     seating_note: Callable[[int], str]
+    dashboard_players: str = "tournaments/tables/_players_seats.html"
+    dashboard_games: str = "tournaments/tables/_games_sides.html"
 
 
 TABLE_KINDS: dict[str, TableKind] = {kind.layout_name: kind for kind in (
     TableKind("partnerships", PARTNERSHIP_WORDS, PartnershipForm, PartnershipEditForm,
-              "tournaments/entrants/_import_partnerships.html", _odd_sits_out),
+              "tournaments/entrants/_import_partnerships.html", _odd_sits_out,
+              dashboard_players="tournaments/tables/_players_sides.html"),
     TableKind("progressive", PLAYER_WORDS, PlayerForm, PlayerEditForm, "tournaments/entrants/_import_players.html",
               _always(_("Tables of four with a new partner each round; whoever is left over sits out each round, "
                         "in turn."))),
     TableKind("three-handed", PLAYER_WORDS, PlayerForm, PlayerEditForm, "tournaments/entrants/_import_players.html",
-              _always(_("Tables of three, each for himself; whoever is left over sits out each round, in turn."))),
+              _always(_("Tables of three, each for himself; whoever is left over sits out each round, in turn.")),
+              dashboard_games="tournaments/tables/_games_each.html"),
 )}
 
 

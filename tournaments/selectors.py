@@ -164,6 +164,7 @@ def dashboard(event: Event, number: int | None) -> dict:
     next_planned = next((r for r in rounds if r.status == Round.Status.PLANNED), None)
     return {
         "event": event,
+        "kind": layouts.kind_for(event),  # the table's partials (tournaments.layouts)
         "rounds": rounds,
         "round": rnd,
         "tables": tables,

@@ -101,3 +101,12 @@ def test_every_storage_has_its_schedule_text_and_every_layout_of_players_its_dem
     from tournaments.management.commands.movement import SCHEDULE_TEXT
     assert {layout.table_storage for layout in LAYOUTS.values()} <= set(SCHEDULE_TEXT)
     assert set(DEMO_LAYOUTS) == {name for name, layout in LAYOUTS.items() if layout.players_per_entrant == 1}
+
+
+def test_every_kinds_partials_exist():
+    from django.template.loader import get_template
+    for kind in layouts.TABLE_KINDS.values():
+        for name in (kind.import_example, kind.dashboard_players, kind.dashboard_games):
+            get_template(name)
+    for name in layouts.FORMAT_FACTS.values():
+        get_template(name)
