@@ -376,6 +376,23 @@ def shown_rounds(standings: standings_engine.Standings) -> tuple[int, ...]:
     return tuple(n for n in standings.rounds if n <= current)
 
 
+def _session_columns(standings: standings_engine.Standings, matches: bool) -> tuple[list[str], list]:
+    """A session's table: its total, no games columns."""
+    return [*GAMES_COLUMNS, "difference"], []
+
+
+def _games_columns(standings: standings_engine.Standings, matches: bool) -> tuple[list[str], list]:
+    """A games event's table: games won, lost and drawn (matches won when its rounds are matches),
+    its points and their difference."""
+    left_out = [] if matches or "matches" in standings.setup.rank_by else ["matches_won"]
+    return left_out, [("total", tables.Column(verbose_name=gettext("Points"),
+                                              attrs={"td": {"class": "num total"}, "th": {"class": "num"}}))]
+
+
+# The columns a standings table leaves out and adds, by the event's format (Setup.format).
+FORMAT_COLUMNS = {"session": _session_columns, "games": _games_columns}
+
+
 def standings_table(standings: standings_engine.Standings, *, slug: str, request=None,
                     ranking: standings_engine.Ranking | None = None, matches: bool = False) -> StandingsTable:
     """The standings table for one event (or one division's `ranking`), its round columns between
@@ -394,14 +411,9 @@ def standings_table(standings: standings_engine.Standings, *, slug: str, request
         exclude.append("tiebreak")
     if not (standings.tiebreak_sessions or standings.setup.secondary_tiebreakers):
         exclude.append("decided")
-    games = standings.setup.games
-    if not games:
-        exclude.extend((*GAMES_COLUMNS, "difference"))
-    else:
-        if not (matches or "matches" in standings.setup.rank_by):
-            exclude.append("matches_won")
-        rounds.append(("total", tables.Column(verbose_name=gettext("Points"),
-                                              attrs={"td": {"class": "num total"}, "th": {"class": "num"}})))
+    left_out, columns = FORMAT_COLUMNS[standings.setup.format](standings, matches)
+    exclude.extend(left_out)
+    rounds.extend(columns)
     sequence = ["rank", "number", "players", "division", *GAMES_COLUMNS, "total", "difference",
                 *[name for name, _ in rounds if name != "total"], "hands", "tiebreak", "decided"]
     words = entrant_words(standings)
