@@ -159,14 +159,15 @@ class Layout:
         return len(self.sides) == len(self.seats)
 
     def sides_text(self, numbers: Mapping[str, object]) -> tuple[str, str]:
-        """Who plays at a table of players, as the two texts of "3 & 7 v 2 & 9": each side's players
-        joined by " & ", or where each plays for himself the first seat, then the others joined by
-        " v " ("3", "7 v 2"). `numbers` maps a seat to its player's number."""
+        """Who plays at a table, as the two texts of "3 v 7" or "3 & 7 v 2 & 9": each side's entrants
+        joined by " & " (a partnership per side, or a side's players), or where each plays for
+        himself the first seat, then the others joined by " v " ("3", "7 v 2"). `numbers` maps a
+        place (Layout.places: a side, or a seat) to its entrant's number."""
         if self.each_for_himself:
             ordered = [str(numbers[seat]) for seat in self.seats if seat in numbers]
             return (ordered[0] if ordered else "", " v ".join(ordered[1:]))
-        first, second = (" & ".join(str(numbers[s]) for s in self.seats_of(side) if s in numbers)
-                         for side in self.sides)
+        first, second = (" & ".join(str(numbers[p]) for p in self.places if self.side_of.get(p, p) == side
+                                    and p in numbers) for side in self.sides)
         return first, second
 
     def dealer(self, hand_number: int) -> str:

@@ -86,6 +86,7 @@ def test_a_stored_hand_read_back_gives_the_same_played_hand_as_its_columns():
 
 
 def test_who_plays_at_a_table_as_text():
+    assert LAYOUTS["partnerships"].sides_text({"ns": 3, "ew": 7}) == ("3", "7")
     assert LAYOUTS["progressive"].sides_text({"N": 3, "E": 2, "S": 7, "W": 9}) == ("3 & 7", "2 & 9")
     assert LAYOUTS["three-handed"].sides_text({"1": 3, "2": 7, "3": 2}) == ("3", "7 v 2")
     assert LAYOUTS["three-handed"].sides_text({}) == ("", "")

@@ -130,10 +130,17 @@ def _sides(table: Table) -> dict:
     """Who plays at a table, as "ns" and "ew" for the problems' wording: the partnership numbers, or
     at a table of individuals its two sides' players ("3 & 7" and "2 & 9", N & S and E & W), or
     where each plays for himself the first seat against the others ("3" and "7 v 2")."""
-    if table.ns_id is not None:
-        return {"ns": table.ns.number, "ew": table.ew.number}
-    ns, ew = table.round.event.layout_spec.sides_text({seat.seat: seat.entrant.number for seat in table.seats.all()})
+    layout = table.round.event.layout_spec
+    ns, ew = layout.sides_text(_PLACES[layout.table_storage](table))
     return {"ns": ns, "ew": ew}
+
+
+# A table's entrants by place (Layout.places), by how its layout stores them (Layout.table_storage):
+# a partnership per side on the table row, or a player per seat in its TableSeat rows (prefetched).
+_PLACES = {
+    "sides": lambda table: {"ns": table.ns.number, "ew": table.ew.number},
+    "seats": lambda table: {seat.seat: seat.entrant.number for seat in table.seats.all()},
+}
 
 
 def round_problems(rnd: Round) -> list[str]:
