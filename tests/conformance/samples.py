@@ -14,7 +14,7 @@ section 2 holds for every rule set) and one of them reaches 500 making its bid, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pytest
 
@@ -52,13 +52,12 @@ class Sample:
     post: object  # post(table, hand) -> the entry page's POST data for that hand
     type_hand: object  # type_hand(page, table, hand) -> taps the hand in on a browser's entry page, then Save
     shown: object  # shown(table, hand) -> the first line a kept (offline) hand shows
-    extra_event: dict = field(default_factory=dict)
 
     def event_file(self, fmt: str, slug: str) -> dict:
         event = {"name": f"Conformance {self.layout} {fmt}", "slug": slug, "date": "2026-06-01",
                  "venue": "McAllen", "rules": self.rules[fmt], "rounds": 2, "format": fmt, "language": "en",
                  "entrants": "partnerships" if self.entrants_key == "partnerships" else "individuals",
-                 "hands_per_round": 2 if fmt == "session" else None, **self.extra_event}
+                 "hands_per_round": 2 if fmt == "session" else None}
         if fmt == "games":
             event["games"] = dict(GAMES)
         return {
