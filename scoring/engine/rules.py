@@ -14,7 +14,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import PENALTY_KINDS, SCORING_PENALTIES, gettext_noop
+from scoring.engine.vocabulary import (
+    DEFAULT_LANGUAGE,
+    PENALTY_KINDS,
+    SCORING_PENALTIES,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    gettext_noop,
+)
 
 SUITS = ("S", "C", "D", "H", "NT")
 SUIT_NAMES = {"S": gettext_noop("Spades"), "C": gettext_noop("Clubs"), "D": gettext_noop("Diamonds"),
@@ -98,6 +105,44 @@ def parse_contract(text: str) -> Contract:
                 return Contract(f"{tricks}{suit}", tricks, suit)
             break
     raise RulesError(f"{text!r} is not a contract (expected 6S..10NT, MIS, OMIS, NULLO, DNULLO or BNULLO)")
+
+
+def suit_letters(language: str) -> dict[str, str]:
+    """{suit code: letter} as `language`'s printed sheet names the suits (English when unknown)."""
+    return SUIT_LETTERS.get(language, SUIT_LETTERS[DEFAULT_LANGUAGE])
+
+
+def typed_suits(language: str) -> dict[str, str]:
+    """{what may be typed after the number: suit code} in `language`: its letters and the symbols."""
+    return {letter: suit for suit, letter in suit_letters(language).items()} | {
+        symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+
+
+def typed_code(contract: Contract, language: str) -> str:
+    """A contract as it is typed in `language` ("7C" for 7 hearts in Spanish, "10SA"); specials as coded."""
+    return contract.code if contract.is_special else f"{contract.tricks}{suit_letters(language)[contract.suit]}"
+
+
+def parse_typed_contract(text: str, language: str) -> Contract:
+    """A contract typed on the organizer's grid in the event's `language`: "7c" is 7 hearts in Spanish
+    and French and 7 clubs in English; ♠♣♦♥ in every language; a special by its code. A suit letter
+    of another language only is refused (a RulesError naming this language's letters), never read
+    as some other suit."""
+    if not isinstance(text, str):
+        raise RulesError(f"{text!r} is not a contract")
+    code = text.strip().upper().replace(" ", "").replace("\ufe0f", "")
+    if code in NULLO_LIKE:
+        return Contract(code)
+    suits = typed_suits(language)
+    for typed in sorted(suits, key=len, reverse=True):  # "ST" before "T", "NT" before "T"
+        tricks = whole_number(code[: -len(typed)], max_digits=2)
+        if code.endswith(typed) and tricks is not None:
+            if 6 <= tricks <= 10:
+                suit = suits[typed]
+                return Contract(f"{tricks}{suit}", tricks, suit)
+            break
+    letters = list(suit_letters(language).values())
+    raise RulesError(f"{text!r} is not a contract (type 6 to 10 and {', '.join(letters)} or a suit symbol)")
 
 
 @dataclass(frozen=True)
@@ -440,50 +485,56 @@ def score_hand(
     """
     contract = rules.check_legal(contract)
     tricks = _check_tricks(tricks)
-    defender_total = TRICKS_PER_HAND - tricks
-    if rules.players == 3:
-        if defender_tricks is None:
-            raise RulesError("three-handed play needs each defender's tricks")
-        a, b = (_check_tricks(t, "defender tricks") for t in defender_tricks)
-        if a + b != defender_total:
-            raise RulesError(f"defender tricks: {a} + {b} is not {defender_total} (10 - the bidder's {tricks})")
+    defenders = _defenders_tricks(rules, tricks, defender_tricks)
     revoke = None
     if penalty is not None and penalty.kind in SCORING_PENALTIES and rules.revoke_penalty:
         revoke = penalty.side
     value = rules.value(contract)
+    nothing = tuple(0 for _ in defenders)
 
     if contract.is_special:
         made = tricks == 0 if revoke is None else revoke == "defenders"
         if revoke == "defenders":
             # "the bid is scored as made with the opponents not scoring" (McAllen O)
-            return HandScore(value, 0, True, (0, 0) if rules.players == 3 else None)
+            return _hand_score(value, nothing, True)
         if rules.defenders_on_failed_nullo == "own_tricks":
             # 10 for each trick the opponents won themselves, made or failed (classic-1994).
-            if rules.players == 3:
-                each = tuple(t * POINTS_PER_TRICK for t in defender_tricks)
-                return HandScore(value if made else -value, sum(each), made, each)
-            return HandScore(value if made else -value, defender_total * POINTS_PER_TRICK, made)
-        # The bidder tries to take no trick; defenders peg the tricks the bidder won, if at all.
-        pegs = tricks * POINTS_PER_TRICK if rules.defenders_on_failed_nullo == "per_trick" else 0
-        each = None
-        if made:
-            pegs, each = 0, (0, 0) if rules.players == 3 else None
-        elif rules.players == 3:
-            # Each defender plays for himself, and each "lost" every trick the bidder won.
-            each = (pegs, pegs)
-            pegs = 2 * pegs
-        return HandScore(value if made else -value, pegs, made, each)
+            return _hand_score(value if made else -value, tuple(t * POINTS_PER_TRICK for t in defenders), made)
+        # The bidder tries to take no trick; defenders peg the tricks the bidder won, if at all: each
+        # defender of three-handed play plays for himself, and each "lost" every trick the bidder won.
+        pegs = tricks * POINTS_PER_TRICK if rules.defenders_on_failed_nullo == "per_trick" and not made else 0
+        return _hand_score(value if made else -value, tuple(pegs for _ in defenders), made)
 
     made = tricks >= contract.tricks if revoke is None else revoke == "defenders"
     earned = max(value, SLAM_MINIMUM) if tricks == TRICKS_PER_HAND else value
     declarers = earned if made else -value
     if revoke == "defenders":
-        return HandScore(declarers, 0, True, (0, 0) if rules.players == 3 else None)
-    each = None
-    if rules.players == 3:
-        each = tuple(_defender_points(rules, t) for t in defender_tricks)
-        return HandScore(declarers, sum(each), made, each)
-    return HandScore(declarers, _defender_points(rules, defender_total), made, each)
+        return _hand_score(declarers, nothing, True)
+    return _hand_score(declarers, tuple(_defender_points(rules, t) for t in defenders), made)
+
+
+# The defending sides of a hand by the rule set's number of players: one partnership of a table of four,
+# each of the two other players of a table of three.
+DEFENDING_SIDES = {3: 2, 4: 1}
+
+
+def _defenders_tricks(rules: RuleSet, tricks: int, defender_tricks: tuple[int, int] | None) -> tuple[int, ...]:
+    """The tricks of each defending side: the tricks the declarers left, split as `defender_tricks`
+    says when several defenders play each for himself."""
+    left = TRICKS_PER_HAND - tricks
+    if DEFENDING_SIDES[rules.players] == 1:
+        return (left,)
+    if defender_tricks is None:
+        raise RulesError("three-handed play needs each defender's tricks")
+    each = tuple(_check_tricks(t, "defender tricks") for t in defender_tricks)
+    if sum(each) != left:
+        raise RulesError(f"defender tricks: {' + '.join(map(str, each))} is not {left} (10 - the bidder's {tricks})")
+    return each
+
+
+def _hand_score(declarers: int, each: tuple[int, ...], made: bool) -> HandScore:
+    """The hand's points with the defenders' sum, and each defender's when several play for themselves."""
+    return HandScore(declarers, sum(each), made, each if len(each) > 1 else None)
 
 
 def score_three_handed(rules: RuleSet, contract: Contract | str, declarer: str,
