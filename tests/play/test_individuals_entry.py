@@ -233,6 +233,7 @@ def test_progressive_confirmation_by_a_player_of_the_other_side(client, progress
     """Ana (N) proved the phone for N-S and entered both hands. Her partner Marie (S) proving herself
     acts for N-S too, so she cannot accept them; Luis (E) proves himself with his PIN and confirms."""
     event, table = progressive
+    client.cookies["fh_language"] = "en"  # the fixture event speaks French; the messages are read in English
     prove_side(client, table, "ns")
     for number, side in ((1, "ns"), (2, "ew")):
         client.post(url(table), {"number": number, "round": table.round_id, "declarer": side, "contract": "7H",
