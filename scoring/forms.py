@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import HAND_FIELDS, PENALTY_FORM_LABELS, PENALTY_WORDS, SIDE_LABELS
+from scoring.engine.vocabulary import DEFAULT_LANGUAGE, HAND_FIELDS, PENALTY_FORM_LABELS, PENALTY_WORDS, SIDE_LABELS
 from scoring.entry_data import NOBID, contract_choices, seat_letter, seats_for
 from scoring.models import Hand
 from tournaments import language
@@ -223,39 +223,59 @@ def grid_initial(hand: Hand) -> dict:
     return values
 
 
-def legal_contracts_hint(rules: rules_engine.RuleSet) -> str:
+def legal_contracts_hint(rules: rules_engine.RuleSet, event_language: str = DEFAULT_LANGUAGE) -> str:
     """The contracts this event's rules allow, in words for an error message: "type 6 to 10 and
-    S, C, D, H or NT (e.g. 7H, 10NT), or MIS". Only the event's own specials are named."""
+    S, C, D, H or NT (e.g. 7H, 10NT), or MIS", the suit letters of the event's language (Spanish
+    P, T, D, C or ST). Only the event's own specials are named."""
     legal = rules.legal_contracts()
     levels = sorted({c.tricks for c in legal if not c.is_special})
-    suits = [s for s in rules_engine.SUITS if any(c.suit == s for c in legal if not c.is_special)]
+    letters = rules_engine.suit_letters(event_language)
+    suits = [letters[s] for s in rules_engine.SUITS if any(c.suit == s for c in legal if not c.is_special)]
     specials = [c.code for c in legal if c.is_special]
-    text = gettext("type %(low)s to %(high)s and %(suits)s or %(last)s (e.g. %(example)sH, %(high)sNT)") % {
+    text = gettext("type %(low)s to %(high)s and %(suits)s or %(last)s (e.g. %(example)s%(hearts)s, "
+                   "%(high)s%(notrump)s)") % {
         "low": levels[0], "high": levels[-1], "suits": ", ".join(suits[:-1]), "last": suits[-1],
-        "example": levels[0] + 1 if len(levels) > 1 else levels[0]}
+        "example": levels[0] + 1 if len(levels) > 1 else levels[0], "hearts": letters["H"],
+        "notrump": letters["NT"]}
     if specials:
         text += gettext(", or %(specials)s") % {
             "specials": (", ".join(specials[:-1]) + gettext(" or ") if len(specials) > 1 else "") + specials[-1]}
     return text
 
 
-def typed_contract(rules: rules_engine.RuleSet, text: str) -> str:
-    """A contract typed in a grid cell ("7h", "10nt", "mis") as its code, or a ValidationError naming
-    only this event's contracts."""
+def typed_contract(rules: rules_engine.RuleSet, text: str, event_language: str = DEFAULT_LANGUAGE) -> str:
+    """A contract typed in a grid cell as its code: in the event's language ("7c" is 7 hearts in a
+    Spanish event, 7 clubs in an English one; ♠♣♦♥ in any), or a ValidationError naming this
+    language's letters and only this event's contracts."""
     try:
-        parsed = rules_engine.parse_contract(text)
+        parsed = rules_engine.parse_typed_contract(text, event_language)
     except rules_engine.RulesError:
         # The engine's own message lists every special of every rule set; name only this event's.
         raise ValidationError(gettext("“%(text)s” is not a contract: %(hint)s.")
-                              % {"text": text, "hint": legal_contracts_hint(rules)}) from None
+                              % {"text": text, "hint": legal_contracts_hint(rules, event_language)}) from None
     try:
         return rules.check_legal(parsed).code
     except rules_engine.RulesError:
-        words = {"contract": f"{parsed.code} ({language.contract_label(parsed)})",
-                 "rules": language.label(rules.label), "hint": legal_contracts_hint(rules)}
+        words = {"contract": f"{rules_engine.typed_code(parsed, event_language)} ({language.contract_label(parsed)})",
+                 "rules": language.label(rules.label), "hint": legal_contracts_hint(rules, event_language)}
         message = (gettext("%(contract)s is not a contract under %(rules)s: %(hint)s.") if parsed.is_special
                    else gettext("Six bids are not allowed under %(rules)s: %(hint)s."))
         raise ValidationError(message % words) from None
+
+
+def grid_language(table) -> str:
+    """The language whose suit letters the organizer's grid reads and shows: the event's (Event.language)."""
+    return table.round.event.language
+
+
+def typed_initial(initial: dict, event_language: str) -> None:
+    """A stored hand's contract as the grid shows it, in the event's letters ("7H" shows "7C" in Spanish)."""
+    code = initial.get("contract")
+    if code and code != NOBID:
+        try:
+            initial["contract"] = rules_engine.typed_code(rules_engine.parse_contract(code), event_language)
+        except rules_engine.RulesError:
+            pass  # shown as stored; the save says what is wrong with it
 
 
 class _GridRow(forms.Form):
@@ -307,6 +327,9 @@ class SheetRowForm(_GridRow, _HandFields):
         self.fields["penalty_kind"].choices = [("", "—")] + [(kind, language.label(word))
                                                              for kind, word in PENALTY_WORDS.items()]
         self.fields["penalty_seat"].choices = [("", "—")] + self.fields["penalty_seat"].choices[1:]
+        self.event_language = grid_language(self.table)
+        self.initial = dict(self.initial)
+        typed_initial(self.initial, self.event_language)
         # The grid's column headers are not labels: each control names its hand and column for a
         # screen reader ("Hand 2 penalty side"). The formset prefixes its rows hand-0, hand-1...
         number = self._row_number()
@@ -319,7 +342,7 @@ class SheetRowForm(_GridRow, _HandFields):
         text = self.cleaned_data["contract"].strip()
         if not text or (self.data.get(self.add_prefix("declarer")) == NOBODY and text.upper() in (NOBID, "PASS")):
             return ""  # a hand nobody bid has no contract
-        return typed_contract(self.rules, text)
+        return typed_contract(self.rules, text, self.event_language)
 
     def clean(self):
         data = super().clean()
@@ -554,6 +577,9 @@ class ThreeSheetRowForm(_GridRow):
         super().__init__(*args, **kwargs)
         self.table, self.rules, self.seats = table, rules, seats
         self.fields["declarer_seat"].choices = [("", "—")] + [(s.seat, s.name) for s in seats]
+        self.event_language = grid_language(table)
+        self.initial = dict(self.initial)
+        typed_initial(self.initial, self.event_language)
         number = self._row_number()
         for name in ("declarer_seat", "note"):
             label = self.fields[name].label
@@ -563,7 +589,7 @@ class ThreeSheetRowForm(_GridRow):
 
     def clean_contract(self):
         text = self.cleaned_data["contract"].strip()
-        return typed_contract(self.rules, text) if text else ""
+        return typed_contract(self.rules, text, self.event_language) if text else ""
 
     def clean(self):
         data = super().clean()

@@ -20,6 +20,7 @@ from scoring.engine import layouts
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import NOBID, signed
 from scoring.services import score_for_table
+from tournaments import language
 
 # Revoke states the preview table covers: no revoke, by the bidding side, by the defenders.
 REVOKE_STATES = ("none", "declarer", "defenders")
@@ -130,3 +131,28 @@ def preview_script(rules: rules_engine.RuleSet) -> str:
 def three_preview_script(rules: rules_engine.RuleSet) -> str:
     """The same for a table where each plays for himself (preview_three_table)."""
     return json_script(preview_three_table(rules), "three-score-table")
+
+
+def grid_typing(rules: rules_engine.RuleSet, event_language: str) -> dict:
+    """How the organizer's grid reads a typed contract in the event's language, for its live echo:
+    "script", a <script type="application/json"> of {"typed": {"7C": "7H", "7♥": "7H", ...} (every
+    way this language types each legal contract, upper case: its letters and the symbols),
+    "words": {"7H": "7 Corazones", ...}} (the contract in words, in the reader's language); and
+    "contracts", (as typed, "7 Corazones · 200") for the grid's suggestion list; "letters" and
+    "examples" ("7c, 10st, 6p") for its help line. The server reads a
+    typed contract the same way (rules.parse_typed_contract), so the echo is what is saved."""
+    typed, words, contracts = {}, {}, []
+    ways = rules_engine.typed_suits(event_language)
+    for contract in rules.legal_contracts():
+        words[contract.code] = language.contract_label(contract)
+        if contract.is_special:
+            typed[contract.code] = contract.code
+        else:
+            typed.update({f"{contract.tricks}{way}": contract.code for way, suit in ways.items()
+                          if suit == contract.suit})
+        contracts.append((rules_engine.typed_code(contract, event_language),
+                          f"{words[contract.code]} · {rules.value(contract)}"))
+    letters = rules_engine.suit_letters(event_language)
+    return {"script": json_script({"typed": typed, "words": words}, "grid-typing"), "contracts": contracts,
+            "letters": ", ".join(letters[suit] for suit in rules_engine.SUITS),
+            "examples": f"7{letters['H']}, 10{letters['NT']}, 6{letters['S']}".lower()}

@@ -14,7 +14,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 
 from scoring.engine.textsafe import whole_number
-from scoring.engine.vocabulary import PENALTY_KINDS, SCORING_PENALTIES, gettext_noop
+from scoring.engine.vocabulary import (
+    DEFAULT_LANGUAGE,
+    PENALTY_KINDS,
+    SCORING_PENALTIES,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    gettext_noop,
+)
 
 SUITS = ("S", "C", "D", "H", "NT")
 SUIT_NAMES = {"S": gettext_noop("Spades"), "C": gettext_noop("Clubs"), "D": gettext_noop("Diamonds"),
@@ -98,6 +105,44 @@ def parse_contract(text: str) -> Contract:
                 return Contract(f"{tricks}{suit}", tricks, suit)
             break
     raise RulesError(f"{text!r} is not a contract (expected 6S..10NT, MIS, OMIS, NULLO, DNULLO or BNULLO)")
+
+
+def suit_letters(language: str) -> dict[str, str]:
+    """{suit code: letter} as `language`'s printed sheet names the suits (English when unknown)."""
+    return SUIT_LETTERS.get(language, SUIT_LETTERS[DEFAULT_LANGUAGE])
+
+
+def typed_suits(language: str) -> dict[str, str]:
+    """{what may be typed after the number: suit code} in `language`: its letters and the symbols."""
+    return {letter: suit for suit, letter in suit_letters(language).items()} | {
+        symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+
+
+def typed_code(contract: Contract, language: str) -> str:
+    """A contract as it is typed in `language` ("7C" for 7 hearts in Spanish, "10SA"); specials as coded."""
+    return contract.code if contract.is_special else f"{contract.tricks}{suit_letters(language)[contract.suit]}"
+
+
+def parse_typed_contract(text: str, language: str) -> Contract:
+    """A contract typed on the organizer's grid in the event's `language`: "7c" is 7 hearts in Spanish
+    and French and 7 clubs in English; ♠♣♦♥ in every language; a special by its code. A suit letter
+    of another language only is refused (a RulesError naming this language's letters), never read
+    as some other suit."""
+    if not isinstance(text, str):
+        raise RulesError(f"{text!r} is not a contract")
+    code = text.strip().upper().replace(" ", "").replace("\ufe0f", "")
+    if code in NULLO_LIKE:
+        return Contract(code)
+    suits = typed_suits(language)
+    for typed in sorted(suits, key=len, reverse=True):  # "ST" before "T", "NT" before "T"
+        tricks = whole_number(code[: -len(typed)], max_digits=2)
+        if code.endswith(typed) and tricks is not None:
+            if 6 <= tricks <= 10:
+                suit = suits[typed]
+                return Contract(f"{tricks}{suit}", tricks, suit)
+            break
+    letters = list(suit_letters(language).values())
+    raise RulesError(f"{text!r} is not a contract (type 6 to 10 and {', '.join(letters)} or a suit symbol)")
 
 
 @dataclass(frozen=True)

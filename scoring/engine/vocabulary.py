@@ -51,6 +51,18 @@ LANGUAGES = (("en", "English"), ("es", "Español"), ("fr", "Français"))
 LANGUAGE_CODES = tuple(code for code, _ in LANGUAGES)
 DEFAULT_LANGUAGE = "en"  # version 1 event files and new events, unless the organizer chooses
 
+# The suit letters of a contract as each language's printed sheet names the suits (by suit code,
+# scoring.engine.rules.SUITS): Picas, Tréboles, Diamantes, Corazones, Sin triunfo; Pique, Trèfle,
+# Carreau, Cœur, Sans atout. C is clubs in English and hearts in Spanish and French: the organizer's
+# grid reads the event's letters only (rules.parse_typed_contract), never another language's.
+SUIT_LETTERS = {
+    "en": {"S": "S", "C": "C", "D": "D", "H": "H", "NT": "NT"},
+    "es": {"S": "P", "C": "T", "D": "D", "H": "C", "NT": "ST"},
+    "fr": {"S": "P", "C": "T", "D": "K", "H": "C", "NT": "SA"},
+}
+# The suit symbols, the same in every language (a phone's keyboard may add an emoji selector, dropped).
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
 # ---------------------------------------------------------------- sides and seats
 
 SIDES = ("ns", "ew")

@@ -32,7 +32,7 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from scoring import corrections, entry_data, services
+from scoring import corrections, entry_data, previews, services
 from scoring.adapters import adapter_for
 from scoring.engine.textsafe import whole_number
 from scoring.forms import (
@@ -589,6 +589,7 @@ def sheet_grid(request, access):
         "general_errors": general + list(formset.non_form_errors()),
         "preview_script": adapter.preview_script(access.event.rules),
         "contracts": entry_data.contract_choices(access.event.rules), "no_bid": allows_no_bid(access.event.rules),
+        "grid_typing": previews.grid_typing(access.event.rules, access.event.language),
     } | adapter.grid_context(sheet), status=400 if request.method == "POST" else 200)
 
 

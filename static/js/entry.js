@@ -136,6 +136,17 @@
     function field(row, name) { var el = row.querySelector('[name$="-' + name + '"]'); return el ? el.value : ""; }
     var threeNode = document.getElementById("three-score-table");
     var three = form.hasAttribute("data-three") && threeNode ? JSON.parse(threeNode.textContent) : null;
+    // A contract as the event's language types it ("7C" is 7 hearts in Spanish), read as the server
+    // reads it (scoring.previews.grid_typing); each row echoes it in words before the save.
+    var typingNode = document.getElementById("grid-typing");
+    var typing = typingNode ? JSON.parse(typingNode.textContent) : {typed: {}, words: {}};
+    function contractOf(row) {
+      var typed = field(row, "contract").replace(/\s|\uFE0F/g, "").toUpperCase();
+      var code = typed ? typing.typed[typed] : "";
+      var words = row.querySelector("[data-row-words]");
+      if (words) words.textContent = typed ? (code ? typing.words[code] : "?") : "";
+      return code || "";
+    }
     // A table of three: each player's points from the bidder's and the first defender's tricks
     // (the first of the other two in seating order; the second took what is left of the 10).
     function updateThree() {
@@ -144,7 +155,8 @@
         var cells = Array.prototype.slice.call(row.querySelectorAll("[data-row-seat]"));
         var seats = cells.map(function (cell) { return cell.getAttribute("data-row-seat"); });
         var bidder = field(row, "declarer_seat"), defenders = seats.filter(function (s) { return s !== bidder; });
-        var pts = bidder ? threePoints(three, field(row, "contract").trim().toUpperCase(), field(row, "tricks"),
+        var code = contractOf(row);
+        var pts = bidder ? threePoints(three, code, field(row, "tricks"),
                                        field(row, "defender_tricks")) : null;
         var bySeat = {};
         if (pts) { bySeat[bidder] = pts[0]; bySeat[defenders[0]] = pts[1]; bySeat[defenders[1]] = pts[2]; any = true; }
@@ -164,7 +176,7 @@
       rows.forEach(function (row) {
         // "Nobody bid": the Tricks box holds the tricks N-S took.
         var pts = field(row, "declarer") === "none" ? noBidPoints(table, field(row, "tricks"))
-          : handPoints(table, field(row, "declarer"), field(row, "contract").trim().toUpperCase(),
+          : handPoints(table, field(row, "declarer"), contractOf(row),
                        field(row, "tricks"), field(row, "penalty_kind"), field(row, "penalty_side"));
         row.querySelector("[data-row-ns]").textContent = pts ? signed(pts.ns) : "–";
         row.querySelector("[data-row-ew]").textContent = pts ? signed(pts.ew) : "–";

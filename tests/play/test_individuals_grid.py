@@ -155,7 +155,8 @@ def test_a_progressive_sheet_is_typed_by_side_with_the_four_names(organizer):
     for name in ("Ana Garza", "Luis Peña", "Marie Tremblay", "Joe Smith"):
         assert name in html
     assert "N-S: Ana Garza &amp; Marie Tremblay · E-W: Luis Peña &amp; Joe Smith" in html
-    rows = [dict(declarer="ns", contract="7h", tricks=8), dict(declarer="ew", contract="8s", tricks=7)]
+    # The event is French: its sheet's letters (7c is 7 cœur, hearts; 8p is 8 pique, spades).
+    rows = [dict(declarer="ns", contract="7c", tricks=8), dict(declarer="ew", contract="8p", tricks=7)]
     r = organizer.post(grid_url(event, table), grid_data(rows, 2))
     assert r.status_code == 302, r.content.decode()[:3000]
     assert list(Hand.objects.filter(table=table).values_list("number", "ns_points", "ew_points")) == [
@@ -207,8 +208,8 @@ def test_the_history_of_a_table_of_three_names_the_players(organizer):
 @pytest.mark.django_db
 def test_the_history_of_a_progressive_table_names_a_penalty_seat(organizer):
     event, table = _open_first_table("progressive_event.json")
-    rows = [dict(declarer="ns", contract="7h", tricks=8, penalty_kind="exposed_card", penalty_seat="W"),
-            dict(declarer="ew", contract="8s", tricks=7)]
+    rows = [dict(declarer="ns", contract="7c", tricks=8, penalty_kind="exposed_card", penalty_seat="W"),
+            dict(declarer="ew", contract="8p", tricks=7)]  # a French event: its sheet's letters
     r = organizer.post(grid_url(event, table), grid_data(rows, 2))
     assert r.status_code == 302, r.content.decode()[:3000]
     assert "by Joe Smith (W)" in _history(organizer, event, table, "en")
