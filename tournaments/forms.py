@@ -259,7 +259,8 @@ class EventForm(forms.ModelForm):
         return self.cleaned_data.get("confirmation_check") or self.instance.confirmation_check
 
     def clean_language(self):
-        return self.cleaned_data.get("language") or self.instance.language
+        # Left out: an event keeps its language; a new one takes the form's first value (the organizer's).
+        return self.cleaned_data.get("language") or self.initial.get("language") or self.instance.language
 
     def clean(self):
         cleaned = super().clean()

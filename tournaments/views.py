@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from scoring.engine.vocabulary import DEFAULT_LANGUAGE, LANGUAGE_CODES
+
 from . import layouts, selectors, services
 from .forms import (
     FORCE_CLOSE_LABEL,
@@ -98,10 +100,19 @@ CREATE_EVENTS = "tournaments.add_event"
 
 
 @login_required
+def organizer_language(request) -> str:
+    """The site language the organizer is working in ("es" for "es-mx"), English when not one of the site's."""
+    code = (getattr(request, "LANGUAGE_CODE", "") or "").split("-")[0].lower()
+    return code if code in LANGUAGE_CODES else DEFAULT_LANGUAGE
+
+
 def event_create(request):
     if not request.user.has_perm(CREATE_EVENTS):
         return render(request, "tournaments/event_create_refused.html", status=403)
-    form = EventForm(request.POST or None, initial={"date": timezone.localdate()})
+    # The event's language starts as the organizer's (the language this page is in), so its sheets
+    # print in it unless the organizer chooses another.
+    form = EventForm(request.POST or None, initial={"date": timezone.localdate(),
+                                                    "language": organizer_language(request)})
     if request.method == "POST" and form.is_valid():
         try:
             event = services.event_create(by=request.user, **form.service_values())
