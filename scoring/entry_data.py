@@ -227,7 +227,7 @@ class TableSheet:
         if not self.games or not self.games.games or not self.rows:
             return ""
         last = self.games.games[-1]
-        names = [seat.name for seat in self.seats] if self.three_handed else None
+        names = self.adapter.game_names(self)
         return game_over_text(last, names) if last.over and last.last_hand == self.rows[-1].hand.number else ""
 
     @property
@@ -262,6 +262,13 @@ class TableSheet:
     def three_handed(self) -> bool:
         """Each player for himself (the layout's sides are its seats)."""
         return self.event.layout_spec.each_for_himself
+
+    @property
+    def adapter(self):
+        """The table layout's adapter (scoring.adapters): how this layout's sheet keeps its totals."""
+        from scoring.adapters import adapter_for  # the adapters import this module
+
+        return adapter_for(self.event)
 
     def side_seats(self, side: str) -> list[Seat]:
         """The players of a side (N and S, or E and W), whoever the entrants are."""
@@ -364,13 +371,22 @@ def trust_state(sheet, side: str, public: bool = True) -> Trust:
 
 
 def seats_for(table) -> list[Seat]:
-    """player_one of each partnership sits N or E, player_two opposite; a table of individuals
-    seats its TableSeat rows (N, E, S, W, or 1, 2, 3 in seating order)."""
-    if table.ns_id is None:
-        order = {seat: i for i, seat in enumerate(("N", "E", "S", "W", *THREE_SEATS))}
-        rows = sorted(table.seats.all(), key=lambda s: order.get(s.seat, 99))
-        return [Seat(r.seat, r.entrant.player_one.name, SIDE_OF_SEAT.get(r.seat, r.seat), r.entrant.number)
-                for r in rows]
+    """The table's seats and who sits there, as its layout's adapter stores them (TableAdapter.table_seats)."""
+    from scoring.adapters import adapter_for  # the adapters import this module
+
+    return adapter_for(table.round.event).table_seats(table)
+
+
+def seated_seats(table) -> list[Seat]:
+    """A table of individuals seats its TableSeat rows (N, E, S, W, or 1, 2, 3 in seating order)."""
+    order = {seat: i for i, seat in enumerate(("N", "E", "S", "W", *THREE_SEATS))}
+    rows = sorted(table.seats.all(), key=lambda s: order.get(s.seat, 99))
+    return [Seat(r.seat, r.entrant.player_one.name, SIDE_OF_SEAT.get(r.seat, r.seat), r.entrant.number)
+            for r in rows]
+
+
+def partnership_seats(table) -> list[Seat]:
+    """player_one of each partnership sits N or E, player_two opposite."""
     return [
         Seat("N", table.ns.player_one.name, "ns"),
         Seat("E", table.ew.player_one.name, "ew"),
@@ -424,8 +440,7 @@ def table_sheet(table) -> TableSheet:
             penalty_text=penalty_text(hand),
         ))
     sheet.ns_total, sheet.ew_total = ns, ew
-    if sheet.individuals:
-        _individual_totals(sheet)
+    sheet.adapter.sheet_totals(sheet)
     if event.plays_games:
         _games_rows(sheet, hands)
         if sheet.round_done:
@@ -442,13 +457,24 @@ def table_sheet(table) -> TableSheet:
     return sheet
 
 
-def _individual_totals(sheet: TableSheet) -> None:
-    """Each player's running total: his side's at a progressive table, his own at a table of three."""
+# The totals a sheet of individuals shows (TableAdapter.sheet_totals, game_row, game_totals): each player
+# his side's at a progressive table, his own at a table of three, where each hand's row shows every seat.
+
+def side_totals(sheet: TableSheet, totals: tuple[int, ...]) -> None:
+    """Each player shows his side's total of `totals` (N-S, E-W)."""
+    for seat in sheet.seats:
+        seat.total = totals[0 if seat.side == "ns" else 1]
+
+
+def own_totals(sheet: TableSheet, totals: tuple[int, ...]) -> None:
+    """Each player shows his own total of `totals` (in seating order)."""
+    for seat, total in zip(sheet.seats, totals):
+        seat.total = total
+
+
+def running_seat_totals(sheet: TableSheet) -> None:
+    """Each player's running total of his own points, and each row's cells by seat (a table of three)."""
     by_seat = {seat.seat: seat for seat in sheet.seats}
-    if not sheet.three_handed:
-        for seat in sheet.seats:
-            seat.total = sheet.ns_total if seat.side == "ns" else sheet.ew_total
-        return
     running = dict.fromkeys(by_seat, 0)
     for row in sheet.rows:
         hand = row.hand
@@ -466,26 +492,18 @@ def _games_rows(sheet: TableSheet, hands: list[Hand]) -> None:
     """Each hand's game and the game's running score after it (the rule set's own: the 490
     pegging cap and the rest), replayed by scoring.engine.games; the round's state at the table."""
     table = sheet.table
-    names = [seat.name for seat in sheet.seats] if sheet.three_handed else None
+    adapter = sheet.adapter
+    names = adapter.game_names(sheet)
     for index, row in enumerate(sheet.rows):
         upto = table_games(table, hands[: index + 1], bell=index == len(sheet.rows) - 1)
         game = upto.games[-1] if upto.games else None
         if game is None or game.last_hand != row.hand.number:  # a hand after the round was done
             continue
         row.game_number = game.number
-        if names:  # a table of three: each player's score in this game after the hand
-            row.seat_cells = [(tricks, points, score)
-                              for (tricks, points, _), score in zip(row.seat_cells, game.scores)]
-        else:
-            row.ns_total, row.ew_total = game.scores
+        adapter.game_row(row, game.scores)
         row.game_over = game_over_text(game, names) if game.over else ""
     sheet.games = table_games(table, hands)
-    if names:  # each player's total on the page is his score in the game in play
-        for seat, score in zip(sheet.seats, sheet.game_scores):
-            seat.total = score
-    elif sheet.individuals:  # a progressive table: each player shows his side's score in the game in play
-        for seat in sheet.seats:
-            seat.total = sheet.game_scores[0 if seat.side == "ns" else 1]
+    adapter.game_totals(sheet)  # each player's total on the page: his side's or his own score in the game in play
     sheet.round_done = games_round_done(table, sheet.games, len(hands))
     sheet.confirmable = games_confirmable(table, sheet.games, len(hands))
 
@@ -496,13 +514,32 @@ def load_table(queryset, **lookup):
 
     Two small joins, not one of ten tables: PostgreSQL plans a ten-table join afresh every time,
     and that planning cost 4 ms of every table page and save in the hall storm (README, "Speed")."""
+    from scoring.adapters import adapter_for  # the adapters import this module
+
     table = queryset.select_related("round__event", "round__tiebreak").get(**lookup)
-    if table.ns_id is None:
-        prefetch_related_objects([table], "seats__entrant__player_one")
-    else:
-        pairs = Partnership.objects.select_related("player_one", "player_two").in_bulk([table.ns_id, table.ew_id])
-        table.ns, table.ew = pairs[table.ns_id], pairs[table.ew_id]
+    adapter_for(table.round.event).load_people(table)
     return table
+
+
+def load_seated(table) -> None:
+    """A table of individuals' seats and their players (one query)."""
+    prefetch_related_objects([table], "seats__entrant__player_one")
+
+
+def load_partnerships(table) -> None:
+    """A table's two partnerships and their players (one query)."""
+    pairs = Partnership.objects.select_related("player_one", "player_two").in_bulk([table.ns_id, table.ew_id])
+    table.ns, table.ew = pairs[table.ns_id], pairs[table.ew_id]
+
+
+def game_row_sides(row: HandRow, scores: tuple[int, ...]) -> None:
+    """A hand's row shows the sides' scores in its game after it."""
+    row.ns_total, row.ew_total = scores
+
+
+def game_row_seats(row: HandRow, scores: tuple[int, ...]) -> None:
+    """A hand's row shows each player's score in its game after it (a table of three)."""
+    row.seat_cells = [(tricks, points, score) for (tricks, points, _), score in zip(row.seat_cells, scores)]
 
 
 def history_seat_names(changes) -> dict[int, dict[str, str]]:

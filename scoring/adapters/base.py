@@ -89,6 +89,22 @@ class TableAdapter:
                  if (s.seat == seat if seat else self.layout.side_of.get(s.seat) == side)]
         return (gettext("%(names)s on their phone") % {"names": " & ".join(names)})[:150]
 
+    # Who sits at the table and the totals its sheet shows (scoring.entry_data): a table of partners loads
+    # its two partnerships and shows its sides' totals only.
+    table_seats = staticmethod(entry_data.partnership_seats)
+    load_people = staticmethod(entry_data.load_partnerships)
+    game_row = staticmethod(entry_data.game_row_sides)  # a hand's row: the score in its game after it
+
+    def sheet_totals(self, sheet) -> None:
+        """Each player's total on the sheet of a session (none: the sides' totals are the sheet's)."""
+
+    def game_totals(self, sheet) -> None:
+        """Each player's total on the sheet of a games event: his score in the game in play (none here)."""
+
+    def game_names(self, sheet) -> list[str] | None:
+        """The names a "Game over" line gives the sides (None: N-S and E-W)."""
+        return None
+
     # ---------------------------------------------------------------- paper-sheet grid
     # The organizer's grid (scoring.views.entry.sheet_grid): its page, the form of one row, a stored
     # hand as a row, what each row's form is given, and what else the page shows.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
+from scoring import entry_data
 from scoring.engine.vocabulary import SIDE_LABELS, SIDE_OF_SEAT
 from tournaments import language
 
@@ -29,6 +30,17 @@ class ProgressiveAdapter(TableAdapter):
     def side_words(self, sheet, side: str) -> str:
         """"N-S · Ana Garza & Joe Smith": a side is this round's two players."""
         return f"{language.label(SIDE_LABELS[side])} · {sheet.side_players(side)}"
+
+    table_seats = staticmethod(entry_data.seated_seats)
+    load_people = staticmethod(entry_data.load_seated)
+
+    def sheet_totals(self, sheet) -> None:
+        """Each player shows his side's total."""
+        entry_data.side_totals(sheet, (sheet.ns_total, sheet.ew_total))
+
+    def game_totals(self, sheet) -> None:
+        """Each player shows his side's score in the game in play."""
+        entry_data.side_totals(sheet, sheet.game_scores)
 
     # ---------------------------------------------------------------- paper-sheet grid
 

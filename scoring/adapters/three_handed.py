@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from scoring import forms, previews
+from scoring import entry_data, forms, previews
 
 from .base import TableAdapter
 
@@ -44,6 +44,19 @@ class ThreeHandedAdapter(TableAdapter):
     def dealer_words(self, seat) -> str:
         """By name alone: the seats are numbered."""
         return seat.name
+
+    table_seats = staticmethod(entry_data.seated_seats)
+    load_people = staticmethod(entry_data.load_seated)
+    sheet_totals = staticmethod(entry_data.running_seat_totals)  # his own, and each row's cells by seat
+    game_row = staticmethod(entry_data.game_row_seats)  # each player's score in the game after the hand
+
+    def game_totals(self, sheet) -> None:
+        """Each player shows his own score in the game in play."""
+        entry_data.own_totals(sheet, sheet.game_scores)
+
+    def game_names(self, sheet) -> list[str]:
+        """A "Game over" line names the players."""
+        return [seat.name for seat in sheet.seats]
 
     # ---------------------------------------------------------------- paper-sheet grid
     # A row per hand by player: the bidder, the contract, his tricks and the first defender's.

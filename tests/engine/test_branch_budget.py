@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The target is 15 Python lines and 15 template lines in the whole project. Not reached yet:
 # the budgets are today's counts, to be lowered as branches fold into the variants (target: 15 and 15).
-PYTHON_BUDGET = 21
+PYTHON_BUDGET = 15
 TEMPLATE_BUDGET = 25
 
 EXEMPT = (
