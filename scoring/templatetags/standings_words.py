@@ -10,6 +10,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
+from scoring.adapters.formats import format_adapter
 from scoring.engine import standings as standings_engine
 from scoring.tables import credit_word as _credit_word
 from scoring.tables import entrant_words, ranked_by_words
@@ -86,3 +87,10 @@ def credit_word(policy: str | None) -> str:
 def ranked_by(standings: standings_engine.Standings) -> str:
     """An event played as games: "Ranked by games won, then points"; "" for a session."""
     return ranked_by_words(standings.setup.rank_by) if standings.setup.games else ""
+
+
+@register.filter
+def format_part(standings: standings_engine.Standings, key: str) -> str:
+    """The template of the part `key` the event's format draws on a standings page
+    (scoring.adapters.formats): {% include standings|format_part:"legend" %}."""
+    return format_adapter(standings.setup.format).part(key)
