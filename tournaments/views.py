@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from scoring.engine import registration
 from scoring.engine.vocabulary import DEFAULT_LANGUAGE, LANGUAGE_CODES
 
 from . import layouts, selectors, services
@@ -218,6 +219,10 @@ def partnership_import(request, event):
             add_service_errors(form, error)
         else:
             messages.success(request, layouts.say(event, "imported", count=len(made)))
+            skipped = registration.heading(form.cleaned_data["data"])
+            if skipped:
+                messages.info(request, _("The first line, “%(line)s”, was read as a heading and skipped.")
+                              % {"line": skipped})
             return redirect("tournaments:partnerships", event.slug)
     return render(request, "tournaments/partnership_import.html",
                   {"event": event, "form": form, "import_example": layouts.kind_for(event).import_example})

@@ -21,7 +21,34 @@ from scoring.engine.textsafe import whole_number
 from scoring.engine.vocabulary import MAX_DIVISION, MAX_NAME, MAX_PARTNERSHIP_NUMBER, Message, gettext_noop, in_language
 
 MAX_ROWS = 1000
-HEADER_WORDS = {"number", "no", "no.", "num", "#", "pair", "partnership", "table", "nr"}
+
+
+def is_heading(cells: list[str]) -> bool:
+    """A file's first line is a heading, in any language ("Number", "Número", "Numéro", "Nº", "#"),
+    when no number stands where the number goes: its first cell holds no digit at all. A first line
+    with a number, even a bad one ("1a"), is data and is checked as data. Whoever imports is told
+    what was skipped (heading), so a line skipped by mistake is seen."""
+    return bool(cells) and not any(ch.isdigit() for ch in cells[0])
+
+
+# A file whose only line has no number where the number goes: read as a heading, so said.
+HEADING_ONLY = gettext_noop("“%(line)s” has no number where the number goes, so it was read as a heading; "
+                            "the file has no other line")
+
+
+def heading(data: bytes | str) -> str:
+    """The first line of a CSV of entrants when it is a heading and was skipped ("Número, Jugador 1,
+    Jugador 2"), "" when the file starts with data (or cannot be read: the import says why)."""
+    try:
+        text = decode(data)
+        reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
+        for cells in reader:
+            cells = [c.strip() for c in cells]
+            if any(cells):
+                return ", ".join(c for c in cells if c) if is_heading(cells) else ""
+    except (RegistrationError, csv.Error):
+        return ""
+    return ""
 
 
 @dataclass(frozen=True)
@@ -136,15 +163,15 @@ def parse(data: bytes | str) -> list[Row]:
     rows: list[Row] = []
     problems: list[tuple[int, str]] = []
     seen: dict[int, int] = {}
-    first = True
+    first, skipped = True, ""
     try:
         for cells in reader:
             line = reader.line_num
             cells = [c.strip() for c in cells]
             if not any(cells):
                 continue
-            if first and cells[0].lower() in HEADER_WORDS:
-                first = False
+            if first and is_heading(cells):
+                first, skipped = False, ", ".join(c for c in cells if c)
                 continue
             first = False
             while cells and not cells[-1] and len(cells) > 4:
@@ -184,6 +211,8 @@ def parse(data: bytes | str) -> list[Row]:
         problems.append((reader.line_num, Message(gettext_noop("cannot be read as CSV (%(error)s)"), error=str(exc))))
     if problems:
         raise RegistrationError(problems)
+    if not rows and skipped:
+        raise RegistrationError([(1, Message(HEADING_ONLY, line=skipped))])
     if not rows:
         raise RegistrationError([(0, Message(gettext_noop("The file has no partnerships in it.")))])
     return rows

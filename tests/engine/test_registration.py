@@ -57,7 +57,10 @@ def test_not_utf8_is_a_clear_message():
 
 
 def test_an_empty_file_is_refused():
-    assert problems("number,p1,p2\n\n") == [(0, "The file has no partnerships in it.")]
+    assert problems("\n\n") == [(0, "The file has no partnerships in it.")]
+    # A heading alone (issue 24: a first line with no number is a heading): said so, with the line.
+    assert problems("number,p1,p2\n\n") == [(1, "“number, p1, p2” has no number where the number goes, so it was "
+                                                 "read as a heading; the file has no other line")]
 
 
 def test_messages_name_the_line():

@@ -139,17 +139,17 @@ def test_a_form_error_in_spanish(organizer_client, round_one, event):
 @pytest.mark.django_db
 def test_a_partnership_import_problem_in_french(organizer_client, event):
     url = reverse("tournaments:partnership-import", args=[event.slug])
-    html = organizer_client.post(url, {"text": "x,Ana,Bob\n2,,Cy\n"}, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    html = organizer_client.post(url, {"text": "1x,Ana,Bob\n2,,Cy\n"}, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Rien n&#x27;a été importé." in html or "Rien n'a été importé." in html
-    assert f"Ligne 1{NBSP}: le numéro d&#x27;équipe &#x27;x&#x27; n&#x27;est pas un nombre entier" in html
+    assert f"Ligne 1{NBSP}: le numéro d&#x27;équipe &#x27;1x&#x27; n&#x27;est pas un nombre entier" in html
     assert f"Ligne 2{NBSP}: le nom du joueur 1 est vide" in html
 
 
 @pytest.mark.django_db
 def test_the_import_problems_stay_english_for_english(organizer_client, event):
     url = reverse("tournaments:partnership-import", args=[event.slug])
-    html = organizer_client.post(url, {"text": "x,Ana,Bob\n2,,Cy\n"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Line 1: the partnership number &#x27;x&#x27; is not a whole number" in html
+    html = organizer_client.post(url, {"text": "1x,Ana,Bob\n2,,Cy\n"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Line 1: the partnership number &#x27;1x&#x27; is not a whole number" in html
     assert "Line 2: player 1 is empty" in html
 
 

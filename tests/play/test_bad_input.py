@@ -257,7 +257,8 @@ IMPORT_CASES = [
     (HUGE.encode() + b",Ana,Bob\n", f"Line 1: the partnership number {HUGE} is not between 1 and 9999"),
     (b"-1,Ana,Bob\n", "Line 1: the partnership number '-1' is not a whole number"),
     (b"0,Ana,Bob\n", "Line 1: the partnership number 0 is not between 1 and 9999"),
-    (b"one,Ana,Bob\n", "Line 1: the partnership number 'one' is not a whole number"),
+    # A first line with no number where the number goes is a heading (issue 24), and said to be one.
+    (b"one,Ana,Bob\n", "Line 1: “one, Ana, Bob” has no number where the number goes, so it was read as a heading"),
     (b"1,Ana,Bob\n1,Cy,Di\n", "Line 2: partnership number 1 is already on line 1"),
     (b"1,Ana\n", "Line 1: needs at least 3 columns"),
     (b"1,Ana,Bob,70,extra,more\n", "Line 1: has 6 columns"),

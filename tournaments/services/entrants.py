@@ -215,7 +215,7 @@ def _player_rows(data: bytes | str) -> list[tuple[int, int, str, str]]:
     except csv.Error:
         dialect = csv.excel
     reader = csv.reader(io.StringIO(text, newline=""), dialect)
-    rows, problems, seen, first = [], [], {}, True
+    rows, problems, seen, first, skipped = [], [], {}, True, ""
 
     def problem(line: int, message: str) -> None:
         problems.append(_("Line %(line)s: %(message)s") % {"line": line, "message": message})
@@ -226,8 +226,8 @@ def _player_rows(data: bytes | str) -> list[tuple[int, int, str, str]]:
             cells = [c.strip() for c in cells]
             if not any(cells):
                 continue
-            if first and cells[0].lower() in registration.HEADER_WORDS | {"player"}:
-                first = False
+            if first and registration.is_heading(cells):
+                first, skipped = False, ", ".join(c for c in cells if c)
                 continue
             first = False
             while cells and not cells[-1] and len(cells) > PLAYER_COLUMNS:
@@ -260,7 +260,9 @@ def _player_rows(data: bytes | str) -> list[tuple[int, int, str, str]]:
                 break
     except csv.Error as exc:
         problem(reader.line_num, _("cannot be read as CSV (%(error)s)") % {"error": str(exc)})
-    if not problems and not rows:
+    if not problems and not rows and skipped:
+        problem(1, _(registration.HEADING_ONLY) % {"line": skipped})
+    elif not problems and not rows:
         problems.append(_("The file has no players in it."))
     if problems:
         raise ValidationError({"file": problems})
