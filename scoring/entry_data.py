@@ -419,6 +419,8 @@ def penalty_text(hand: Hand) -> str:
 
 def table_sheet(table) -> TableSheet:
     """One query for the table and its people, one for its hands."""
+    from scoring.adapters.formats import format_adapter  # the adapters import this module
+
     event = table.round.event
     seats = seats_for(table)
     names = {s.seat: s.name for s in seats}
@@ -441,20 +443,29 @@ def table_sheet(table) -> TableSheet:
         ))
     sheet.ns_total, sheet.ew_total = ns, ew
     sheet.adapter.sheet_totals(sheet)
-    if event.plays_games:
-        _games_rows(sheet, hands)
-        if sheet.round_done:
-            return sheet
-        number = 1
-        while number in numbers:
-            number += 1
-        limit = event.hands_per_round
-        sheet.next_number = number if limit is None or number <= limit else None
-        return sheet
-    missing = [n for n in range(1, event.hands_per_round + 1) if n not in numbers]
-    sheet.next_number = missing[0] if missing else None
-    sheet.confirmable = sheet.complete  # a session's round may be confirmed once its hands are in (formats.Session)
+    format_adapter(event.format).sheet_round(sheet, hands, numbers)
     return sheet
+
+
+def session_round(sheet: TableSheet, hands: list[Hand], numbers: set[int]) -> None:
+    """A session's next hand is its first missing one; its round may be confirmed once its hands are in
+    (formats.Session). FormatAdapter.sheet_round."""
+    missing = [n for n in range(1, sheet.event.hands_per_round + 1) if n not in numbers]
+    sheet.next_number = missing[0] if missing else None
+    sheet.confirmable = sheet.complete
+
+
+def games_round(sheet: TableSheet, hands: list[Hand], numbers: set[int]) -> None:
+    """Games to 500: the round replayed into games; the hands run on until the round is done, up to
+    the event's hand limit if it has one. FormatAdapter.sheet_round."""
+    _games_rows(sheet, hands)
+    if sheet.round_done:
+        return
+    number = 1
+    while number in numbers:
+        number += 1
+    limit = sheet.event.hands_per_round
+    sheet.next_number = number if limit is None or number <= limit else None
 
 
 # The totals a sheet of individuals shows (TableAdapter.sheet_totals, game_row, game_totals): each player

@@ -82,15 +82,13 @@ def refresh(tables) -> None:
 def store(table: Table, hands: Iterable[Hand]) -> None:
     """Write `table`'s totals summed from `hands`, every hand it has, read in the transaction that
     wrote them (hand_record already holds them, read under the table's lock, plus the one it
-    inserted: one UPDATE then, and no second query to count them). A partnership table (ns set)
-    has no hand scored by seat: its seat totals stay {}."""
+    inserted: one UPDATE then, and no second query to count them). A table of partners has no hand
+    scored by seat (Layout.columns: seat_points None): its seat totals stay {}."""
     hands = list(hands)
+    by_seat = [h.seat_points for h in hands if h.seat_points is not None]
+    sums = {f"seat_{label}": sum(points.get(label) or 0 for points in by_seat) for label in THREE_SEATS}
     counted = {"n_hands": len(hands), "ns_points": sum(h.ns_points or 0 for h in hands),
-               "ew_points": sum(h.ew_points or 0 for h in hands), "seat_totals": {}}
-    if table.ns_id is None:
-        by_seat = [h.seat_points for h in hands if h.seat_points is not None]
-        sums = {f"seat_{label}": sum(points.get(label) or 0 for points in by_seat) for label in THREE_SEATS}
-        counted["seat_totals"] = seat_totals_of(len(by_seat), sums)
+               "ew_points": sum(h.ew_points or 0 for h in hands), "seat_totals": seat_totals_of(len(by_seat), sums)}
     Table.objects.filter(pk=table.pk).update(**counted)
     for name, value in counted.items():  # the caller's copy too, so a later save() writes nothing stale
         setattr(table, name, value)

@@ -1,10 +1,13 @@
 """One Django adapter per event format (scoring.engine.formats: "session" and "games"), beside the
-table layouts' adapters: the template parts a format shows on the standings, projector, medals,
-partnership and record pages. A page includes `standings|format_part:"<part>"` (scoring.templatetags.
-standings_words) and never asks which format it is; a part a format leaves out is an empty template.
+table layouts' adapters: how a table's sheet ends its round (entry), and the template parts a format
+shows on the standings, projector, medals, partnership and record pages. A page includes
+`standings|format_part:"<part>"` (scoring.templatetags.standings_words) and never asks which format it
+is; a part a format leaves out is an empty template.
 """
 
 from __future__ import annotations
+
+from scoring import entry_data
 
 NOTHING = "scoring/formats/_nothing.html"
 
@@ -20,6 +23,12 @@ class FormatAdapter:
     name: str = ""
     shown: tuple[str, ...] = ()  # the parts this format draws (scoring/formats/_<name>_<part>.html)
 
+    @staticmethod
+    def sheet_round(sheet, hands: list, numbers: set[int]) -> None:
+        """The table sheet's next hand and whether its round is done and may be confirmed
+        (scoring.entry_data.table_sheet)."""
+        raise NotImplementedError
+
     def part(self, key: str) -> str:
         """The template of the part `key` (one of PARTS)."""
         if key not in PARTS:
@@ -32,6 +41,7 @@ class SessionFormat(FormatAdapter):
 
     name = "session"
     shown = ("projector_heads", "medals_heads", "total_word")
+    sheet_round = staticmethod(entry_data.session_round)
 
 
 class GamesFormat(FormatAdapter):
@@ -39,6 +49,7 @@ class GamesFormat(FormatAdapter):
 
     name = "games"
     shown = PARTS
+    sheet_round = staticmethod(entry_data.games_round)
 
 
 FORMAT_ADAPTERS: dict[str, FormatAdapter] = {adapter.name: adapter for adapter in (SessionFormat(), GamesFormat())}
