@@ -68,7 +68,10 @@ def test_a_stored_hand_shows_in_the_events_letters_and_saves_again_unchanged(cli
     client.cookies["fh_language"] = "en"
     page = text(client.get(grid_url(setup)))
     assert 'name="hand-0-contract" value="7C"' in page and 'name="hand-1-contract" value="6ST"' in page
-    assert 'value="7c, 10st, 6p"' not in page and "7c, 10st, 6p (suits P, T, D, C, ST, or ♠ ♣ ♦ ♥)" in page
+    assert "7c, 10st, 6p (suits P, T, D, C, ST, or ♠ ♣ ♦ ♥)" in page
+    # The suggestions and the live echo's table (entry.js reads "grid-typing") use the event's letters.
+    assert '<option value="7C">7 Hearts · 200</option>' in page and '<option value="7H">' not in page
+    assert '<script id="grid-typing" type="application/json">' in page and 'data-row-words' in page
     rows = [dict(declarer="ns", contract="7C", tricks=8, version=1),
             dict(declarer="ew", contract="6ST", tricks=6, version=1), None, None]
     r = client.post(grid_url(setup), grid_data(rows, reason="typed from the signed sheet"))
