@@ -4,6 +4,7 @@ Python, no Django."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from scoring.engine.games import RANK_KEYS
 from scoring.engine.textsafe import csv_text
@@ -12,6 +13,7 @@ from scoring.engine.vocabulary import gettext_noop
 from .records import (
     WITHDRAWN_LABEL,
     RoundCell,
+    Row,
     Standings,
 )
 
@@ -61,17 +63,13 @@ def as_json(standings: Standings, event_slug: str) -> dict:
     credited it ("average", "zero" or "fixed")}.
     """
     games = standings.setup.games
-    individuals = standings.setup.individuals
+    who = ENTRANT_OUTPUT[standings.setup.entrants]
     out = []
     for row in standings.rows:
-        # An event of individuals names the player ("player": number, "name") where a partnership
-        # event names the partnership ("partnership", "players"); every other key is the same.
-        who = {"player": row.number, "name": row.players[0]} if individuals else {
-            "partnership": row.number, "players": list(row.players)}
         item = {
             "rank": row.rank,
             "tied": row.tied,
-            **who,
+            **who.json(row),
             "division": row.division or None,
             "total": row.total,
             "rounds": [cell.as_dict() for cell in row.rounds],
@@ -89,6 +87,26 @@ def as_json(standings: Standings, event_slug: str) -> dict:
 GAMES_COLUMNS = ("games_won", "games_lost", "games_drawn", "matches_won", "difference")
 
 
+@dataclass(frozen=True)
+class EntrantOutput:
+    """How the outputs name an entrant of a kind (Setup.entrants): its JSON keys, its CSV columns (the
+    number, then a column per player) and the text table's head."""
+
+    json: Callable[[Row], dict]
+    csv: tuple[str, ...]
+    text: str
+
+
+# An event of individuals names the player ("player": number, "name") where a partnership event names
+# the partnership ("partnership", "players"); every other key is the same.
+ENTRANT_OUTPUT = {
+    "partnerships": EntrantOutput(lambda row: {"partnership": row.number, "players": list(row.players)},
+                                  ("partnership", "player_1", "player_2"), "Players"),
+    "individuals": EntrantOutput(lambda row: {"player": row.number, "name": row.players[0]},
+                                 ("player", "name"), "Player"),
+}
+
+
 def _cell_text(cell: RoundCell) -> str:
     if cell.points is None:
         return "S" if cell.sit_out else ""
@@ -103,8 +121,7 @@ def as_csv(standings: Standings, translate: Callable[[str], str] = str) -> str:
     with "=") is written with a leading apostrophe (textsafe.spreadsheet_cell). `translate` (gettext in
     the Django layers) writes the header line in the reader's language; the rows stay as they are."""
     games = standings.setup.games
-    individuals = standings.setup.individuals
-    who = ["player", "name"] if individuals else ["partnership", "player_1", "player_2"]
+    who = ENTRANT_OUTPUT[standings.setup.entrants].csv
     keys = ["rank", "tied", *who, "division", "total"] + (list(GAMES_COLUMNS) if games else [])
     tail = ["sit_out_rounds", "provisional_rounds", "hands_played", "tiebreak_total", "medal", "decided_by",
             "sit_out_policy"]
@@ -119,7 +136,7 @@ def as_csv(standings: Standings, translate: Callable[[str], str] = str) -> str:
     for row in standings.rows:
         rows.append(
             [WITHDRAWN_LABEL if row.withdrawn else row.rank, "yes" if row.tied else "no", row.number,
-             *row.players[:1 if individuals else 2], row.division, row.total]
+             *row.players[:len(who) - 1], row.division, row.total]
             + ([getattr(row, k) for k in GAMES_COLUMNS] if games else [])
             + ["" if c.points is None else c.points for c in row.rounds]
             + [
@@ -138,7 +155,7 @@ def as_csv(standings: Standings, translate: Callable[[str], str] = str) -> str:
 def as_text(standings: Standings, title: str) -> str:
     """A plain fixed-width table for a terminal or a notice board."""
     games = standings.setup.games
-    who = "Player" if standings.setup.individuals else "Players"
+    who = ENTRANT_OUTPUT[standings.setup.entrants].text
     headers = (["Rank", "No", who, "Div", "Total"] + (["W", "L", "D", "M", "Diff"] if games else [])
                + [f"R{n}" for n in standings.rounds] + ["Hands", "TB", "Medal"])
     body = []
