@@ -304,7 +304,7 @@
     });
   }
 
-  // A table of three: hide the bidder's own tricks row, fill in the second defender's tricks
+  // A table of three: hide the bidder's own tricks row (all three until a bidder is chosen), fill in the second defender's tricks
   // (what is left of the 10) and show each player's points and total as the server scores them.
   function wireThreeForm(form) {
     var node = document.getElementById("three-score-table");
@@ -316,12 +316,15 @@
     function checked(name) { var el = form.querySelector('input[name="' + name + '"]:checked'); return el ? el.value : ""; }
     function update(e) {
       var bidder = checked("declarer_seat"), contract = checked("contract"), tricks = checked("tricks");
+      // The defenders' rows once the bidder is known (the form stays about one screen until then).
       seats.forEach(function (seat) {
-        form.querySelector('[data-three-seat="' + seat + '"]').hidden = seat === bidder;
+        form.querySelector('[data-three-seat="' + seat + '"]').hidden = !bidder || seat === bidder;
       });
+      var rest = form.querySelector(".three-rest");
+      if (rest) rest.hidden = !bidder;
       // Until the hand is complete the preview is empty (not the last hand's: offline.js clears the
       // form for the next hand while the page stays).
-      if (box) box.textContent = "";
+      if (box) { box.textContent = ""; box.setAttribute("data-empty", ""); }
       if (!bidder || tricks === "") return;
       var defenders = seats.filter(function (seat) { return seat !== bidder; });
       var changed = e && e.target && e.target.name === "seat_" + defenders[1] ? 1 : 0;
@@ -337,6 +340,7 @@
       bySeat[bidder] = points[0]; bySeat[defenders[0]] = points[1]; bySeat[defenders[1]] = points[2];
       trickOf[bidder] = tricks; trickOf[defenders[0]] = first; trickOf[defenders[1]] = String(10 - tricks - first);
       box.textContent = "";
+      box.removeAttribute("data-empty");
       var list = document.createElement("ul");
       list.className = "three-points";
       seats.forEach(function (seat) {
