@@ -264,6 +264,18 @@ class TableSheet:
         return self.event.layout_spec.each_for_himself
 
     @property
+    def format(self):
+        """The event format's adapter (scoring.adapters.formats): the scores the page shows, its parts."""
+        from scoring.adapters.formats import format_adapter  # the adapters import this module
+
+        return format_adapter(self.event.format)
+
+    @property
+    def side_scores(self) -> tuple[int, ...]:
+        """The sides' scores the page shows: the round's totals in a session, the game in play's in games."""
+        return self.format.side_scores(self)
+
+    @property
     def adapter(self):
         """The table layout's adapter (scoring.adapters): how this layout's sheet keeps its totals."""
         from scoring.adapters import adapter_for  # the adapters import this module

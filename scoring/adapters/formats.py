@@ -14,7 +14,10 @@ NOTHING = "scoring/formats/_nothing.html"
 # The parts: the "ranked by" note (standings, projector, medals), the standings legend's games words,
 # the projector's and medals' column heads and the medals' cells, the partnership page's facts, and the
 # player's record's games column (its head, its cell at a table of seats and at a table of sides).
-PARTS = ("ranked_note", "legend", "projector_ranked", "projector_heads", "medals_ranked", "medals_heads",
+# On the table's pages: the hand form's progress words (four at a table), a note on deleting a hand and
+# the paper-sheet grid's note.
+PARTS = ("hand_progress", "delete_note", "grid_note",
+         "ranked_note", "legend", "projector_ranked", "projector_heads", "medals_ranked", "medals_heads",
          "medals_cells", "medals_difference", "facts_games", "total_word", "facts_difference", "record_head",
          "seats_cell", "sides_cell")
 
@@ -22,6 +25,18 @@ PARTS = ("ranked_note", "legend", "projector_ranked", "projector_heads", "medals
 class FormatAdapter:
     name: str = ""
     shown: tuple[str, ...] = ()  # the parts this format draws (scoring/formats/_<name>_<part>.html)
+
+    entry_form_attrs = ""  # the hand form's own data attributes, for static/js/entry.js
+
+    @staticmethod
+    def side_scores(sheet) -> tuple[int, ...]:
+        """The sides' scores the table's page shows (TableSheet.side_scores)."""
+        raise NotImplementedError
+
+    @property
+    def parts(self) -> dict[str, str]:
+        """{part: its template}, for a page that has no standings: {% include sheet.format.parts.grid_note %}."""
+        return {key: self.part(key) for key in PARTS}
 
     @staticmethod
     def sheet_round(sheet, hands: list, numbers: set[int]) -> None:
@@ -40,8 +55,13 @@ class SessionFormat(FormatAdapter):
     """A session: each round's hands add up; one Total column."""
 
     name = "session"
-    shown = ("projector_heads", "medals_heads", "total_word")
+    shown = ("hand_progress", "projector_heads", "medals_heads", "total_word")
     sheet_round = staticmethod(entry_data.session_round)
+
+    @staticmethod
+    def side_scores(sheet) -> tuple[int, ...]:
+        """The round's totals."""
+        return sheet.ns_total, sheet.ew_total
 
 
 class GamesFormat(FormatAdapter):
@@ -50,6 +70,12 @@ class GamesFormat(FormatAdapter):
     name = "games"
     shown = PARTS
     sheet_round = staticmethod(entry_data.games_round)
+    entry_form_attrs = "data-games"
+
+    @staticmethod
+    def side_scores(sheet) -> tuple[int, ...]:
+        """The scores of the game in play."""
+        return sheet.game_scores
 
 
 FORMAT_ADAPTERS: dict[str, FormatAdapter] = {adapter.name: adapter for adapter in (SessionFormat(), GamesFormat())}

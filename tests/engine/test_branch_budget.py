@@ -105,7 +105,7 @@ def test_every_part_a_format_draws_has_its_template():
     from scoring.adapters.formats import FORMAT_ADAPTERS, NOTHING, PARTS
 
     drawn = {name: [key for key in PARTS if adapter.part(key) != NOTHING] for name, adapter in FORMAT_ADAPTERS.items()}
-    assert drawn["session"] == ["projector_heads", "medals_heads", "total_word"]
+    assert drawn["session"] == ["hand_progress", "projector_heads", "medals_heads", "total_word"]
     assert drawn["games"] == list(PARTS)
     for adapter in FORMAT_ADAPTERS.values():
         assert all((ROOT / "templates" / adapter.part(key)).is_file() for key in PARTS), adapter.name
