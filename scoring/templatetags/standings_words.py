@@ -85,8 +85,8 @@ def credit_word(policy: str | None) -> str:
 
 @register.filter
 def ranked_by(standings: standings_engine.Standings) -> str:
-    """An event played as games: "Ranked by games won, then points"; "" for a session."""
-    return ranked_by_words(standings.setup.rank_by) if standings.setup.games else ""
+    """An event played as games: "Ranked by games won, then points" (the games format's parts say it)."""
+    return ranked_by_words(standings.setup.rank_by)
 
 
 @register.filter

@@ -6,8 +6,10 @@ never which variant it is. This test counts the lines that still ask which varia
 
 - Python: an ``if``/``elif``/``while`` line, a conditional expression or a comprehension's ``if``
   mentioning ``individuals``, ``plays_games``, ``three_handed``, ``is_individual``, ``each_for_himself``,
-  ``players == 3``, a ``format ==``/``layout ==`` comparison or ``.ns_id is None``;
-- templates: an ``{% if %}``/``{% elif %}`` mentioning the same, ``setup.games``, ``.games`` or ``three``.
+  ``players == 3``, a ``format ==``/``layout ==`` comparison, ``.ns_id is None``, ``three`` or
+  ``setup.games``, or a local name assigned one of those (``games = standings.setup.games``);
+- templates: an ``{% if %}``/``{% elif %}`` mentioning the same, ``.games`` of the sheet, event or
+  standings, or ``three``.
 
 The counted lines are printed when the budget is exceeded.
 """
@@ -34,10 +36,13 @@ SKIPPED_DIRS = {".venv", "tests", "migrations", "node_modules", ".git", "__pycac
 KIND = re.compile(
     r"(?<!movement_)individuals|plays_games|three_handed|is_individual|each_for_himself"
     r"|players\s*[!=]=\s*3|format\s*[!=]=\s*[\"'](?:games|session)|layout\s*[!=]="
-    r"|\.ns_id\s+is\s+None"
+    r"|\.ns_id\s+is\s+None|\bthree\b|\bsetup\.games\b"
 )
+# A local name that holds the kind (``games = standings.setup.games``) branches as the kind does.
+ALIAS_SOURCE = KIND
+STRING = re.compile(r"(['\"]).*?\1")  # words in a string (a label) name no kind
 # ``.games`` of the setup, sheet, event or standings (a game's record, ``rec.games``, is data, not the kind).
-TEMPLATE_KIND = re.compile(KIND.pattern + r"|(?:setup|sheet|event|standings)\.games\b|three")
+TEMPLATE_KIND = re.compile(KIND.pattern + r"|(?:sheet|event|standings)\.games\b|three")
 TEMPLATE_IF = re.compile(r"\{%-?\s*(?:if|elif)\b(.*?)-?%\}")
 
 
@@ -61,14 +66,26 @@ def _branch_tests(tree):
             yield from node.ifs
 
 
+def _aliases(tree, source):
+    """The local names assigned the kind itself (``games = standings.setup.games``), not a value chosen by it."""
+    return {
+        target.id for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Attribute, ast.Name, ast.Compare, ast.UnaryOp))
+        and ALIAS_SOURCE.search(STRING.sub("", ast.get_source_segment(source, node.value) or ""))
+        for target in node.targets if isinstance(target, ast.Name)
+    }
+
+
 def python_branches():
     found = []
     for name, path in _files("*.py"):
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines()
+        tree = ast.parse(source, filename=name)
+        aliases = _aliases(tree, source)
+        kind = re.compile(KIND.pattern + "".join(rf"|\b{alias}\b" for alias in sorted(aliases)))
         numbers = sorted({
-            test.lineno for test in _branch_tests(ast.parse(source, filename=name))
-            if KIND.search(ast.get_source_segment(source, test) or "")
+            test.lineno for test in _branch_tests(tree) if kind.search(ast.get_source_segment(source, test) or "")
         })
         found += [f"{name}:{number}: {lines[number - 1].strip()}" for number in numbers]
     return found
@@ -84,9 +101,11 @@ def template_branches():
 
 
 def test_the_counter_sees_a_branch_on_the_kind():
-    tree = ast.parse("x = 1 if event.individuals else 2\nif setup.format == 'games':\n    pass\n")
+    source = "x = 1 if event.individuals else 2\nif setup.format == 'games':\n    pass\ngames = s.setup.games\n"
+    tree = ast.parse(source)
     tests = [ast.unparse(test) for test in _branch_tests(tree)]
     assert [bool(KIND.search(text)) for text in tests] == [True, True]
+    assert _aliases(tree, source) == {"games"}
     line = "{% if setup.games %}<td>{% elif table.three %}{% endif %}"
     assert [bool(TEMPLATE_KIND.search(c)) for c in TEMPLATE_IF.findall(line)] == [True, True]
 

@@ -62,7 +62,7 @@ def as_json(standings: Standings, event_slug: str) -> dict:
     "provisional": bool, "hands": hands entered, "credit": null, or for a sit-out the policy that
     credited it ("average", "zero" or "fixed")}.
     """
-    games = standings.setup.games
+    columns = FORMAT_COLUMNS[standings.setup.format]
     who = ENTRANT_OUTPUT[standings.setup.entrants]
     out = []
     for row in standings.rows:
@@ -77,14 +77,25 @@ def as_json(standings: Standings, event_slug: str) -> dict:
             "medal": row.medal,
             "withdrawn": row.withdrawn,
         }
-        if games:
-            item.update(games_won=row.games_won, games_lost=row.games_lost, games_drawn=row.games_drawn,
-                        matches_won=row.matches_won, difference=row.difference)
+        item.update((key, getattr(row, key)) for key in columns)
         out.append(item)
     return {"event": event_slug, "standings": out}
 
 
 GAMES_COLUMNS = ("games_won", "games_lost", "games_drawn", "matches_won", "difference")
+# The columns a format adds to each row (Setup.format), and their heads in the text table.
+FORMAT_COLUMNS = {"session": (), "games": GAMES_COLUMNS}
+TEXT_HEADS = {"session": (), "games": ("W", "L", "D", "M", "Diff")}
+
+
+def _games_legend(standings: Standings) -> list[str]:
+    keys = ", then ".join(RANK_KEYS[k].lower() for k in standings.setup.rank_by)
+    return ["Played as games; ranked by " + keys
+            + "   W won  L lost  D drawn  M matches won  Total points  Diff point difference"]
+
+
+# The lines a format adds under the text table's title.
+TEXT_LEGEND = {"session": lambda standings: [], "games": _games_legend}
 
 
 @dataclass(frozen=True)
@@ -120,9 +131,9 @@ def as_csv(standings: Standings, translate: Callable[[str], str] = str) -> str:
     partnership's rank is "WD". Text that a spreadsheet would run as a formula (a name starting
     with "=") is written with a leading apostrophe (textsafe.spreadsheet_cell). `translate` (gettext in
     the Django layers) writes the header line in the reader's language; the rows stay as they are."""
-    games = standings.setup.games
+    columns = FORMAT_COLUMNS[standings.setup.format]
     who = ENTRANT_OUTPUT[standings.setup.entrants].csv
-    keys = ["rank", "tied", *who, "division", "total"] + (list(GAMES_COLUMNS) if games else [])
+    keys = ["rank", "tied", *who, "division", "total", *columns]
     tail = ["sit_out_rounds", "provisional_rounds", "hands_played", "tiebreak_total", "medal", "decided_by",
             "sit_out_policy"]
     rows = [
@@ -137,7 +148,7 @@ def as_csv(standings: Standings, translate: Callable[[str], str] = str) -> str:
         rows.append(
             [WITHDRAWN_LABEL if row.withdrawn else row.rank, "yes" if row.tied else "no", row.number,
              *row.players[:len(who) - 1], row.division, row.total]
-            + ([getattr(row, k) for k in GAMES_COLUMNS] if games else [])
+            + [getattr(row, k) for k in columns]
             + ["" if c.points is None else c.points for c in row.rounds]
             + [
                 " ".join(str(c.round) for c in row.rounds if c.sit_out),
@@ -154,15 +165,15 @@ def as_csv(standings: Standings, translate: Callable[[str], str] = str) -> str:
 
 def as_text(standings: Standings, title: str) -> str:
     """A plain fixed-width table for a terminal or a notice board."""
-    games = standings.setup.games
+    columns = FORMAT_COLUMNS[standings.setup.format]
     who = ENTRANT_OUTPUT[standings.setup.entrants].text
-    headers = (["Rank", "No", who, "Div", "Total"] + (["W", "L", "D", "M", "Diff"] if games else [])
+    headers = (["Rank", "No", who, "Div", "Total", *TEXT_HEADS[standings.setup.format]]
                + [f"R{n}" for n in standings.rounds] + ["Hands", "TB", "Medal"])
     body = []
     for row in standings.rows:
         body.append(
             [row.rank_label, str(row.number), row.players_label, row.division, str(row.total)]
-            + ([str(getattr(row, k)) for k in GAMES_COLUMNS] if games else [])
+            + [str(getattr(row, k)) for k in columns]
             + [_cell_text(c) for c in row.rounds]
             + [str(row.hands_played), "" if row.tiebreak_total is None else str(row.tiebreak_total),
                row.medal or ""]
@@ -174,11 +185,7 @@ def as_text(standings: Standings, title: str) -> str:
         padded = (c.ljust(w) if i in text_cols else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
         return "  ".join(padded).rstrip()
 
-    lines = [title, standings.progress.label, standings.sit_out_label]
-    if games:
-        keys = ", then ".join(RANK_KEYS[k].lower() for k in standings.setup.rank_by)
-        lines.append("Played as games; ranked by " + keys
-                     + "   W won  L lost  D drawn  M matches won  Total points  Diff point difference")
+    lines = [title, standings.progress.label, standings.sit_out_label, *TEXT_LEGEND[standings.setup.format](standings)]
     lines.append("")
     lines.append(line(headers))
     lines.append("  ".join("-" * w for w in widths))
