@@ -104,15 +104,7 @@ def compute(
         memo.clear()
         memo.update(context=context, tables=tables, sit_outs=sit_outs, cells=kept)
 
-    games = _games(tables, by_entrant) if setup.games else {}
-    keys: dict = totals
-    if setup.games:
-        zero = (0, 0, 0, 0, 0)
-        keys = {}
-        for eid in totals:
-            won, lost, drawn, matches, difference = games.get(eid, zero)
-            keys[eid] = rank_key(setup.rank_by, won=won, drawn=drawn, matches=matches, points=totals[eid],
-                                 difference=difference)
+    games, keys = _FORMAT_KEYS[setup.format](setup, tables, by_entrant, totals)
     stats = _Stats(tables if setup.secondary_tiebreakers else [])  # only the secondary tiebreakers read it
     divisions = sorted({e.division for e in entrants if e.division})
     overall_awards = setup.medal_scope in ("overall", "both") or not divisions
@@ -398,3 +390,24 @@ def _rank(ids: list[int], totals: dict[int, object], sessions: Sequence[Tiebreak
         placed.append((place, block, decided))
         place += len(block)
     return placed
+
+
+def _session_keys(setup, tables, by_entrant, totals) -> tuple[dict, dict]:
+    """A session ranks by total: no games."""
+    return {}, totals
+
+
+def _games_keys(setup, tables, by_entrant, totals) -> tuple[dict, dict]:
+    """Games: each entrant's (won, lost, drawn, matches, difference) and his rank key by setup.rank_by."""
+    games = _games(tables, by_entrant)
+    zero = (0, 0, 0, 0, 0)
+    keys = {}
+    for eid in totals:
+        won, lost, drawn, matches, difference = games.get(eid, zero)
+        keys[eid] = rank_key(setup.rank_by, won=won, drawn=drawn, matches=matches, points=totals[eid],
+                             difference=difference)
+    return games, keys
+
+
+# What a format ranks by (Setup.format): ({entrant id: games record}, {entrant id: rank key}).
+_FORMAT_KEYS = {"session": _session_keys, "games": _games_keys}
