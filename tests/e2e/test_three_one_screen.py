@@ -99,7 +99,13 @@ def test_a_table_of_three_hand_fits_about_one_phone_screen_in_spanish(live_serve
     page.get_by_role("button", name="Guardar la mano 1").click()
     page.get_by_role("button", name="Guardar la mano 2").wait_for()
     assert page.locator("#total-1").inner_text() == "300"
+    # The list's "Corregir" button inside its table, and nothing sticking out of its cells.
+    fix, table = page.locator("a.fix").first.bounding_box(), page.locator(".hand-list-three").bounding_box()
+    assert fix["x"] + fix["width"] <= table["x"] + table["width"] + 0.5, (fix, table)
+    assert page.evaluate("""() => Array.from(document.querySelectorAll('.hand-list-three th, .hand-list-three td'))
+        .filter(cell => cell.scrollWidth > cell.clientWidth).map(cell => [cell.textContent.trim(), cell.scrollWidth, cell.clientWidth])""") == []
     after = measure(page)
     screen(page, "03-next-hand")
+    screen(page, "03-next-hand-page", full_page=True)
     assert after["bidder"]["top"] >= 0 and after["bidder"]["bottom"] <= HEIGHT, after
     assert after["toSave"] <= 1.5 and after["scrollWidth"] <= WIDTH, after
