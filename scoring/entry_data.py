@@ -266,9 +266,7 @@ class TableSheet:
     @property
     def format(self):
         """The event format's adapter (scoring.adapters.formats): the scores the page shows, its parts."""
-        from scoring.adapters.formats import format_adapter  # the adapters import this module
-
-        return format_adapter(self.event.format)
+        return _format_adapters.format_adapter(self.event.format)
 
     @property
     def side_scores(self) -> tuple[int, ...]:
@@ -278,9 +276,7 @@ class TableSheet:
     @property
     def adapter(self):
         """The table layout's adapter (scoring.adapters): how this layout's sheet keeps its totals."""
-        from scoring.adapters import adapter_for  # the adapters import this module
-
-        return adapter_for(self.event)
+        return _adapters.adapter_for(self.event)
 
     def side_seats(self, side: str) -> list[Seat]:
         """The players of a side (N and S, or E and W), whoever the entrants are."""
@@ -384,9 +380,7 @@ def trust_state(sheet, side: str, public: bool = True) -> Trust:
 
 def seats_for(table) -> list[Seat]:
     """The table's seats and who sits there, as its layout's adapter stores them (TableAdapter.table_seats)."""
-    from scoring.adapters import adapter_for  # the adapters import this module
-
-    return adapter_for(table.round.event).table_seats(table)
+    return _adapters.adapter_for(table.round.event).table_seats(table)
 
 
 def seated_seats(table) -> list[Seat]:
@@ -431,8 +425,7 @@ def penalty_text(hand: Hand) -> str:
 
 def table_sheet(table) -> TableSheet:
     """One query for the table and its people, one for its hands."""
-    from scoring.adapters.formats import format_adapter  # the adapters import this module
-
+    format_adapter = _format_adapters.format_adapter
     event = table.round.event
     seats = seats_for(table)
     names = {s.seat: s.name for s in seats}
@@ -537,10 +530,8 @@ def load_table(queryset, **lookup):
 
     Two small joins, not one of ten tables: PostgreSQL plans a ten-table join afresh every time,
     and that planning cost 4 ms of every table page and save in the hall storm (README, "Speed")."""
-    from scoring.adapters import adapter_for  # the adapters import this module
-
     table = queryset.select_related("round__event", "round__tiebreak").get(**lookup)
-    adapter_for(table.round.event).load_people(table)
+    _adapters.adapter_for(table.round.event).load_people(table)
     return table
 
 
@@ -764,3 +755,10 @@ def event_changes(event):
 
 def table_changes(table):
     return HandChange.objects.filter(table=table).order_by("-at", "-pk")
+
+
+# The adapters name this module's functions (scoring.adapters: each layout's sheet parts), and this
+# module asks them which layout's parts a table uses: the one cycle between the two, closed here at
+# the end, once every name the adapters read is defined (whichever of the two is imported first).
+from scoring import adapters as _adapters  # noqa: E402
+from scoring.adapters import formats as _format_adapters  # noqa: E402
