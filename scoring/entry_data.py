@@ -40,12 +40,7 @@ SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 RED_SUITS = frozenset({"H", "D"})
 
 
-def round_name(rnd) -> str:
-    """"Round 3", "Tiebreak 1, round 2" in the reader's language."""
-    if rnd.tiebreak_id:
-        return gettext("Tiebreak %(sequence)s, round %(number)s") % {"sequence": rnd.tiebreak.sequence,
-                                                                      "number": rnd.number}
-    return gettext("Round %(number)s") % {"number": rnd.number}
+round_name = language.round_name  # said once, in tournaments.language
 
 
 def contract_short(code: str) -> str:

@@ -404,10 +404,7 @@ def _side(layout: layouts.Layout, place: str) -> str:
     return layout.side_of.get(place, place)
 
 
-def _round_label(number: int, tiebreak: int | None) -> str:
-    if tiebreak:
-        return gettext("Tiebreak %(tiebreak)s, round %(round)s") % {"tiebreak": tiebreak, "round": number}
-    return gettext("Round %(number)s") % {"number": number}
+_round_label = language.round_label  # said once, in tournaments.language
 
 
 def _hand_credit(adapter: TableAdapter, hand: Hand, place: str, seated: dict) -> HandCredit:

@@ -80,6 +80,19 @@ def rule_label(name: str) -> str:
     return label(RULE_LABELS.get(name) or name.replace("_", " ").capitalize())
 
 
+def round_label(number: int, tiebreak: int | None = None) -> str:
+    """"Round 3", or "Tiebreak 1, round 2" for round 2 of tiebreak 1, in the reader's language: the one way
+    the site names a round (pages, messages, sheets, history)."""
+    if tiebreak:
+        return gettext("Tiebreak %(sequence)s, round %(number)s") % {"sequence": tiebreak, "number": number}
+    return gettext("Round %(number)s") % {"number": number}
+
+
+def round_name(rnd) -> str:
+    """A Round row's name (round_label)."""
+    return round_label(rnd.number, rnd.tiebreak.sequence if rnd.tiebreak_id else None)
+
+
 def seat_letter(seat: str) -> str:
     """A seat's letter in the active language: N, E, S, W; W is O in Spanish and French."""
     letters = {"N": pgettext("seat letter", "N"), "E": pgettext("seat letter", "E"),

@@ -25,6 +25,7 @@ from scoring.engine.vocabulary import (
     MAX_CLIENT_ID,
 )
 from scoring.models import ClientSave, Hand, HandChange
+from tournaments import language
 from tournaments.models import Event, Round, Table
 
 
@@ -138,12 +139,7 @@ def _check_round_state(table, actor: Actor) -> None:
     _check_round_open(table, actor)
 
 
-def _round_name(rnd) -> str:
-    """"Round 3" in the reader's language (scoring.entry_data.round_name says it the same way)."""
-    if rnd.tiebreak_id:
-        return gettext("Tiebreak %(sequence)s, round %(number)s") % {"sequence": rnd.tiebreak.sequence,
-                                                                      "number": rnd.number}
-    return gettext("Round %(number)s") % {"number": rnd.number}
+_round_name = language.round_name  # said once, in tournaments.language
 
 
 def _check_round_open(table, actor: Actor) -> None:

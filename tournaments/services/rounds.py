@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import layouts
 
+from .. import language
 from ..layouts import say
 from ..models import Event, Round, Seating, SitOut, Table, TableSeat
 
@@ -102,11 +103,7 @@ def _explain(exc: IntegrityError) -> str:
     return _("it clashes with what is already stored")
 
 
-def _round_name(rnd: Round) -> str:
-    """'Round 3' or 'Tiebreak 1, round 2', in the reader's language."""
-    if rnd.tiebreak_id:
-        return _("Tiebreak %(sequence)s, round %(number)s") % {"sequence": rnd.tiebreak.sequence, "number": rnd.number}
-    return _("Round %(number)s") % {"number": rnd.number}
+_round_name = language.round_name  # said once, in tournaments.language
 
 
 
