@@ -100,13 +100,13 @@ def event_delete(request, event):
 CREATE_EVENTS = "tournaments.add_event"
 
 
-@login_required
 def organizer_language(request) -> str:
     """The site language the organizer is working in ("es" for "es-mx"), English when not one of the site's."""
     code = (getattr(request, "LANGUAGE_CODE", "") or "").split("-")[0].lower()
     return code if code in LANGUAGE_CODES else DEFAULT_LANGUAGE
 
 
+@login_required
 def event_create(request):
     if not request.user.has_perm(CREATE_EVENTS):
         return render(request, "tournaments/event_create_refused.html", status=403)
