@@ -43,18 +43,7 @@ class HandChecks:
             self.add(f"{hplace}.hand", missing())
         else:
             number = self.integer(h["hand"], f"{hplace}.hand", 1, ctx["hands_per_round"] or None)
-        contract = None
-        if "contract" not in h:
-            self.add(f"{hplace}.contract", missing())
-        else:
-            parsed = None
-            try:
-                parsed = rules_engine.parse_contract(h["contract"])
-                if ctx["rules"] is not None:
-                    ctx["rules"].check_legal(parsed)
-                contract = parsed.code
-            except rules_engine.RulesError as exc:
-                self.add(f"{hplace}.contract", contract_problem(exc, h["contract"], parsed, ctx["rules"]))
+        contract = self.contract(h, hplace, ctx)
         bidder = None
         if "declarer" not in h:
             self.add(f"{hplace}.declarer", missing())
@@ -109,6 +98,21 @@ class HandChecks:
         spec.player_tricks = {s: tricks[s] for s in seats}
         spec.tricks = spec.player_tricks[bidder]
         return spec
+
+    def contract(self, h: dict, hplace: str, ctx: dict) -> str | None:
+        """The hand's contract code, legal under the event's rules; None (and the problem said) otherwise."""
+        if "contract" not in h:
+            self.add(f"{hplace}.contract", missing())
+            return None
+        parsed = None
+        try:
+            parsed = rules_engine.parse_contract(h["contract"])
+            if ctx["rules"] is not None:
+                ctx["rules"].check_legal(parsed)
+            return parsed.code
+        except rules_engine.RulesError as exc:
+            self.add(f"{hplace}.contract", contract_problem(exc, h["contract"], parsed, ctx["rules"]))
+            return None
 
     def hand_trust(self, spec: HandSpec, values: dict, hplace: str, sides: tuple[str, ...]) -> bool:
         """Who wrote and who accepted the hand (keys.HAND_TRUST_KEYS, checked one by one by
@@ -249,18 +253,7 @@ class HandChecks:
             number = self.integer(h["hand"], f"{hplace}.hand", 1, hpr)
         else:
             number = self.integer(h["hand"], f"{hplace}.hand", 1)
-        contract = None
-        if "contract" not in h:
-            self.add(f"{hplace}.contract", missing())
-        else:
-            parsed = None
-            try:
-                parsed = rules_engine.parse_contract(h["contract"])
-                if ctx["rules"] is not None:
-                    ctx["rules"].check_legal(parsed)
-                contract = parsed.code
-            except rules_engine.RulesError as exc:
-                self.add(f"{hplace}.contract", contract_problem(exc, h["contract"], parsed, ctx["rules"]))
+        contract = self.contract(h, hplace, ctx)
         declarer = None
         if "declarer" not in h:
             self.add(f"{hplace}.declarer", missing())
