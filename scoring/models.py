@@ -57,6 +57,9 @@ class Hand(models.Model):
     declarer_seat = models.CharField(max_length=1, blank=True, default="")
     seat_tricks = models.JSONField(null=True, blank=True)
     seat_points = models.JSONField(null=True, blank=True)
+    # A table of five (RULES.md section 7): the seat of the partner the bidder called ("1".."5"), blank
+    # when he played alone (the called card in the widow or his own hand) and at every other table.
+    partner_seat = models.CharField(max_length=1, blank=True, default="")
     made = models.BooleanField()
     # Optimistic locking: an edit names the version it started from.
     version = models.PositiveIntegerField(default=1)

@@ -22,7 +22,7 @@ from scoring.engine.vocabulary import ENTRANTS, MAX_DIVISION, MAX_NAME
 from . import language
 from .models import Event, EventStaff
 
-SETTINGS_FIELDS = ["name", "date", "venue", "entrants", "rules_preset", "format", "rounds", "hands_per_round",
+SETTINGS_FIELDS = ["name", "date", "venue", "entrants", "layout", "rules_preset", "format", "rounds", "hands_per_round",
                    "sit_out_policy", "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope",
                    "page_size", "language"]
 # An event played as games (README, "Games"): its settings, and the rules that end a game to 500,
@@ -36,6 +36,12 @@ FORMAT_CHOICES = list(zip(formats.FORMATS, (
     _("A session: a fixed number of hands a round, points summed (McAllen)"),
     _("Games to 500: each game ends under the rule set's end-of-game rules (club play)")), strict=True))
 DEFAULT_ENTRANTS = layouts.LAYOUTS[layouts.DEFAULT_LAYOUT].entrants
+# How many sit at a table: blank, the table who plays and the rule set seat by themselves (four, or
+# three under the three-handed rules); else one of the layouts they do not name by themselves (tables of
+# two, five and six: scoring.engine.layouts.LAYOUTS, in its own words).
+TABLE_CHOICES = [("", _("Four at a table (three under the three-handed rule set)"))] + [
+    (name, language.lazy_label(lay.label)) for name, lay in layouts.LAYOUTS.items()
+    if layouts.layout_for(lay.entrants, lay.rules_players) is not lay]
 CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES,
                  "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
@@ -105,6 +111,10 @@ class EventForm(forms.ModelForm):
         help_text=_("Individual players each play for themselves and are ranked on their own total: at tables of "
                     "three under the three-handed rule set, otherwise at tables of four with a new partner each "
                     "round. Played as a session. This cannot change once anyone is registered."))
+    layout = forms.ChoiceField(
+        label=_("Players at a table"), choices=TABLE_CHOICES, required=False, widget=forms.RadioSelect,
+        help_text=_("Tables of two, five or six are for individual players under a rule set for four players. "
+                    "This cannot change once the movement exists."))
     format = forms.ChoiceField(label=_("How the event is played"), choices=FORMAT_CHOICES, required=False,
                                help_text=_("Games to 500 need the settings under “Games to 500” below."))
     rank_by = forms.CharField(
@@ -149,6 +159,9 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs["autofocus"] = True
         self.initial.setdefault("entrants", self.instance.entrants if self.instance.pk else DEFAULT_ENTRANTS)
+        if self.instance.pk and self.instance.layout != self._seated_layout(self.instance.entrants,
+                                                                            self.instance.rules_preset):
+            self.initial.setdefault("layout", self.instance.layout)
         if entrants_locked:  # anyone registered: the choice stays (the service refuses a change too)
             self.fields["entrants"].disabled = True
         # A form posted without the check (an older page, a script) keeps the event's current one.
@@ -255,6 +268,15 @@ class EventForm(forms.ModelForm):
     def clean_entrants(self):
         return self.cleaned_data.get("entrants") or (self.instance.entrants if self.instance.pk else DEFAULT_ENTRANTS)
 
+    @staticmethod
+    def _seated_layout(entrants: str, preset: str | None) -> str:
+        """The layout who plays and the rule set seat when the organizer chose no other ("" if none)."""
+        rules = rules_engine.PRESETS.get(preset or "")
+        try:
+            return layouts.layout_for(entrants, rules.players).name if rules else ""
+        except layouts.LayoutError:
+            return ""
+
     def clean_confirmation_check(self):
         return self.cleaned_data.get("confirmation_check") or self.instance.confirmation_check
 
@@ -265,6 +287,9 @@ class EventForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         self._clean_games(cleaned)
+        # Blank: the table who plays and the rule set seat (the service refuses a choice that does not fit).
+        cleaned["layout"] = cleaned.get("layout") or self._seated_layout(cleaned.get("entrants"),
+                                                                         cleaned.get("rules_preset"))
         overrides = {}
         for name in self.override_names:
             raw = cleaned.get(f"rule_{name}")
@@ -290,6 +315,8 @@ class EventForm(forms.ModelForm):
 
     def service_values(self) -> dict:
         values = {name: self.cleaned_data[name] for name in SETTINGS_FIELDS + GAMES_FIELDS}
+        if not values["layout"]:
+            del values["layout"]  # who plays and the rule set seat nobody: the service says so by its field
         values["rule_overrides"] = self.cleaned_data["rule_overrides"]
         return values
 

@@ -152,6 +152,8 @@ def event_update(*, event: Event, **values) -> Event:
                                "current choice")
     if "rounds" in changed and event.round_set.filter(tiebreak__isnull=True).exists():
         errors["rounds"] = _("cannot change: the movement has been generated for the current number of rounds")
+    if "layout" in changed and event.round_set.exists():
+        errors["layout"] = _("cannot change: the movement has been generated for the current tables")
     if errors:
         raise ValidationError(errors)
     _check_rules(values.get("rules_preset", event.rules_preset), values.get("rule_overrides", event.rule_overrides))
