@@ -1,4 +1,5 @@
-"""Movements for events of individuals: progressive four-handed play and three-handed tables.
+"""Movements for events of individuals: progressive four-handed play and tables of two, three,
+five or six where each table is planned as a group (scoring.engine.movement_mixed mixes them).
 
 Pure Python, no Django import, no database: player numbers in, SeatedRounds out. The movement of
 partnerships (scoring.engine.movement) is not changed; its circle method is reused here. The
@@ -18,9 +19,12 @@ directions; for 4k or 4k + 1 players also one on the circle method's pairs, whic
 partner within N - 1 rounds) and the best by _score is kept. Directions go N-S to the partnership
 that has sat E-W more; a last pass flips whole tables while that evens the N-S and E-W counts.
 
-Three-handed: tables of three, each for himself. The players seated each round are grouped
-greedily (each with the two he has shared a table with least) and the groups improved by
-exchanging players between tables; the first seat goes to whoever has sat first least.
+Tables of two, three, five or six (each for himself at two and three; at five the partner is
+called hand by hand; at six the teams follow the seats): the N mod size players who sit out are
+chosen as above; the players seated each round are grouped greedily (each with those he has
+shared a table with least) and the groups improved by exchanging players between tables; the
+first seat goes to whoever has sat first least. At two, when nothing has been played, the circle
+method's round robin is one of the candidates compared.
 
 A re-plan (after a withdrawal or a late arrival) gets the rounds already played as `history` and
 the plan being replaced as `current`, as the partnership movement does: the plan that keeps every
@@ -39,9 +43,9 @@ from scoring.engine.movement import circle_pairings
 from scoring.engine.vocabulary import MAX_INDIVIDUALS, MAX_MOVEMENT_ROUNDS, SEATS, gettext_noop
 
 Pair = tuple[int, int]
-Seating = tuple[int, ...]  # four-handed: (n, e, s, w); three-handed: the three seats in order
+Seating = tuple[int, ...]  # four-handed: (n, e, s, w); other sizes: the seats "1".."N" in order
 
-SEAT_COUNTS = (3, 4)
+SEAT_COUNTS = (2, 3, 4, 5, 6)
 SEAT_KEYS = tuple(seat.lower() for seat in SEATS)  # "n", "e", "s", "w": the event file's keys
 
 _SEARCH_BUDGET = 4_000  # nodes per matching search before allowing a costlier pairing
@@ -57,12 +61,15 @@ class SeatedRound:
     number: int
     tables: list[tuple[int, Seating]] = field(default_factory=list)  # (table, seats)
     byes: list[int] = field(default_factory=list)
+    # A round of mixed table sizes (movement_mixed): every table, a four too, is written as its
+    # list of seats. Not compared: the tables say everything about who sits where.
+    mixed: bool = field(default=False, compare=False)
 
     def as_dict(self) -> dict:
         """The event file's round shape: {"table", "n", "e", "s", "w"} or {"table", "seats"}."""
         tables = []
         for table, seats in self.tables:
-            if len(seats) == 4:
+            if len(seats) == 4 and not self.mixed:
                 tables.append({"table": table, **dict(zip(SEAT_KEYS, seats))})
             else:
                 tables.append({"table": table, "seats": list(seats)})
@@ -75,7 +82,9 @@ class SeatedRound:
         for row in data["tables"]:
             seats = tuple(row["seats"]) if "seats" in row else tuple(row[key] for key in SEAT_KEYS)
             tables.append((row["table"], seats))
-        return cls(data["number"], tables, list(data.get("byes", [])))
+        # Only a mixed round writes a table of four as a list of seats.
+        mixed = any(len(row.get("seats", ())) == 4 for row in data["tables"])
+        return cls(data["number"], tables, list(data.get("byes", [])), mixed=mixed)
 
 
 def _key(a: int, b: int) -> Pair:
@@ -88,7 +97,8 @@ def partners_of(seats: Seating) -> list[Pair]:
 
 
 def opponents_of(seats: Seating) -> list[Pair]:
-    """Every pair at the table that plays against each other (three-handed: every pair)."""
+    """Every pair at the table that plays against each other (other sizes: every pair, the
+    partners of a table of five or six changing hand by hand or following the seats)."""
     if len(seats) == 4:
         n, e, s, w = seats
         return [_key(n, e), _key(n, w), _key(s, e), _key(s, w)]
@@ -106,6 +116,7 @@ class _Tally:
     first: Counter = field(default_factory=Counter)  # N or E (four-handed), the first seat (three)
     sat_with: Counter = field(default_factory=Counter)  # pairs of players who sat out together
     met: Counter = field(default_factory=Counter)  # player -> partners and opponents, counted with repeats
+    sizes: Counter = field(default_factory=Counter)  # (player, table size) -> rounds at a table of that size
 
     @classmethod
     def of(cls, rounds: Iterable[SeatedRound]) -> _Tally:
@@ -116,13 +127,14 @@ class _Tally:
 
     def copy(self) -> _Tally:
         return _Tally(Counter(self.partners), Counter(self.opponents), Counter(self.diff), Counter(self.byes),
-                      Counter(self.first), Counter(self.sat_with), Counter(self.met))
+                      Counter(self.first), Counter(self.sat_with), Counter(self.met), Counter(self.sizes))
 
     def add(self, tables: list[Seating], byes: Iterable[int]) -> None:
         for seats in tables:
             self.partners.update(partners_of(seats))
             self.opponents.update(opponents_of(seats))
             self.met.update(seats * (len(seats) - 1))
+            self.sizes.update((p, len(seats)) for p in seats)
             self.first[seats[0]] += 1
             if len(seats) == 4:
                 self.first[seats[1]] += 1
@@ -329,28 +341,42 @@ def _blocks(playing: list[int], index: int) -> list[list[int]]:
     return [sorted(order[start:start + size]) for start in range(0, len(order), size)]
 
 
-# ---------------------------------------------------------------- three-handed
+# ---------------------------------------------------------------- tables of two, three, five or six
 
 
-def _three_tables(playing: list[int], tally: _Tally) -> list[Seating]:
-    together = tally.opponents
+def _group_tables(playing: list[int], tally: _Tally, size: int) -> list[Seating]:
+    """Group `playing` (a multiple of `size`) into tables of `size`: greedily, each table's first
+    free player with those he has shared a table with least, then exchanges of two players
+    between tables while that lowers the repeats (a pair sharing a table for the k+1st time
+    weighs more than several pairs for the kth). Sharing a table as partners at a four counts."""
+    together, partnered = tally.opponents, tally.partners
+    weights: dict[Pair, int] = {}
 
     def weight(a: int, b: int) -> int:
-        return _SPREAD_BASE ** together[_key(a, b)] - 1
+        k = (a, b) if a < b else (b, a)
+        found = weights.get(k)
+        if found is None:
+            found = weights[k] = _SPREAD_BASE ** (together.get(k, 0) + partnered.get(k, 0)) - 1
+        return found
+
+    return [tuple(sorted(g)) for g in _grouped(playing, weight, size)]
+
+
+def _grouped(playing: list[int], weight: Callable[[int, int], int], size: int) -> list[list[int]]:
+    """One grouping: greedy from the first free player, then improved by exchanges."""
 
     def group_cost(group: list[int]) -> int:
-        a, b, c = group
-        return weight(a, b) + weight(a, c) + weight(b, c)
+        return sum(weight(a, b) for a, b in combinations(group, 2))
 
     free = list(playing)
     groups: list[list[int]] = []
     while free:
-        a = free.pop(0)
-        b = min(free, key=lambda p: (weight(a, p), p))
-        free.remove(b)
-        c = min(free, key=lambda p: (weight(a, p) + weight(b, p), p))
-        free.remove(c)
-        groups.append([a, b, c])
+        group = [free.pop(0)]
+        while len(group) < size:
+            best = min(free, key=lambda p: (sum(weight(m, p) for m in group), p))
+            free.remove(best)
+            group.append(best)
+        groups.append(group)
     costs = [group_cost(g) for g in groups]
     for _ in range(_IMPROVE_PASSES):
         changed = False
@@ -358,25 +384,36 @@ def _three_tables(playing: list[int], tally: _Tally) -> list[Seating]:
             for j in range(i + 1, len(groups)):
                 if not costs[i] and not costs[j]:
                     continue
-                for x in range(3):
-                    for y in range(3):
-                        gi, gj = list(groups[i]), list(groups[j])
-                        gi[x], gj[y] = gj[y], gi[x]
-                        ci, cj = group_cost(gi), group_cost(gj)
-                        if ci + cj < costs[i] + costs[j]:
-                            groups[i], groups[j], costs[i], costs[j] = gi, gj, ci, cj
+                gi, gj = groups[i], groups[j]
+                for x in range(size):
+                    for y in range(size):
+                        a, b = gi[x], gj[y]
+                        # The change in cost when a and b change tables.
+                        delta = (sum(weight(b, m) - weight(a, m) for m in gi if m != a)
+                                 + sum(weight(a, m) - weight(b, m) for m in gj if m != b))
+                        if delta < 0:
+                            gi[x], gj[y] = b, a
+                            costs[i], costs[j] = group_cost(gi), group_cost(gj)
                             changed = True
         if not changed:
             break
-    return [tuple(sorted(g)) for g in groups]
+    return groups
 
 
-def _three_rounds(players: list[int], rounds: int, tally: _Tally) -> list[tuple[list[Seating], list[int]]]:
+def _group_rounds(players: list[int], rounds: int, tally: _Tally, size: int,
+                  circle: bool = False) -> list[tuple[list[Seating], list[int]]]:
+    """Round by round: the sit-outs, then the tables (at two, the circle's pairs when `circle`)."""
     tally = tally.copy()
     result = []
-    for _ in range(rounds):
-        byes = _sitters(players, len(players) % 3, tally)
-        tables = _three_tables([p for p in players if p not in byes], tally)
+    cycle = circle_pairings(players) if circle else None
+    for index in range(rounds):
+        if cycle is not None:
+            pairs = cycle[index % len(cycle)]
+            tables = [_key(a, b) for a, b in pairs if a is not None and b is not None]
+            byes = [a if b is None else b for a, b in pairs if a is None or b is None]
+        else:
+            byes = _sitters(players, len(players) % size, tally)
+            tables = _group_tables([p for p in players if p not in byes], tally, size)
         tally.add(tables, byes)
         result.append((tables, byes))
     return result
@@ -417,7 +454,7 @@ def _adapted_rounds(players: list[int], seats: int, current: list[SeatedRound],
             if seats == 4:
                 new = _four_tables(_four_partners(loose, tally), tally) if loose else []
             else:
-                new = _three_tables(loose, tally) if loose else []
+                new = _group_tables(loose, tally, seats) if loose else []
             tables = kept + new
         kept_tables.update((index, s) for s in kept)
         tally.add(tables, byes)
@@ -500,9 +537,12 @@ def _balance(plan: list[tuple[list[Seating], list[int]]], tally: _Tally, fixed: 
     diff = Counter(tally.diff)
     free = []  # (round index, table index) of the tables that may be flipped
     for index, (tables, _) in enumerate(plan):
-        for t, (n, e, s, w) in enumerate(tables):
+        for t, seats in enumerate(tables):
+            if len(seats) != 4:  # a mixed round's other tables have no directions
+                continue
+            n, e, s, w = seats
             diff.update({n: 1, s: 1, e: -1, w: -1})
-            if (index, (n, e, s, w)) not in fixed:
+            if (index, seats) not in fixed:
                 free.append((index, t))
 
     def flip(index: int, t: int) -> None:
@@ -537,6 +577,8 @@ def _balance(plan: list[tuple[list[Seating], list[int]]], tally: _Tally, fixed: 
     first = Counter(tally.first)
     for index, (tables, _) in enumerate(plan):
         for t, seats in enumerate(tables):
+            if len(seats) != 4:
+                continue
             n, e, s, w = seats
             if (index, seats) not in fixed:
                 n, s = sorted((n, s), key=lambda p: (first[p], p))
@@ -545,20 +587,22 @@ def _balance(plan: list[tuple[list[Seating], list[int]]], tally: _Tally, fixed: 
             first.update((n, e))
 
 
-def _seat(plan: list[tuple[list[Seating], list[int]]], seats: int, tally: _Tally, fixed: set) -> None:
-    if seats == 4:
-        _balance(plan, tally, fixed)
-    else:
-        _rotate_three(plan, tally, fixed)
+def _seat(plan: list[tuple[list[Seating], list[int]]], tally: _Tally, fixed: set) -> None:
+    """Directions at the tables of four, first seats at the others (a mixed round has both)."""
+    _balance(plan, tally, fixed)
+    _rotate_first(plan, tally, fixed)
 
 
-def _rotate_three(plan: list[tuple[list[Seating], list[int]]], tally: _Tally, fixed: set) -> None:
-    """Seat first at each three-handed table whoever has sat first least (seats keep their order)."""
+def _rotate_first(plan: list[tuple[list[Seating], list[int]]], tally: _Tally, fixed: set) -> None:
+    """Seat first at each table other than a four whoever has sat first least (seats keep their
+    order around the table)."""
     first = Counter(tally.first)
     for index, (tables, _) in enumerate(plan):
         for t, seats in enumerate(tables):
+            if len(seats) == 4:
+                continue
             if (index, seats) not in fixed:
-                start = min(range(3), key=lambda i: (first[seats[i]], seats[i]))
+                start = min(range(len(seats)), key=lambda i: (first[seats[i]], seats[i]))
                 seats = seats[start:] + seats[:start]
                 tables[t] = seats
             first[seats[0]] += 1
@@ -570,13 +614,13 @@ def _rotate_three(plan: list[tuple[list[Seating], list[int]]], tally: _Tally, fi
 def check_players(players: list[int], seats: int) -> None:
     """Raise ValueError, naming the problem, unless `players` can make a movement of `seats`."""
     if isinstance(seats, bool) or seats not in SEAT_COUNTS:
-        raise ValueError("seats must be 3 (three-handed) or 4 (four-handed progressive)")
+        raise ValueError("seats must be 2, 3, 4 (four-handed progressive), 5 or 6")
     if any(isinstance(p, bool) or not isinstance(p, int) or p < 1 for p in players):
         raise ValueError("player numbers must be whole numbers from 1 up")
     if len(set(players)) != len(players):
         raise ValueError("a player number appears twice")
     if len(players) < seats:
-        raise ValueError(f"a {'four' if seats == 4 else 'three'}-handed movement needs at least {seats} players")
+        raise ValueError(f"a movement at tables of {seats} needs at least {seats} players")
     if len(players) > MAX_INDIVIDUALS:
         raise ValueError(f"a movement takes at most {MAX_INDIVIDUALS} players")
 
@@ -584,7 +628,7 @@ def check_players(players: list[int], seats: int) -> None:
 def plan(players: list[int], rounds: int, *, seats: int, first_round: int = 1,
          history: Iterable[SeatedRound] | None = None,
          current: list[SeatedRound] | None = None) -> list[SeatedRound]:
-    """Plan `rounds` rounds for the given player numbers at tables of `seats` (3 or 4);
+    """Plan `rounds` rounds for the given player numbers at tables of `seats` (2, 3, 4, 5 or 6);
     deterministic for the same input, whatever its order.
 
     `history` is the rounds already played, in order (it may name players who have since
@@ -614,13 +658,15 @@ def plan(players: list[int], rounds: int, *, seats: int, first_round: int = 1,
         built = [_four_rounds(players, rounds, tally, circle=circle, lean_first=lean_first)
                  for circle in circles for lean_first in leans]
     else:
-        built = [_three_rounds(players, rounds, tally)]
+        # At two, nothing played yet: the circle's round robin is compared with the grouping.
+        circles = (False, True) if fresh and seats == 2 else (False,)
+        built = [_group_rounds(players, rounds, tally, seats, circle) for circle in circles]
     for candidate in built:
-        _seat(candidate, seats, tally, set())
+        _seat(candidate, tally, set())
     chosen = built[0] if len(built) == 1 else min(built, key=lambda c: _score(c, players, tally))
     if current:
         adapted, kept = _adapted_rounds(players, seats, current, tally)
-        _seat(adapted, seats, tally, kept)
+        _seat(adapted, tally, kept)
         # The smallest change wins unless a new plan is fairer, repeats fewer partners or has
         # fewer meetings of the most-met pair.
         if _score(adapted, players, tally)[:4] <= _score(chosen, players, tally)[:4]:

@@ -139,7 +139,11 @@ def test_as_dict_has_the_event_file_shape_and_from_dict_reads_it_back():
     ([0, 2, 3], 2, 3, "whole numbers from 1"),
     ([1, 2, 3], 0, 3, "between 1 and 60"),
     ([1, 2, 3], 61, 3, "between 1 and 60"),
-    ([1, 2, 3, 4, 5], 2, 5, "seats must be 3"),
+    (list(range(1, 8)), 2, 7, "seats must be 2, 3, 4"),
+    ([1, 2, 3, 4, 5], 2, True, "seats must be 2, 3, 4"),
+    ([1], 2, 2, "at least 2 players"),
+    ([1, 2, 3, 4], 2, 5, "at least 5 players"),
+    ([1, 2, 3, 4, 5], 2, 6, "at least 6 players"),
     (list(range(1, 502)), 2, 4, "at most 500 players"),
 ])
 def test_bad_input_is_refused(players, rounds, seats, message):
