@@ -1,0 +1,112 @@
+"""One event summed up per entrant (issue 26): each entrant's place, points, games won, slams and
+misères made, as a club's season ladder and a member's record read them. Nothing here writes.
+
+The place, points and games come from the one results read (scoring.results.event_results: the
+event's standings, overall rank, None when withdrawn); the slams and misères from the event's hands,
+each credited to the entrants sitting on the bidding side of its table (the layout's sides:
+Layout.side_of of each place, scoring.adapters' table_places), counted by
+scoring.engine.seasons.side_counts. A summary is kept in the cache under the event's version (bumped
+by every save that changes what the standings show), so a season over many finished events reads
+them all in one cache call and computes only the events that changed.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from django.core.cache import cache
+from django.db.models import Q
+
+from scoring.adapters import adapter_for
+from scoring.engine import seasons as seasons_engine
+from scoring.engine.vocabulary import NOBID
+from scoring.models import Hand
+from scoring.results import event_results
+from tournaments.models import Event, Table
+
+CACHE_SECONDS = 60 * 60 * 24 * 30  # a finished event's summary does not change
+SHAPE = 1  # bumped when the summary's shape changes, so an old process's entries are not read
+
+
+class EntrantSummary(NamedTuple):
+    place: int | None
+    points: int
+    games_won: int
+    slams: int
+    misere_made: int
+
+
+class _PlaceRow(NamedTuple):
+    """What an adapter's table_places reads of a table row (scoring.results.TableRow)."""
+
+    id: int
+    ns_id: int | None
+    ew_id: int | None
+
+
+def side_hands(event: Event) -> dict[int, dict[str, tuple[int, int]]]:
+    """{entrant id: (slams, misères made)} of the event: its slams and made misères (two queries
+    when it has any: the hands, then who sat where at their tables), credited to every entrant on
+    the bidding side."""
+    adapter = adapter_for(event)
+    layout = adapter.layout
+    per_table: dict[int, list[seasons_engine.PlayedHand]] = {}
+    for table_id, declarer, declarer_seat, contract, tricks, made in (
+        Hand.objects.filter(table__round__event=event)
+        .filter(Q(tricks=seasons_engine.TRICKS_PER_HAND) | Q(contract__in=seasons_engine.MISERE_CONTRACTS, made=True))
+        .exclude(contract=NOBID)
+        .values_list("table_id", "declarer", "declarer_seat", "contract", "tricks", "made").order_by()
+    ):
+        per_table.setdefault(table_id, []).append(
+            seasons_engine.PlayedHand(declarer_seat or declarer, contract, tricks, made))
+    if not per_table:
+        return {}
+    rows = [_PlaceRow(*row) for row in Table.objects.filter(pk__in=per_table).values_list("id", "ns_id", "ew_id")]
+    places = adapter.table_places(event, rows)
+    credited: dict[int, list[int]] = {}
+    for table_id, hands in per_table.items():
+        by_side = seasons_engine.side_counts(hands)
+        for place, entrant in places.get(table_id, {}).items():
+            counts = by_side.get(layout.side_of.get(place, place))
+            if entrant is not None and counts:
+                pair = credited.setdefault(entrant, [0, 0])
+                pair[0] += counts[0]
+                pair[1] += counts[1]
+    return {entrant: (pair[0], pair[1]) for entrant, pair in credited.items()}
+
+
+def compute_summary(event: Event) -> dict[int, EntrantSummary]:
+    """{entrant id: EntrantSummary} from the database (the results read and the hands)."""
+    standings = event_results(event).standings
+    awards = side_hands(event)
+    return {row.id: EntrantSummary(row.rank, row.total, row.games_won, *awards.get(row.id, (0, 0)))
+            for row in standings.rows}
+
+
+def _key(event_id: int, version: int) -> str:
+    return f"event-summary:{SHAPE}:{event_id}:{version}"
+
+
+def event_summaries(events: list[Event]) -> dict[int, dict[int, EntrantSummary]]:
+    """{event id: its summary} of `events` (read with their `version`): one cache call for them all,
+    each missing or changed event computed and kept."""
+    keys = {_key(event.pk, event.version): event for event in events}
+    found = cache.get_many(list(keys))
+    out: dict[int, dict[int, EntrantSummary]] = {}
+    fresh = {}
+    for key, event in keys.items():
+        summary = found.get(key)
+        if summary is None:
+            summary = compute_summary(event)
+            fresh[key] = {entrant: tuple(values) for entrant, values in summary.items()}
+        else:
+            summary = {entrant: EntrantSummary(*values) for entrant, values in summary.items()}
+        out[event.pk] = summary
+    if fresh:
+        cache.set_many(fresh, CACHE_SECONDS)
+    return out
+
+
+def event_summary(event: Event) -> dict[int, EntrantSummary]:
+    """One event's summary (event_summaries)."""
+    return event_summaries([event])[event.pk]
