@@ -58,10 +58,16 @@ MISERE_CONTRACTS = frozenset({"MIS", "OMIS", "NULLO", "DNULLO", "BNULLO"})
 TRICKS_PER_HAND = 10
 MAX_PLACEMENT_PLACES = 100
 MAX_POINTS = 100_000
+NO_POINTS = gettext_noop("give the points for 1st, 2nd, ... (e.g. 10,8,6,5,4,3,2,1)")
 
 
 class SeasonError(ValueError):
-    """A ranking rule the season cannot take; the message starts with the field (the flag) it names."""
+    """A ranking rule the season cannot take. str(): "field: message" in English; `field`, and
+    `message` % `params` with `message` marked for the catalogs, for a page to translate."""
+
+    def __init__(self, field: str, message: str, **params: object) -> None:
+        self.field, self.message, self.params = field, message, params
+        super().__init__(f"{field}: {message % params}")
 
 
 @dataclass(frozen=True)
@@ -75,22 +81,28 @@ class Ranking:
 
     def __post_init__(self) -> None:
         if self.by not in RANKING_BY:
-            raise SeasonError(f"by: {self.by!r} is not one of {', '.join(RANKING_BY)}")
+            raise SeasonError("by", gettext_noop("%(value)s is not one of %(choices)s"), value=repr(self.by),
+                              choices=", ".join(RANKING_BY))
         points = self.placement_points
         if self.by == "placement_points" and not points:
-            raise SeasonError("placement_points: give the points for 1st, 2nd, ... (e.g. 10,8,6,5,4,3,2,1)")
+            raise SeasonError("placement_points", NO_POINTS)
         if len(points) > MAX_PLACEMENT_PLACES:
-            raise SeasonError(f"placement_points: at most {MAX_PLACEMENT_PLACES} places")
+            raise SeasonError("placement_points", gettext_noop("at most %(count)s places"), count=MAX_PLACEMENT_PLACES)
         for value in points:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
-                raise SeasonError(f"placement_points: {value!r} is not a whole number from 0 to {MAX_POINTS}")
+                raise SeasonError("placement_points",
+                                  gettext_noop("%(value)s is not a whole number from 0 to %(most)s"),
+                                  value=repr(value), most=MAX_POINTS)
         if any(later > earlier for earlier, later in zip(points, points[1:])):
-            raise SeasonError("placement_points: a lower place cannot give more points than a higher one")
+            raise SeasonError("placement_points",
+                              gettext_noop("a lower place cannot give more points than a higher one"))
         if self.best_of is not None and (isinstance(self.best_of, bool) or not isinstance(self.best_of, int)
                                          or self.best_of < 1):
-            raise SeasonError(f"best_of: {self.best_of!r} is not a whole number of events (1 or more)")
+            raise SeasonError("best_of", gettext_noop("%(value)s is not a whole number of events (1 or more)"),
+                              value=repr(self.best_of))
         if isinstance(self.min_events, bool) or not isinstance(self.min_events, int) or self.min_events < 0:
-            raise SeasonError(f"min_events: {self.min_events!r} is not a whole number of events (0 or more)")
+            raise SeasonError("min_events", gettext_noop("%(value)s is not a whole number of events (0 or more)"),
+                              value=repr(self.min_events))
 
     def as_dict(self) -> dict:
         return {"by": self.by, "placement_points": list(self.placement_points), "best_of": self.best_of,
@@ -100,10 +112,11 @@ class Ranking:
     def from_dict(cls, data: dict) -> Ranking:
         """The JSON's "ranking" object (a club file's season) back to a Ranking."""
         if not isinstance(data, dict):
-            raise SeasonError("ranking: expected an object with by, placement_points, best_of, min_events")
+            raise SeasonError("ranking",
+                              gettext_noop("expected an object with by, placement_points, best_of, min_events"))
         points = data.get("placement_points") or ()
         if not isinstance(points, (list, tuple)):
-            raise SeasonError("placement_points: expected a list of whole numbers")
+            raise SeasonError("placement_points", gettext_noop("expected a list of whole numbers"))
         return cls(by=data.get("by", "placement_points"), placement_points=tuple(points),
                    best_of=data.get("best_of"), min_events=data.get("min_events") or 0)
 
@@ -122,10 +135,10 @@ def parse_placement_points(text: str) -> tuple[int, ...]:
         if not part:
             continue
         if not part.isdigit() or len(part) > 6:
-            raise SeasonError(f"placement_points: {part!r} is not a whole number")
+            raise SeasonError("placement_points", gettext_noop("%(value)s is not a whole number"), value=repr(part))
         values.append(int(part))
     if not values:
-        raise SeasonError("placement_points: give the points for 1st, 2nd, ... (e.g. 10,8,6,5,4,3,2,1)")
+        raise SeasonError("placement_points", NO_POINTS)
     return tuple(values)
 
 
