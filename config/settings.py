@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "config.apps.SiteConfig",
     "tournaments",
     "scoring",
+    "clubs",
     "bench",  # only for `manage.py bench` (bench/README.md); no models, no URLs
 ]
 

@@ -127,6 +127,9 @@ class Event(models.Model):
     # Bumped in the same transaction as every score write: live standings key their cache on it.
     version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The club that runs the event (docs/clubs.md): its organizers and scorers have the rights of the
+    # event's own; None for an event of no club, which works as before.
+    club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="events")
 
     class Meta:
         ordering = ["-date", "name"]
@@ -230,6 +233,9 @@ class Player(models.Model):
     # The name without accents, case, spaces or punctuation ("O'Brien" -> "obrien"): check-in
     # search matches on it with a plain LIKE, the same on SQLite and PostgreSQL (README, "Running the day").
     search_name = models.CharField(max_length=SEARCH_KEY_LENGTH, blank=True, default="", editable=False)
+    # In an event of a club, the club member this player is (docs/clubs.md); None otherwise.
+    member = models.ForeignKey("clubs.Member", null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="players")
 
     class Meta:
         ordering = ["name"]
