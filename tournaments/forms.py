@@ -29,7 +29,7 @@ SETTINGS_FIELDS = ["name", "date", "venue", "entrants", "layout", "rules_preset"
 # shown together in their own fieldset, used only when the event plays games.
 GAMES_FIELDS = ["hand_limit", "games_per_round", "wins_per_round", "rank_by"]
 GAME_END_RULES = ("target", "must_bid_to_win", "pegging_cap", "lose_at", "lose_at_inclusive", "win_outright_at",
-                  "bidder_wins_crossing")
+                  "bidder_wins_crossing", "set_bidder_wins")
 # The event form's own words for the vocabulary's entrants (ENTRANTS) and the registered formats (FORMATS).
 ENTRANTS_CHOICES = list(zip(ENTRANTS, (_("Partnerships"), _("Individual players")), strict=True))
 FORMAT_CHOICES = list(zip(formats.FORMATS, (

@@ -72,6 +72,9 @@ RULE_LABELS = {
     "lose_at_inclusive": gettext_noop("Lose at inclusive"),
     "win_outright_at": gettext_noop("Win outright at"),
     "bidder_wins_crossing": gettext_noop("Bidder wins crossing"),
+    "five_handed_misere": gettext_noop("Misère at a table of five"),
+    "five_handed_alone": gettext_noop("Bidder alone at five when the called card is not out"),
+    "set_bidder_wins": gettext_noop("A set bidder at 500 wins"),
 }
 
 

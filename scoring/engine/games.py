@@ -43,6 +43,7 @@ RANK_KEYS = {
 }
 DEFAULT_RANK_BY = ("games", "points")
 MAX_GAMES_SETTING = 100  # hand_limit, games_per_round, wins_per_round: at most this many
+MAX_SIDES = 6  # the sides of one table's games: two partnerships up to six players each for himself
 
 # Who a game or match went to. Sides are 0 (N-S) and 1 (E-W), as in rules.game_after_hand.
 WON, DRAWN, IN_PLAY = "won", "drawn", "in play"
@@ -84,12 +85,14 @@ class GamesSetup:
 
 class PlayedHand(NamedTuple):
     """One hand as a table stored it: `declarer` the bidding side's index (0 = N-S, 1 = E-W; a
-    player's seat index three-handed) or None (nobody bid); `points` one number per side."""
+    player's seat index three-handed) or None (nobody bid); `points` one number per side;
+    `partner` at a table of five the called partner's index (None: none, or another table)."""
 
     number: int
     declarer: int | None
     points: tuple[int, ...]
     made: bool
+    partner: int | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,11 @@ class Game:
     winner: int | None = None  # the side that won it
     reason: str = ""
     level: tuple[int, ...] = ()  # a drawn game: the sides level at the top (two partnerships: both)
+    partner: int | None = None  # a table of five: the bidder's partner, who won the game with him
+
+    def won_by(self, side: int) -> bool:
+        """The game was won by `side` (with his partner at five, RULES.md section 7)."""
+        return self.status == WON and side in (self.winner, self.partner)
 
     @property
     def over(self) -> bool:
@@ -133,8 +141,8 @@ class TableGames:
         won = lost = drawn = 0
         for game in self.games:
             if game.status == WON:
-                won += game.winner == side
-                lost += game.winner != side
+                won += game.won_by(side)
+                lost += not game.won_by(side)
             elif game.status == DRAWN:
                 drawn += side in game.level
                 lost += side not in game.level
@@ -179,10 +187,12 @@ def replay(
 
     `round_over` is the organizer's bell (the round is closed); `hands_per_round`, when the event
     sets it, also ends the round after that many hands. `sides` is 2 (partnerships, or the two
-    sides of a progressive four-handed table) or 3 (three-handed, each player for himself).
+    sides of a progressive four-handed table) or 3 (three-handed, each player for himself), up to 6
+    (a table of two, five or six: RULES.md section 7; at five the bidder and his called partner,
+    PlayedHand.partner, win a game together, each credited a game won).
     """
-    if sides not in (2, 3):
-        raise GamesError(f"sides: {sides!r} is not 2 or 3")
+    if isinstance(sides, bool) or sides not in range(2, MAX_SIDES + 1):
+        raise GamesError(f"sides: {sides!r} is not between 2 and {MAX_SIDES}")
     hands = sorted(hands, key=lambda h: h.number)
     if any(len(h.points) != sides for h in hands):
         raise GamesError(f"every hand needs {sides} points, one per side")
@@ -210,18 +220,20 @@ def replay(
             first = hand.number
         count += 1
         last = hand.number
-        state = game_after_hand(rules, scores, hand.declarer, hand.points, hand.made, "games")
+        state = game_after_hand(rules, scores, hand.declarer, hand.points, hand.made, "games", hand.partner)
         scores = tuple(state.scores)
         number = len(games) + 1
         game = None
         if state.over:
-            game = Game(number, first, last, count, scores, WON, state.winner, state.reason)
+            game = Game(number, first, last, count, scores, WON, state.winner, state.reason, partner=state.partner)
         elif setup.hand_limit is not None and count >= setup.hand_limit:
             game = _settled(number, first, last, count, scores, f"{setup.hand_limit} hands played")
         if game is not None:
             games.append(game)
             if game.winner is not None:
                 wins[game.winner] += 1
+            if game.partner is not None:
+                wins[game.partner] += 1
             scores, count = zero, 0
             if round_done():
                 complete = True
@@ -281,12 +293,14 @@ def played(number: int, declarer: str, ns_points: int, ew_points: int, made: boo
 
 
 def seat_played(number: int, seats: Sequence[str], declarer_seat: str, seat_points: Mapping[str, int],
-                made: bool) -> PlayedHand:
-    """A stored three-handed hand as replay(..., sides=3) takes it: `seats` the table's seat labels in
-    seating order (the side indexes), `declarer_seat` the bidder's label, `seat_points` each seat's
-    points (Hand.seat_points)."""
+                made: bool, partner_seat: str = "") -> PlayedHand:
+    """A stored hand where each plays for himself (three, two, five) as replay(..., sides=len(seats))
+    takes it: `seats` the table's seat labels in seating order (the side indexes), `declarer_seat` the
+    bidder's label, `seat_points` each seat's points (Hand.seat_points), `partner_seat` the called
+    partner at five. (A table of teams: Layout.played(number, Layout.stored(...)).)"""
     return PlayedHand(number, seats.index(declarer_seat) if declarer_seat in seats else None,
-                      tuple(int(seat_points.get(label, 0)) for label in seats), made)
+                      tuple(int(seat_points.get(label, 0)) for label in seats), made,
+                      seats.index(partner_seat) if partner_seat in seats and declarer_seat in seats else None)
 
 
 def seat_records(result: TableGames, sides: Mapping[str, int]) -> dict[str, SideRecord]:

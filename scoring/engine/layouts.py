@@ -14,11 +14,35 @@ sections 3 and 6):
 - "three-handed": three individuals, each for himself (RULES.md section 6): the bidder scores the
   contract, each defender his own tricks; movement_individuals.plan with seats=3.
 
-A table of two, five or six (RULES.md section 7) is one more entry of LAYOUTS: its seats, its
-sides (six as three teams of two or two teams of three), the rule-set players it scores under,
-its bid scorer and its planner. The hand-scoring dispatch is written once (Layout.score): a hand
-nobody bid (every side 10 a trick), else the layout's bid scorer (sides of partners, or each for
-himself).
+The tables of two, five and six (RULES.md section 7), all of individuals, all under the four-handed
+rule presets (rules_players=4), the deal passing left:
+
+- "two-handed": seats "1", "2", each for himself: the bidder scores the contract, the opponent 10
+  a trick he took;
+- "five-handed": seats "1".."5", call a partner: the bidder names a card, whoever holds it is his
+  partner for the hand (HandEntry.partner, a seat; "" when the card was in the widow or his own
+  hand: he plays alone, the rule five_handed_alone). Made: bidder and partner each score the
+  contract; set: each loses it; each of the other three 10 a trick he took himself; the slam (250)
+  when bidder and partner take all ten. Misère and the other specials only under the rule
+  five_handed_misere (off in every preset);
+- "six-pairs": six as three teams of two, partners opposite: team A seats 1 and 4, B 2 and 5, C 3
+  and 6; the bidding team scores the contract, each other team 10 a trick it took;
+- "six-threes": six as two teams of three: A seats 1, 3, 5, B seats 2, 4, 6, scored exactly as a
+  partnership hand (score_partners).
+
+The stored shape (Layout.entry, Layout.columns, Layout.stored): a table of three, two, five or six
+stores by seat (Layout.stores_seats): the bidder's seat (declarer_seat, a seat even at six), each
+seat's points (seat_points: a seat of a team holds its team's points), and the tricks
+(seat_tricks) by seat where each plays for himself (two, three, five) or by team at six
+({"A": 4, "B": 3, "C": 3}: Layout.tricks_by); ns_points and ew_points are then 0. A table of five
+also stores the called partner's seat (partner_seat, "" for none): Layout.entry takes it and
+Layout.columns/Layout.stored give it back, only at a layout that calls a partner
+(Layout.calls_partner). An event file names its layout by players_per_table and six_handed
+(layout_for_file).
+
+The hand-scoring dispatch is written once (Layout.score): a hand nobody bid (every side 10 a
+trick), else the layout's bid scorer (sides of partners, or several sides: each for himself, a
+called partner, teams).
 
 What this module does not do: read or write the database, validate a form (the services turn a
 LayoutError into the field's message), or judge a game to 500 (scoring.engine.games, with
@@ -54,10 +78,11 @@ class HandEntry:
     """One hand as the table reports it, in the layout's own terms.
 
     `declarer`: the bidding side (a partnership side "ns"/"ew"; at a table where each plays for
-    himself, the bidder's seat, which is his side). `tricks`: the tricks the bidding side took,
-    enough where there are two sides. `side_tricks`: every side's tricks, needed where there are
-    more than two sides and for a hand nobody bid (contract NOBID, no declarer). `penalty_side`:
-    the side that committed the penalty, "" for none."""
+    himself, the bidder's seat, which is his side; at six, the bidder's team). `tricks`: the tricks
+    the bidding side took, enough where there are two sides. `side_tricks`: every side's tricks,
+    needed where there are more than two sides and for a hand nobody bid (contract NOBID, no
+    declarer). `penalty_side`: the side that committed the penalty, "" for none. `partner`: at a
+    table of five, the called partner's seat ("" for none: the bidder alone); "" everywhere else."""
 
     contract: str
     declarer: str = ""
@@ -65,17 +90,20 @@ class HandEntry:
     side_tricks: Mapping[str, int] | None = None
     penalty_kind: str = ""
     penalty_side: str = ""
+    partner: str = ""
 
 
 @dataclass(frozen=True)
 class HandResult:
     """What one hand gives: points per side and per seat (each seat its side's points), whether the
-    bid was made (never for a hand nobody bid) and the bidding side ("" when nobody bid)."""
+    bid was made (never for a hand nobody bid), the bidding side ("" when nobody bid) and at a
+    table of five the called partner ("" for none)."""
 
     sides: dict[str, int]
     seats: dict[str, int]
     made: bool
     declarer: str = ""
+    partner: str = ""
 
 
 BidScorer = Callable[[rules_engine.RuleSet, "Layout", HandEntry], tuple[dict[str, int], bool]]
@@ -105,6 +133,11 @@ class Layout:
     # section 2); a table where each plays for himself records only bid hands (its entry and its
     # sheet have no place for one), so it is refused there whatever the rules say.
     plays_no_bid: bool = True
+    # The stored shape: by seat (declarer_seat, seat_tricks, seat_points), or by side (declarer,
+    # tricks, ns_points, ew_points) at a table of four.
+    stores_seats: bool = False
+    # A table of five: the bidder calls a partner for the hand (HandEntry.partner).
+    calls_partner: bool = False
 
     def __post_init__(self) -> None:
         if self.entrants not in ENTRANTS:
@@ -155,8 +188,20 @@ class Layout:
 
     @property
     def each_for_himself(self) -> bool:
-        """Every seat is a side of its own (three-handed; two-handed next)."""
+        """Every seat is a side of its own (three-handed, two-handed, five-handed)."""
         return len(self.sides) == len(self.seats)
+
+    @property
+    def tricks_by(self) -> tuple[str, ...]:
+        """The keys of a hand's tricks as stored (seat_tricks) and as an event file gives them: the
+        seats where each plays for himself (a player's number in the file), else the sides ("A",
+        "B", "C" at six; "ns", "ew" at four, where one number, the bidding side's, is stored)."""
+        return self.sides
+
+    @property
+    def tricks_field(self) -> str:
+        """The stored field of a hand's tricks, as a message names it."""
+        return "seat_tricks" if self.stores_seats else "ns_tricks"
 
     def sides_text(self, numbers: Mapping[str, object]) -> tuple[str, str]:
         """Who plays at a table, as the two texts of "3 v 7" or "3 & 7 v 2 & 9": each side's entrants
@@ -191,6 +236,8 @@ class Layout:
                               f"{self.name} (one of {', '.join(self.penalty_kinds)})")
         if hand.penalty_side and hand.penalty_side not in self.sides:
             raise LayoutError(f"penalty_side: {hand.penalty_side!r} is not a side ({', '.join(self.sides)})")
+        if hand.partner:
+            self._check_partner(hand)
         if hand.contract == NOBID:
             sides, made, declarer = self._score_no_bid(rules, hand), False, ""
         else:
@@ -200,7 +247,19 @@ class Layout:
             declarer = hand.declarer
         sides = {side: sides[side] for side in self.sides}
         seats = {seat: sides[self.side_of[seat]] for seat in self.seats}
-        return HandResult(sides, seats, made, declarer)
+        return HandResult(sides, seats, made, declarer, hand.partner if declarer else "")
+
+    def _check_partner(self, hand: HandEntry) -> None:
+        """A called partner: only at a table that calls one, a seat there, never the bidder, never
+        in a hand nobody bid."""
+        if not self.calls_partner:
+            raise LayoutError(f"partner: no partner is called at a table of the layout {self.name}")
+        if hand.contract == NOBID:
+            raise LayoutError("partner: a hand nobody bid has no partner")
+        if hand.partner not in self.seats:
+            raise LayoutError(f"partner: {hand.partner!r} is not a seat ({', '.join(self.seats)})")
+        if hand.partner == hand.declarer:
+            raise LayoutError("partner: the bidder cannot be his own partner (give none: he plays alone)")
 
     def _score_no_bid(self, rules: rules_engine.RuleSet, hand: HandEntry) -> dict[str, int]:
         """Nobody bid, played at no trump where the rules allow it: every side 10 a trick (RULES.md section 2)."""
@@ -210,8 +269,9 @@ class Layout:
             raise LayoutError("declarer: a hand nobody bid has no bidder")
         if hand.penalty_kind in rules_engine.SCORING_PENALTIES:
             raise LayoutError("penalty_kind: a hand nobody bid has no bid to defeat (write a note instead)")
-        counts = _side_tricks(self, hand, "seat_tricks" if self.each_for_himself else "ns_tricks")
-        return dict(zip(self.sides, rules_engine.score_no_bid_hand(rules, [counts[s] for s in self.sides])))
+        counts = _side_tricks(self, hand, self.tricks_field)
+        return dict(zip(self.sides, rules_engine.score_no_bid_hand(rules, [counts[s] for s in self.sides],
+                                                                   len(self.sides))))
 
     def credit(self, result: HandResult, at: Mapping[str, object]) -> dict[object, int]:
         """Each entrant's points for one hand: `at` maps a place (a side for partnerships, a seat
@@ -226,20 +286,23 @@ class Layout:
     def played(self, number: int, result: HandResult) -> PlayedHand:
         """A scored hand as the games replay takes it (scoring.engine.games): sides in Layout.sides order."""
         declarer = self.sides.index(result.declarer) if result.declarer else None
-        return PlayedHand(number, declarer, tuple(result.sides[s] for s in self.sides), result.made)
+        partner = self.sides.index(result.partner) if result.partner in self.sides else None
+        return PlayedHand(number, declarer, tuple(result.sides[s] for s in self.sides), result.made, partner)
 
     # ------------------------------------------------------------ the stored shape (today's columns)
 
     def entry(self, *, contract: str, declarer: str = "", tricks: int | None = 0, ns_tricks: int | None = None,
               declarer_seat: str = "", seat_tricks: Mapping[str, int] | None = None, penalty_kind: str = "",
-              penalty_side: str = "") -> HandEntry:
+              penalty_side: str = "", partner_seat: str = "") -> HandEntry:
         """A HandEntry from a hand's stored fields (scoring.models.Hand, the event file): a table of
-        partners stores the bidding side and its tricks (`ns_tricks` when nobody bid), a table
-        where each plays for himself the bidder's seat and every seat's tricks."""
+        four stores the bidding side and its tricks (`ns_tricks` when nobody bid), a table stored by
+        seat the bidder's seat and the tricks by seat or team (Layout.tricks_by), and at five the
+        called partner's seat ("" for none)."""
         contract = str(contract or "").strip().upper()
-        if self.each_for_himself:
-            return HandEntry(contract, declarer_seat, None, dict(seat_tricks) if seat_tricks else None,
-                             penalty_kind, penalty_side)
+        if self.stores_seats:
+            return HandEntry(contract, self.side_of.get(declarer_seat, declarer_seat), None,
+                             dict(seat_tricks) if seat_tricks else None, penalty_kind, penalty_side,
+                             partner_seat or "")
         side_tricks = None
         if contract == NOBID and ns_tricks is not None and len(self.sides) == 2:
             side_tricks = {self.sides[0]: ns_tricks,
@@ -248,25 +311,31 @@ class Layout:
 
     def columns(self, result: HandResult) -> dict:
         """The hand's stored points: ns_points, ew_points, made and seat_points (None at a table of
-        partners; each seat's own points where each plays for himself, N-S and E-W then 0)."""
-        if self.each_for_himself:
-            return {"ns_points": 0, "ew_points": 0, "made": result.made, "seat_points": dict(result.seats)}
+        four; each seat's points where the table stores by seat, N-S and E-W then 0), and at a table
+        that calls a partner partner_seat ("" for none)."""
+        if self.stores_seats:
+            partner = {"partner_seat": result.partner} if self.calls_partner else {}
+            return {"ns_points": 0, "ew_points": 0, "made": result.made, "seat_points": dict(result.seats), **partner}
         first, second = self.sides
         return {"ns_points": result.sides[first], "ew_points": result.sides[second], "made": result.made,
                 "seat_points": None}
 
     def stored(self, *, declarer: str = "", ns_points: int | None = 0, ew_points: int | None = 0, made: bool = False,
-               declarer_seat: str = "", seat_points: Mapping[str, int] | None = None) -> HandResult:
+               declarer_seat: str = "", seat_points: Mapping[str, int] | None = None,
+               partner_seat: str = "") -> HandResult:
         """A HandResult from a hand's stored points (the inverse of Layout.columns): N-S and E-W
-        points at a table of partners, each seat's points where each plays for himself."""
-        if self.each_for_himself:
+        points at a table of four, each seat's points where the table stores by seat (a team's
+        points are its first seat's), and the called partner at five."""
+        partner = ""
+        if self.stores_seats:
             points = seat_points or {}
-            sides = {side: int(points.get(side, 0)) for side in self.sides}
-            declarer = declarer_seat
+            sides = {side: int(points.get(self.seats_of(side)[0], 0)) for side in self.sides}
+            declarer = self.side_of.get(declarer_seat, "")
+            partner = partner_seat if self.calls_partner and partner_seat in self.seats and declarer else ""
         else:
             sides = dict(zip(self.sides, (ns_points or 0, ew_points or 0)))
         declarer = declarer if declarer in self.sides else ""
-        return HandResult(sides, {seat: sides[self.side_of[seat]] for seat in self.seats}, made, declarer)
+        return HandResult(sides, {seat: sides[self.side_of[seat]] for seat in self.seats}, made, declarer, partner)
 
     # ------------------------------------------------------------ the movement
 
@@ -305,17 +374,22 @@ def score_partners(rules: rules_engine.RuleSet, layout: Layout, hand: HandEntry)
         tricks = _side_tricks(layout, hand, "side_tricks")[hand.declarer]
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= rules_engine.TRICKS_PER_HAND:
         raise LayoutError(f"tricks: {tricks!r} is not between 0 and {rules_engine.TRICKS_PER_HAND}")
-    if hand.penalty_kind == "revoke" and not hand.penalty_side:
-        raise LayoutError("penalty_side: a revoke needs the side that revoked")
-    penalty = None
-    if hand.penalty_kind:
-        offender = None
-        if hand.penalty_side:
-            offender = "declarer" if hand.penalty_side == hand.declarer else "defenders"
-        penalty = rules_engine.Penalty(hand.penalty_kind, offender)
-    score = rules_engine.score_hand(rules, hand.contract, tricks, penalty)
+    score = rules_engine.score_hand(rules, hand.contract, tricks, _penalty(hand, (hand.declarer,)))
     other = next(side for side in layout.sides if side != hand.declarer)
     return {hand.declarer: score.declarers, other: score.defenders}, score.made
+
+
+def _penalty(hand: HandEntry, bidders: tuple[str, ...]) -> rules_engine.Penalty | None:
+    """The hand's penalty for rules.score_hand: the offender is the declarers when the side named
+    in penalty_side is the bidder's (or, at five, his partner's), else the defenders."""
+    if hand.penalty_kind == "revoke" and not hand.penalty_side:
+        raise LayoutError("penalty_side: a revoke needs the side that revoked")
+    if not hand.penalty_kind:
+        return None
+    offender = None
+    if hand.penalty_side:
+        offender = "declarer" if hand.penalty_side in bidders else "defenders"
+    return rules_engine.Penalty(hand.penalty_kind, offender)
 
 
 def score_each_for_himself(rules: rules_engine.RuleSet, layout: Layout,
@@ -327,7 +401,51 @@ def score_each_for_himself(rules: rules_engine.RuleSet, layout: Layout,
     return {side: points[side] for side in layout.sides}, made
 
 
+def score_sides(rules: rules_engine.RuleSet, layout: Layout, hand: HandEntry) -> tuple[dict[str, int], bool]:
+    """Two or more sides, each with its own tricks (RULES.md section 7): a table of two (each for
+    himself), a table of five (the bidder and his called partner, HandEntry.partner, are the bidding
+    side) and six as three teams of two. The bidding side's tricks are its own (bidder and partner
+    added up); each of its players scores the contract (made, set, or the 250 slam); each other side
+    10 for each trick it took itself (rules.score_hand with each defender's tricks). An established
+    revoke as McAllen O, the offender named by penalty_side."""
+    counts = _side_tricks(layout, hand, layout.tricks_field)
+    bidders = tuple(dict.fromkeys(side for side in (hand.declarer, hand.partner) if side))
+    defenders = [side for side in layout.sides if side not in bidders]
+    score = rules_engine.score_hand(rules, hand.contract, sum(counts[side] for side in bidders),
+                                    _penalty(hand, bidders), tuple(counts[side] for side in defenders))
+    each = score.defenders_each or (score.defenders,)
+    return {side: score.declarers for side in bidders} | dict(zip(defenders, each, strict=True)), score.made
+
+
+def score_called_partner(rules: rules_engine.RuleSet, layout: Layout,
+                         hand: HandEntry) -> tuple[dict[str, int], bool]:
+    """A table of five, call a partner (RULES.md section 7): score_sides, with the two rule fields
+    of the table of five: misère and the other specials only under five_handed_misere ("Neither
+    misère nor open misère is usually permitted in this variant"), and a hand without a partner
+    (the called card in the widow or the bidder's own hand: he plays alone) only under
+    five_handed_alone."""
+    contract = rules.check_legal(hand.contract)
+    if contract.is_special and not rules.five_handed_misere:
+        raise LayoutError(f"contract: {contract.code} is not bid at a table of five under these rules "
+                          f"(five_handed_misere is off)")
+    if not hand.partner and not rules.five_handed_alone:
+        raise LayoutError("partner: give the called partner (under these rules the bidder never plays alone: "
+                          "five_handed_alone is off)")
+    return score_sides(rules, layout, hand)
+
+
 # ---------------------------------------------------------------- the registry
+
+def _numbered(count: int) -> tuple[str, ...]:
+    """The seats of a table of individuals numbered in seating order: "1", "2", ..."""
+    return tuple(str(n) for n in range(1, count + 1))
+
+
+TEAM_LABELS = {"A": gettext_noop("Team A"), "B": gettext_noop("Team B"), "C": gettext_noop("Team C")}
+# Six as three teams of two, partners opposite (teams alternate A B C A B C); six as two teams of three
+# (teams alternate A B A B A B). A team holds the seat named first: A seat 1, B seat 2, C seat 3.
+SIX_PAIRS = {seat: "ABC"[(int(seat) - 1) % 3] for seat in _numbered(6)}
+SIX_THREES = {seat: "AB"[(int(seat) - 1) % 2] for seat in _numbered(6)}
 
 LAYOUTS: dict[str, Layout] = {
     layout.name: layout
@@ -354,7 +472,41 @@ LAYOUTS: dict[str, Layout] = {
             planner=partial(movement_individuals.plan, seats=3),
             planner_name="scoring.engine.movement_individuals.plan(seats=3)",
             # Only a note: the revoke rule (McAllen O) is written for two sides.
-            penalty_kinds=("note",), first_dealer="1", plays_no_bid=False,
+            penalty_kinds=("note",), first_dealer="1", plays_no_bid=False, stores_seats=True,
+        ),
+        # The tables of two, five and six (RULES.md section 7): after the tables of four and three,
+        # so layout_for(entrants, players) still finds those first.
+        Layout(
+            name="two-handed",
+            label=gettext_noop("Two-handed individuals (two at a table, each for himself)"),
+            seats=_numbered(2), side_of={seat: seat for seat in _numbered(2)}, entrants="individuals",
+            rules_players=4, score_bid=score_sides, planner=partial(movement_individuals.plan, seats=2),
+            planner_name="scoring.engine.movement_individuals.plan(seats=2)", first_dealer="1",
+            stores_seats=True,
+        ),
+        Layout(
+            name="five-handed",
+            label=gettext_noop("Five-handed individuals (five at a table, the bidder calls a partner)"),
+            seats=_numbered(5), side_of={seat: seat for seat in _numbered(5)}, entrants="individuals",
+            rules_players=4, score_bid=score_called_partner, planner=partial(movement_individuals.plan, seats=5),
+            planner_name="scoring.engine.movement_individuals.plan(seats=5)", first_dealer="1",
+            stores_seats=True, calls_partner=True,
+        ),
+        Layout(
+            name="six-pairs",
+            label=gettext_noop("Six-handed individuals, three teams of two (partners opposite)"),
+            seats=_numbered(6), side_of=SIX_PAIRS, entrants="individuals", rules_players=4,
+            score_bid=score_sides, planner=partial(movement_individuals.plan, seats=6),
+            planner_name="scoring.engine.movement_individuals.plan(seats=6)", first_dealer="1",
+            side_labels=TEAM_LABELS, stores_seats=True,
+        ),
+        Layout(
+            name="six-threes",
+            label=gettext_noop("Six-handed individuals, two teams of three (teams alternate)"),
+            seats=_numbered(6), side_of=SIX_THREES, entrants="individuals", rules_players=4,
+            score_bid=score_partners, planner=partial(movement_individuals.plan, seats=6),
+            planner_name="scoring.engine.movement_individuals.plan(seats=6)", first_dealer="1",
+            side_labels={side: TEAM_LABELS[side] for side in "AB"}, stores_seats=True,
         ),
     )
 }
@@ -378,6 +530,37 @@ def layout_for(entrants: str, players: int) -> Layout:
         if candidate.entrants == entrants and candidate.rules_players == players:
             return candidate
     raise LayoutError(f"entrants: no table layout seats {entrants} under a rule set for {players} players")
+
+
+# An event file's players_per_table (and six_handed at six) -> the layout of its individuals' tables.
+FILE_LAYOUTS = {(2, ""): "two-handed", (3, ""): "three-handed", (4, ""): "progressive", (5, ""): "five-handed",
+                (6, "three-pairs"): "six-pairs", (6, "two-threes"): "six-threes"}
+SIX_HANDED = ("three-pairs", "two-threes")
+PLAYERS_PER_TABLE = (2, 3, 4, 5, 6)
+
+
+def layout_for_file(players_per_table: int, six_handed: str = "") -> Layout:
+    """The layout of an event file's tables of individuals: `players_per_table` 2 to 6, and at six
+    `six_handed` "three-pairs" (teams seats 1 and 4, 2 and 5, 3 and 6) or "two-threes" (seats 1, 3,
+    5 and 2, 4, 6); `six_handed` only at six. Raises LayoutError naming the field."""
+    if isinstance(players_per_table, bool) or players_per_table not in PLAYERS_PER_TABLE:
+        raise LayoutError(f"players_per_table: {players_per_table!r} is not one of "
+                          f"{', '.join(map(str, PLAYERS_PER_TABLE))}")
+    six_handed = six_handed or ""
+    if players_per_table == 6 and six_handed not in SIX_HANDED:
+        raise LayoutError(f"six_handed: {six_handed!r} is not one of {', '.join(SIX_HANDED)} "
+                          f"(a table of six needs it)")
+    if players_per_table != 6 and six_handed:
+        raise LayoutError(f"six_handed: given for tables of {players_per_table}; only a table of six has it")
+    return LAYOUTS[FILE_LAYOUTS[players_per_table, six_handed]]
+
+
+def file_keys(layout: Layout) -> tuple[int, str]:
+    """The inverse of layout_for_file: (players_per_table, six_handed) of a layout of individuals."""
+    for key, name in FILE_LAYOUTS.items():
+        if name == layout.name:
+            return key
+    raise LayoutError(f"layout: {layout.name} is not a layout of an event file's individuals")
 
 
 def seats_for(players: int) -> tuple[str, ...]:

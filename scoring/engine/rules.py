@@ -191,6 +191,9 @@ class RuleSet:
     no_bid_slam: bool = False
     defenders_slam: bool = False
     revoke_penalty: bool = True  # McAllen O applies under every preset, as a field (RULES.md section 2)
+    # --- a table of five, call a partner (RULES.md section 7; the four-handed presets play it) ---
+    five_handed_misere: bool = False  # "Neither misère nor open misère is usually permitted in this variant"
+    five_handed_alone: bool = True  # the called card in the widow or the bidder's hand: he plays alone
     # --- the end of a game to 500 (club play; a tournament session sums hands instead) ---
     target: int = 500
     must_bid_to_win: bool = False
@@ -199,6 +202,9 @@ class RuleSet:
     lose_at_inclusive: bool = True
     win_outright_at: int | None = None
     bidder_wins_crossing: bool = True  # both sides cross a winning line (500, 750) in one hand: the bidder wins
+    # A bidder set but still at the target or more (RULES.md section 8): the bid must be made (False,
+    # the side plays on) or winning the auction is enough (True). Matters where a side must bid to win.
+    set_bidder_wins: bool = False
 
     def special_points(self, code: str) -> int:
         if code == "OMIS":
@@ -389,6 +395,12 @@ OVERRIDABLE_FIELDS: dict[str, str] = {
         "An established revoke changes the score (McAllen O): by the bidders, the bid is defeated; "
         "by the defenders, the bid is made and they score nothing. Off: a revoke is recorded only."
     ),
+    "five_handed_misere": gettext_noop(
+        "At a table of five, misère and the other special contracts may be bid (off: \"neither misère nor "
+        "open misère is usually permitted\", Wikipedia)."),
+    "five_handed_alone": gettext_noop(
+        "At a table of five, when the called card is in the widow or in the bidder's own hand, the bidder "
+        "plays alone and scores the contract alone; off: every hand at five names a partner."),
     "target": gettext_noop("A game to 500: the score that wins."),
     "must_bid_to_win": gettext_noop("A game is won only by the side that made its bid."),
     "pegging_cap": gettext_noop("Defenders' points stop at this score (490 in the 1994 rules); empty for none."),
@@ -401,6 +413,10 @@ OVERRIDABLE_FIELDS: dict[str, str] = {
         "When both sides cross a winning line in one hand (the bidder 500, the other side 750), the "
         "bidder wins; off: the side past the outright score wins."
     ),
+    "set_bidder_wins": gettext_noop(
+        "Where a side must bid to win: a bidder who is set but still at 500 or more wins (winning the "
+        "auction is enough); off: the bid must be made and the game goes on."
+    ),
 }
 AMBIGUOUS_FIELDS = (
     "no_bid",
@@ -412,6 +428,8 @@ AMBIGUOUS_FIELDS = (
     "lose_at_inclusive",
     "revoke_penalty",
     "bidder_wins_crossing",
+    "five_handed_alone",
+    "set_bidder_wins",
 )
 _FIELD_TYPES = {f.name: f.type for f in fields(RuleSet)}
 
@@ -475,7 +493,7 @@ def score_hand(
     contract: Contract | str,
     tricks: int,
     penalty: Penalty | None = None,
-    defender_tricks: tuple[int, int] | None = None,
+    defender_tricks: tuple[int, ...] | None = None,
 ) -> HandScore:
     """Score one hand. `tricks` are the tricks the declaring side took.
 
@@ -518,13 +536,14 @@ def score_hand(
 DEFENDING_SIDES = {3: 2, 4: 1}
 
 
-def _defenders_tricks(rules: RuleSet, tricks: int, defender_tricks: tuple[int, int] | None) -> tuple[int, ...]:
+def _defenders_tricks(rules: RuleSet, tricks: int, defender_tricks: tuple[int, ...] | None) -> tuple[int, ...]:
     """The tricks of each defending side: the tricks the declarers left, split as `defender_tricks`
-    says when several defenders play each for himself."""
+    says when several defenders play each for himself (three-handed; a table of five; the two other
+    teams of six as three teams of two, RULES.md section 7)."""
     left = TRICKS_PER_HAND - tricks
-    if DEFENDING_SIDES[rules.players] == 1:
-        return (left,)
     if defender_tricks is None:
+        if DEFENDING_SIDES[rules.players] == 1:
+            return (left,)
         raise RulesError("three-handed play needs each defender's tricks")
     each = tuple(_check_tricks(t, "defender tricks") for t in defender_tricks)
     if sum(each) != left:
@@ -559,12 +578,14 @@ def _defender_points(rules: RuleSet, tricks: int) -> int:
     return tricks * POINTS_PER_TRICK
 
 
-def score_no_bid_hand(rules: RuleSet, tricks_by_side: Sequence[int]) -> tuple[int, ...]:
-    """A hand nobody bid, played at no trump where the rule set allows it: 10 a trick each side."""
+def score_no_bid_hand(rules: RuleSet, tricks_by_side: Sequence[int], sides: int | None = None) -> tuple[int, ...]:
+    """A hand nobody bid, played at no trump where the rule set allows it: 10 a trick each side.
+    `sides`: how many sides the table has (a table of two, five or six, RULES.md section 7); left
+    out, two under a four-handed rule set and three three-handed."""
     if rules.no_bid != "play_no_trump":
         raise RulesError(f"under {rules.label} a hand nobody bid is not played (no_bid = {rules.no_bid})")
     counts = [_check_tricks(t) for t in tricks_by_side]
-    if sum(counts) != TRICKS_PER_HAND or len(counts) != (2 if rules.players == 4 else 3):
+    if sum(counts) != TRICKS_PER_HAND or len(counts) != (sides or (2 if rules.players == 4 else 3)):
         raise RulesError(f"tricks by side {counts} must add up to {TRICKS_PER_HAND}")
     return tuple(
         SLAM_MINIMUM if rules.no_bid_slam and t == TRICKS_PER_HAND else t * POINTS_PER_TRICK for t in counts
@@ -578,6 +599,7 @@ class GameState:
     scores: tuple[int, ...]
     winner: int | None = None
     reason: str = ""
+    partner: int | None = None  # a table of five: the bidder's called partner, who won the game with him
 
     @property
     def over(self) -> bool:
@@ -591,6 +613,7 @@ def game_after_hand(
     points: Sequence[int],
     made: bool,
     event_format: str | None = None,
+    partner: int | None = None,
 ) -> GameState:
     """Apply one hand's points to a game and judge it.
 
@@ -607,20 +630,37 @@ def game_after_hand(
     that made its bid, or by any side unless a side must bid to win; the outright score by any
     side), the bidder winning when several sides cross a line in one hand (for the outright line
     too, unless `bidder_wins_crossing` is off), and the losing limit (the highest score then wins).
+    A bidder set but still at the target wins only under `set_bidder_wins` (RULES.md section 8).
+
+    `partner` (a table of five, RULES.md section 7): the index of the bidder's called partner, who
+    scored the contract with him. The two are the bidding side: neither is capped as a defender,
+    either reaching the line counts as the bidder reaching it, and the game they win is won by both
+    together (GameState.partner).
     """
     if len(scores) != len(points) or not (declarer is None or 0 <= declarer < len(scores)):
         raise RulesError("scores, points and declarer do not describe the same sides")
+    if partner is not None and (declarer is None or partner == declarer or not 0 <= partner < len(scores)):
+        raise RulesError("partner: the called partner is another side of the same hand, with a bidder")
     event_format = event_format or PRESET_FORMAT.get(rules.name, "games")
     if event_format not in EVENT_FORMATS:
         raise RulesError(f"event format: {event_format!r} is not one of {', '.join(EVENT_FORMATS)}")
     if event_format == "session":
         # "During a round you can score any number of points; more or less than 500" (McAllen A).
         return GameState(tuple(old + got for old, got in zip(scores, points)), None, "a session never ends a game")
-    made = made and declarer is not None
+    state = _judge(rules, scores, declarer, points, made and declarer is not None, partner)
+    if partner is not None and state.winner in (declarer, partner):
+        return replace(state, winner=declarer, partner=partner)
+    return state
+
+
+def _judge(rules: RuleSet, scores: Sequence[int], declarer: int | None, points: Sequence[int], made: bool,
+           partner: int | None) -> GameState:
+    """game_after_hand in games: the cap, the winning lines, the losing limit."""
+    bidders = {declarer, partner} - {None}
     new = []
     for side, (old, got) in enumerate(zip(scores, points)):
         total = old + got
-        if side != declarer and rules.pegging_cap is not None and got > 0 and total > rules.pegging_cap:
+        if side not in bidders and rules.pegging_cap is not None and got > 0 and total > rules.pegging_cap:
             total = max(old, rules.pegging_cap)  # "the only way to score above 490 is to win a hand"
         new.append(total)
     state = tuple(new)
@@ -630,7 +670,9 @@ def game_after_hand(
 
     reached = [s for s, v in enumerate(state) if v >= rules.target]
     outright = [s for s, v in enumerate(state) if rules.win_outright_at is not None and v >= rules.win_outright_at]
-    bidder_line = declarer in reached and made
+    # The bidding side (with its partner at five) reached the line on a made bid, or set and still
+    # there where winning the auction is enough (set_bidder_wins).
+    bidder_line = bool(bidders & set(reached)) and (made or (declarer is not None and rules.set_bidder_wins))
     # Every side past a winning line in this hand.
     crossed = sorted(set(outright) | ({declarer} if bidder_line else set())
                      | (set(reached) if not rules.must_bid_to_win else set()))

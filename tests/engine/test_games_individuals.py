@@ -125,8 +125,8 @@ def test_progressive_players_are_credited_their_side_s_games():
 def test_sides_are_checked():
     with pytest.raises(GamesError, match="every hand needs 3 points"):
         replay(THREE, GamesSetup(), hands((0, (140, 20), True)), sides=3)
-    with pytest.raises(GamesError, match="sides: 4 is not 2 or 3"):
-        replay(THREE, GamesSetup(), [], sides=4)
+    with pytest.raises(GamesError, match="sides: 7 is not between 2 and 6"):
+        replay(THREE, GamesSetup(), [], sides=7)  # two to six sides: a table of two to six (RULES.md section 7)
     assert replay(THREE, GamesSetup(), [], sides=3).wins == (0, 0, 0)
 
 

@@ -445,6 +445,9 @@ OVERRIDES = {
     "win_outright_at": (750, 750, 400, "is not above the target"),
     "revoke_penalty": (False, False, "off", "is not true or false"),
     "bidder_wins_crossing": (False, False, 1, "is not true or false"),
+    "five_handed_misere": (True, True, "yes", "is not true or false"),
+    "five_handed_alone": (False, False, 0, "is not true or false"),
+    "set_bidder_wins": (True, True, "on", "is not true or false"),
 }
 
 

@@ -252,7 +252,8 @@ class TableChecks:
         if raw is None:
             return 0, 0, None
         if len(raw) != shape.layout.players:
-            self.add(f"{tplace}.seats", Message(shape.words["listed_count"], count=len(raw)))
+            self.add(f"{tplace}.seats", Message(shape.words["listed_count"], count=len(raw),
+                                                players=shape.layout.players))
             return 0, 0, None
         return 0, 0, self.seated([(f"{tplace}.seats[{i}]", value) for i, value in enumerate(raw)], ctx, tiebreak)
 

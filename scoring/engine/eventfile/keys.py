@@ -161,7 +161,7 @@ OPTIONAL: dict[str, tuple[Optional, ...]] = {
         # Who entered the table's hands: a side, or at a table of three the seat whose phone entered
         # them (scoring.services); the checker then holds each kind of table to its own.
         Optional("entered_side", "",
-                 Choice(EVERY_SIDE, gettext_noop("a side or a seat at a table of three"))),
+                 Choice(EVERY_SIDE, gettext_noop("a side, a seat or a team"))),
         Optional("dispute", "", Text(MAX_NOTE, allow_empty=False)),
         Optional("confirmed_by", "", Text(MAX_ACTOR, allow_empty=False)),  # "": the importer's label
         Optional("confirmed_at", None, Timestamp()),  # None: the importer's clock

@@ -206,6 +206,15 @@ TABLE_SHAPES: dict[str, TableShape] = {
             'a four-handed seat; under three-handed rules a table gives "seats" (three player numbers)'),
         listed_missing=gettext_noop("missing (three player numbers, in seating order)"),
         listed_count=gettext_noop("a three-handed table seats three players, got %(count)s")),
+    # The tables of two, five and six (RULES.md section 7), chosen by event.players_per_table (and
+    # six_handed): the players listed in seating order under "seats".
+    **{name: _shape(
+        name, seating="listed", hands="players", entered=gettext_noop("a seat or a team at this table"),
+        wins=gettext_noop("a player reached wins_per_round, %(wins)s wins"),
+        foreign=gettext_noop('a four-handed seat; this table gives "seats" (player numbers in seating order)'),
+        listed_missing=gettext_noop("missing (the player numbers, in seating order)"),
+        listed_count=gettext_noop("this table seats %(players)s players, got %(count)s"))
+       for name in ("two-handed", "five-handed", "six-pairs", "six-threes")},
 }
 
 
