@@ -36,6 +36,8 @@ from collections.abc import Iterable
 
 from scoring.engine.movement_individuals import (
     _FEW_PLAYERS,
+    _IMPROVE_PASSES,
+    _SPREAD_BASE,
     SeatedRound,
     Seating,
     _blocks,
@@ -84,21 +86,54 @@ def table_sizes(count: int) -> list[int]:
 
 
 def _weight(tally: _Tally, a: int, b: int) -> int:
+    """How much two players have shared a table: a pair for the k+1st time weighs more than
+    several pairs for the kth (as movement_individuals groups its tables)."""
     k = _key(a, b)
-    return tally.partners.get(k, 0) + tally.opponents.get(k, 0)
+    return _SPREAD_BASE ** (tally.partners.get(k, 0) + tally.opponents.get(k, 0)) - 1
 
 
-def _choose(pool: list[int], count: int, tally: _Tally, times) -> list[int]:
+def _choose(pool: list[int], count: int, tally: _Tally, times, share: tuple[int, int]) -> list[int]:
     """`count` of `pool`: fewest `times(p)` first; among equals, whoever has shared a table least
-    with those already chosen, then the highest number."""
+    with those already chosen, then the highest number. Up to _FEW_PLAYERS, then improved by
+    exchanging a chosen player with one left over of the same `times` while that lowers the
+    pairs' weight: every pair chosen counts fully, a pair left over `share` (num, den) of it (the
+    chance that two of them meet: 3 in the others left at tables of four, all at one table)."""
+    cache: dict[tuple[int, int], int] = {}
+
+    def weight(a: int, b: int) -> int:
+        found = cache.get((a, b))
+        if found is None:
+            found = cache[(a, b)] = cache[(b, a)] = _weight(tally, a, b)
+        return found
+
     chosen: list[int] = []
     rest = list(pool)
     for _ in range(count):
         low = min(times(p) for p in rest)
         pick = min((p for p in rest if times(p) == low),
-                   key=lambda p: (sum(_weight(tally, p, q) for q in chosen), -p))
+                   key=lambda p: (sum(weight(p, q) for q in chosen), -p))
         chosen.append(pick)
         rest.remove(pick)
+    if len(pool) > _FEW_PLAYERS or not chosen or not rest:
+        return chosen
+    num, den = share
+    level = times(chosen[-1])  # the last chosen came from the highest count that is chosen
+    for _ in range(_IMPROVE_PASSES):
+        changed = False
+        for x, a in enumerate(chosen):
+            if times(a) != level:
+                continue
+            for y, b in enumerate(rest):
+                if times(b) != level:
+                    continue
+                inside = sum(weight(b, c) - weight(a, c) for c in chosen if c != a)
+                outside = sum(weight(a, r) - weight(b, r) for r in rest if r != b)
+                if inside * den + outside * num < 0:
+                    chosen[x], rest[y] = b, a
+                    a = b
+                    changed = True
+        if not changed:
+            break
     return chosen
 
 
@@ -114,7 +149,8 @@ def _away(tally: _Tally) -> Counter:
 def _round(players: list[int], tally: _Tally, index: int, lean_first: bool) -> list[Seating]:
     sizes = table_sizes(len(players))
     away_sizes = [size for size in sizes if size != 4]
-    away = _choose(players, sum(away_sizes), tally, _away(tally).__getitem__)
+    left_at_fours = len(players) - sum(away_sizes)
+    away = _choose(players, sum(away_sizes), tally, _away(tally).__getitem__, (3, max(left_at_fours - 1, 1)))
     tables: list[Seating] = []
     fours = [p for p in players if p not in away]
     for block in _blocks(fours, index) if fours else []:
@@ -124,7 +160,7 @@ def _round(players: list[int], tally: _Tally, index: int, lean_first: bool) -> l
         need = size * away_sizes.count(size)
         if not need:
             continue
-        group = _choose(left, need, tally, lambda p, s=size: tally.sizes.get((p, s), 0))
+        group = _choose(left, need, tally, lambda p, s=size: tally.sizes.get((p, s), 0), (1, 1))
         left = [p for p in left if p not in group]
         tables += _group_tables(sorted(group), tally, size)
     return tables
