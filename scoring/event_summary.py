@@ -4,8 +4,8 @@ misères made, as a club's season ladder and a member's record read them. Nothin
 The place, points and games come from the one results read (scoring.results.event_results: the
 event's standings, overall rank, None when withdrawn); the slams and misères from the event's hands,
 each credited to the entrants sitting on the bidding side of its table (the layout's sides:
-Layout.side_of of each place, scoring.adapters' table_places), counted by
-scoring.engine.seasons.side_counts. A summary is kept in the cache under the event's version (bumped
+Layout.side_of of each place, scoring.adapters' table_places; at a table of five the called
+partner too). A summary is kept in the cache under the event's version (bumped
 by every save that changes what the standings show), so a season over many finished events reads
 them all in one cache call and computes only the events that changed.
 """
@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from django.core.cache import cache
-from django.db.models import Q
 
 from scoring.adapters import adapter_for
 from scoring.engine import seasons as seasons_engine
@@ -44,34 +43,45 @@ class _PlaceRow(NamedTuple):
     ew_id: int | None
 
 
-def side_hands(event: Event) -> dict[int, dict[str, tuple[int, int]]]:
-    """{entrant id: (slams, misères made)} of the event: its slams and made misères (two queries
-    when it has any: the hands, then who sat where at their tables), credited to every entrant on
-    the bidding side."""
+def side_hands(event: Event) -> dict[int, tuple[int, int]]:
+    """{entrant id: (slams, misères made)} of the event: each bid hand whose bidding side took all ten
+    tricks or made its misère (scoring.engine.seasons.is_slam, is_misere_made) credited to every
+    entrant sitting on that side (Layout.side_of of his place) or in the called partner's seat (a
+    table of five). Two queries when the event has any: the hands, then who sat where."""
     adapter = adapter_for(event)
     layout = adapter.layout
-    per_table: dict[int, list[seasons_engine.PlayedHand]] = {}
-    for table_id, declarer, declarer_seat, contract, tricks, made in (
-        Hand.objects.filter(table__round__event=event)
-        .filter(Q(tricks=seasons_engine.TRICKS_PER_HAND) | Q(contract__in=seasons_engine.MISERE_CONTRACTS, made=True))
-        .exclude(contract=NOBID)
-        .values_list("table_id", "declarer", "declarer_seat", "contract", "tricks", "made").order_by()
+    per_table: dict[int, list[tuple[str, str, int, int]]] = {}
+    for table_id, declarer, declarer_seat, partner_seat, contract, tricks, seat_tricks, made in (
+        Hand.objects.filter(table__round__event=event).exclude(contract=NOBID)
+        .values_list("table_id", "declarer", "declarer_seat", "partner_seat", "contract", "tricks", "seat_tricks",
+                     "made").order_by()
     ):
-        per_table.setdefault(table_id, []).append(
-            seasons_engine.PlayedHand(declarer_seat or declarer, contract, tricks, made))
+        bidder = declarer_seat or declarer
+        if not bidder:
+            continue
+        side = layout.side_of.get(bidder, bidder)
+        took = tricks
+        if isinstance(seat_tricks, dict):  # kept by seat (by team at six): the bidding side's, with the partner's
+            took = sum(int(n) for key, n in seat_tricks.items() if key in (bidder, side, partner_seat))
+        hand = seasons_engine.PlayedHand(side, contract, took, made)
+        slam, misere = seasons_engine.is_slam(hand), seasons_engine.is_misere_made(hand)
+        if slam or misere:
+            per_table.setdefault(table_id, []).append((side, partner_seat, int(slam), int(misere)))
     if not per_table:
         return {}
     rows = [_PlaceRow(*row) for row in Table.objects.filter(pk__in=per_table).values_list("id", "ns_id", "ew_id")]
     places = adapter.table_places(event, rows)
     credited: dict[int, list[int]] = {}
     for table_id, hands in per_table.items():
-        by_side = seasons_engine.side_counts(hands)
         for place, entrant in places.get(table_id, {}).items():
-            counts = by_side.get(layout.side_of.get(place, place))
-            if entrant is not None and counts:
-                pair = credited.setdefault(entrant, [0, 0])
-                pair[0] += counts[0]
-                pair[1] += counts[1]
+            if entrant is None:
+                continue
+            mine = layout.side_of.get(place, place)
+            for side, partner_seat, slam, misere in hands:
+                if mine == side or (partner_seat and place == partner_seat):
+                    pair = credited.setdefault(entrant, [0, 0])
+                    pair[0] += slam
+                    pair[1] += misere
     return {entrant: (pair[0], pair[1]) for entrant, pair in credited.items()}
 
 

@@ -1,12 +1,19 @@
 """One event summed up per entrant for a club's season (scoring.event_summary, issue 26): place,
 points, slams and misères made credited to the bidding side's entrants, kept by the event's version."""
 
+import json
+from pathlib import Path
+
 import pytest
 from django.core.cache import cache
 
+from scoring.event_io import event_import
 from scoring.event_summary import EntrantSummary, event_summaries, event_summary
 from tests.builders import four_pair_event, make_event, make_partnerships, play
+from tournaments.models import Partnership
 from tournaments.services import round_create
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 pytestmark = pytest.mark.django_db
 
@@ -43,3 +50,15 @@ def test_a_summary_is_kept_until_the_event_changes(django_assert_num_queries):
     event.refresh_from_db()
     with django_assert_num_queries(7, exact=False):
         assert event_summary(event)[p[1].pk].place == 1
+
+
+def test_at_a_table_of_three_the_bidder_alone_is_his_side():
+    cache.clear()
+    data = json.loads((FIXTURES / "three_handed_event.json").read_text(encoding="utf-8"))
+    event = event_import(data)
+    by_number = {p.number: p.pk for p in Partnership.objects.filter(event=event)}
+    summary = event_summary(event)
+    # Round 1: player 3 bids MIS and takes no trick (made); player 6 bids 9NT and takes all ten;
+    # player 5's MIS takes two (lost). Round 2: nobody takes ten.
+    assert {n: (summary[pk].slams, summary[pk].misere_made) for n, pk in by_number.items()} == {
+        1: (0, 0), 2: (0, 0), 3: (0, 1), 4: (0, 0), 5: (0, 0), 6: (1, 0)}
