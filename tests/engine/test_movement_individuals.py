@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scoring.engine.movement_individuals import SeatedRound, grid, opponents_of, partners_of, plan, schedule_text
 
 SMALL = [(seats, n, r) for seats in (3, 4) for n in range(seats, 25) for r in range(1, 13)]
+OTHER = [(seats, n, r) for seats in (2, 5, 6) for n in range(seats, 41) for r in (1, 2, 3, 5, 8, 12)]
 
 
 def key(a, b):
@@ -28,7 +29,7 @@ def check_plan(plans, players, seats, rounds, first_round=1, byes_before=None):
     for rnd in plans:
         seated = [p for _, s in rnd.tables for p in s]
         assert sorted(seated + rnd.byes) == players, (len(players), rnd.number)
-        assert all(len(s) == seats for _, s in rnd.tables)
+        assert all(len(s) == seats for _, s in rnd.tables) and not rnd.mixed
         assert [t for t, _ in rnd.tables] == list(range(1, len(players) // seats + 1))
         assert len(rnd.byes) == len(players) % seats
         # Fair sit-outs: whoever sits out has sat out no more often than anyone playing.
@@ -62,12 +63,35 @@ def check_fresh(n, rounds, seats):
             assert max(met) <= 1, (n, rounds, "opponents twice")
         assert max(met) - min(met) <= (2 if n >= 21 else 4), (n, rounds, Counter(met))
         assert max(abs(diff[p]) for p in players) <= (2 if n >= 16 else 3), (n, rounds)
-    else:
+    elif seats == 3:
         assert not partners and not diff
         if rounds <= n // 4:
             assert max(met) <= 1, (n, rounds, "shared a table twice")
         assert max(met) - min(met) <= (2 if n >= 7 else 3), (n, rounds, Counter(met))
+    else:
+        check_other_sizes(plans, players, seats, rounds, partners, diff, met)
     return plans
+
+
+# What the plans at two, five and six keep, as measured for 2 to 120 players and 1 to 12 rounds.
+SPREAD = {2: (2, 2, 1), 5: (5, 4, 3), 6: (4, 5, 4)}  # below 12 players, below 24, from 24
+
+
+def check_other_sizes(plans, players, seats, rounds, partners, diff, met):
+    n = len(players)
+    assert not partners and not diff  # each for himself (two), a partner hand by hand (five), teams by seat (six)
+    band = 0 if n < 12 else 1 if n < 24 else 2
+    assert max(met) - min(met) <= SPREAD[seats][band], (n, rounds, Counter(met))
+    if seats == 2 and rounds <= n - 1:
+        assert max(met) <= 1, (n, rounds, "met twice")  # a round robin: the circle method
+    if seats > 2 and n >= seats * seats and rounds <= 2:
+        assert max(met) <= 1, (n, rounds, "shared a table twice")  # room for a new table for everyone
+    # The first seat (who deals first, RULES.md section 3) goes round: counts differ by at most one
+    # at a table that everyone plays at (one table, nobody sitting out).
+    if n == seats:
+        firsts = Counter(s[0] for r in plans for _, s in r.tables)
+        counts = [firsts[p] for p in players]
+        assert max(counts) - min(counts) <= 1, (n, rounds)
 
 
 @pytest.mark.parametrize("seats, n, rounds", SMALL)
@@ -80,6 +104,44 @@ def test_guarantees_for_every_size_up_to_24_players(seats, n, rounds):
        seats=st.sampled_from([3, 4]))
 def test_guarantees_from_25_to_120_players(n, rounds, seats):
     check_fresh(n, rounds, seats)
+
+
+@pytest.mark.parametrize("seats, n, rounds", OTHER)
+def test_tables_of_two_five_and_six_up_to_40_players(seats, n, rounds):
+    check_fresh(n, rounds, seats)
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(min_value=41, max_value=120), rounds=st.integers(min_value=1, max_value=12),
+       seats=st.sampled_from([2, 5, 6]))
+def test_tables_of_two_five_and_six_from_41_to_120_players(n, rounds, seats):
+    check_fresh(n, rounds, seats)
+
+
+def test_tables_of_two_five_and_six_hand_worked():
+    # Two players: one table of two every round, the first seat alternating.
+    assert [r.as_dict()["tables"] for r in plan([1, 2], 3, seats=2)] == [
+        [{"table": 1, "seats": [1, 2]}], [{"table": 1, "seats": [2, 1]}], [{"table": 1, "seats": [1, 2]}]]
+    # Six players at tables of two, five rounds: a round robin, every pair exactly once.
+    plans = plan(list(range(1, 7)), 5, seats=2)
+    together = Counter(k for r in plans for _, s in r.tables for k in opponents_of(s))
+    assert len(together) == 15 and set(together.values()) == {1}
+    # Seven players at tables of two: one sits out each round, seven rounds give everyone one.
+    plans = plan(list(range(1, 8)), 7, seats=2)
+    assert sorted(b for r in plans for b in r.byes) == list(range(1, 8))
+    # Five players, one table of five: everybody plays, the first seat goes 1, 2, 3, 4, 5.
+    plans = plan([1, 2, 3, 4, 5], 5, seats=5)
+    assert [r.tables[0][1][0] for r in plans] == [1, 2, 3, 4, 5] and all(not r.byes for r in plans)
+    # Seven players at a table of five: two sit out a round; seven rounds, 14 sit-outs, two each.
+    plans = plan(list(range(1, 8)), 7, seats=5)
+    assert Counter(b for r in plans for b in r.byes) == {p: 2 for p in range(1, 8)}
+    # Twelve players at tables of six: two tables, nobody sits out, written as lists of six seats.
+    data = plan(list(range(1, 13)), 1, seats=6)[0].as_dict()
+    assert [len(t["seats"]) for t in data["tables"]] == [6, 6] and data["byes"] == []
+    # Twenty-five players at tables of five: round 2 seats nobody with anyone from his round 1 table.
+    plans = plan(list(range(1, 26)), 2, seats=5)
+    first = {p: t for t, s in plans[0].tables for p in s}
+    assert all(len({first[p] for p in s}) == 5 for _, s in plans[1].tables)
 
 
 @pytest.mark.parametrize("seats", [3, 4])
@@ -115,7 +177,7 @@ def test_three_handed_hand_worked_small_fields():
 
 
 def test_plan_is_deterministic_and_independent_of_input_order():
-    for seats in (3, 4):
+    for seats in (2, 3, 4, 5, 6):
         a = [p.as_dict() for p in plan(list(range(1, 24)), 9, seats=seats)]
         b = [p.as_dict() for p in plan(list(reversed(range(1, 24))), 9, seats=seats)]
         assert a == b
@@ -162,7 +224,7 @@ def test_current_must_cover_the_rounds():
 
 @settings(max_examples=50, deadline=None)
 @given(
-    seats=st.sampled_from([3, 4]),
+    seats=st.sampled_from([2, 3, 4, 5, 6]),
     n=st.integers(min_value=4, max_value=40),
     rounds=st.integers(min_value=2, max_value=10),
     played=st.integers(min_value=1, max_value=9),
@@ -170,6 +232,7 @@ def test_current_must_cover_the_rounds():
     who=st.integers(min_value=1, max_value=40),
 )
 def test_replan_keeps_played_rounds_and_stays_fair(seats, n, rounds, played, change, who):
+    assume(n >= seats)
     played = min(played, rounds - 1)
     full = plan(list(range(1, n + 1)), rounds, seats=seats)
     history, current = full[:played], full[played:]
