@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import cached_property, wraps
 
@@ -22,6 +23,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -141,45 +143,62 @@ def _side_actor(table, side: str, seat: str = "") -> services.Actor:
     return services.Actor(label=adapter_for(table.round.event).phone_label(table, side, seat), side=side)
 
 
-def by_token(view):
-    """The table link: the token finds exactly one table; a revoked or unknown one gets a plain 404."""
+def _saving(request, saves: bool):
+    """A POST to a view that saves (`saves`) runs in one transaction, its table read once under its
+    locks (entry_data.load_table(locked=True)): the form is checked against the same hands the save
+    writes beside. Anything else reads the table without locks."""
+    return transaction.atomic() if saves and request.method == "POST" else nullcontext()
+
+
+def by_token(view, saves: bool = False):
+    """The table link: the token finds exactly one table; a revoked or unknown one gets a plain 404.
+    `saves`: the view saves a hand on POST (_saving)."""
 
     @language.language_from_view  # the event's language comes with the table: no look-up of its own
     @wraps(view)
     def wrapper(request, token, **kwargs):
-        try:
-            table = entry_data.load_table(Table.objects, token=normalize_token(token))
-        except Table.DoesNotExist:
-            return render(request, "scoring/table_missing.html", status=404)
-        language.use_event_language(request, table.round.event.language)
-        side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
-        seat = request.session.get(SESSION_PLAYERS, {}).get(str(table.pk), "") if side else ""
-        actor = _side_actor(table, side, seat) if side else services.Actor(label=gettext("a table phone"))
-        return view(request, Access(table=table, actor=actor, side=side, token=table.token, seat=seat), **kwargs)
+        with _saving(request, saves):
+            return _by_token(view, request, token, saves, **kwargs)
 
     return wrapper
 
 
-def _staff_table(event, table_id) -> Table:
+def _by_token(view, request, token, saves, **kwargs):
+    """by_token's work: the table found by its token (under its locks when the POST saves), the language, the side."""
     try:
-        return entry_data.load_table(Table.objects, round__event=event, pk=table_id)
+        table = entry_data.load_table(Table.objects, locked=saves and request.method == "POST",
+                                      token=normalize_token(token))
+    except Table.DoesNotExist:
+        return render(request, "scoring/table_missing.html", status=404)
+    language.use_event_language(request, table.round.event.language)
+    side = request.session.get(SESSION_SIDES, {}).get(str(table.pk), "")
+    seat = request.session.get(SESSION_PLAYERS, {}).get(str(table.pk), "") if side else ""
+    actor = _side_actor(table, side, seat) if side else services.Actor(label=gettext("a table phone"))
+    return view(request, Access(table=table, actor=actor, side=side, token=table.token, seat=seat), **kwargs)
+
+
+def _staff_table(event, table_id, locked: bool = False) -> Table:
+    try:
+        return entry_data.load_table(Table.objects, locked=locked, round__event=event, pk=table_id)
     except Table.DoesNotExist:
         raise Http404("No such table at this event.") from None
 
 
-def _staff_access(request, event, table_id) -> Access:
-    table = _staff_table(event, table_id)
+def _staff_access(request, event, table_id, locked: bool = False) -> Access:
+    table = _staff_table(event, table_id, locked)
     organizer = is_organizer(request.user, event)
     label = services.staff_label(request.user.get_username(), role_for(request.user, event))
     return Access(table=table, actor=services.Actor(label=label, user=request.user, is_organizer=organizer),
                   organizer=organizer)
 
 
-def by_staff(view, check=scorer_required):
+def by_staff(view, check=scorer_required, saves: bool = False):
     @check
     @wraps(view)
     def wrapper(request, event, table_id, **kwargs):
-        return view(request, _staff_access(request, event, table_id), **kwargs)
+        with _saving(request, saves):
+            locked = saves and request.method == "POST"
+            return view(request, _staff_access(request, event, table_id, locked), **kwargs)
 
     return wrapper
 
@@ -272,6 +291,10 @@ def entry(request, access):
         hand = services.hand_record(table=access.table, number=form.cleaned_data["number"], actor=access.actor,
                                     side=access.side, client_id=client_id, **form.hand_values())
     except ValidationError as exc:
+        if queued:
+            stored = _taken(access, exc, form.cleaned_data["number"])
+            if stored is not None:
+                return _conflict(access, sheet, stored, form.hand_values())
         add_service_errors(form, exc)
         if queued:
             return _refused(_form_words(form))
@@ -280,14 +303,50 @@ def entry(request, access):
     if queued:
         return JsonResponse({"status": "saved", "message": gettext("Hand %(number)s saved.") % {"number": hand.number},
                              "result": services.hand_snapshot(hand)})
-    # Shown on the folded list of hands just above the next hand's form (_hand_list.html).
-    messages.success(request, gettext("Hand %(number)s saved.") % {"number": form.cleaned_data["number"]},
+    # Shown in the page's save result (table_entry.html, #saved) just above the next hand's form, where the
+    # page lands: the saved hand's line with its points, so the eye sees what was stored.
+    messages.success(request, gettext("Hand %(number)s saved: %(hand)s")
+                     % {"number": hand.number, "hand": _hand_words(sheet, services.hand_snapshot(hand))},
                      extra_tags="hand-saved")
     if request.headers.get("X-Entry-Fetch"):
         # static/js/entry.js goes to the next hand itself: a real navigation, so the message above
         # shows there and the service worker keeps that page as the copy for a reload offline.
         return JsonResponse({"status": "saved", "next": access.url("entry")})
-    return redirect(access.url("entry") + "#enter")
+    return redirect(access.url("entry") + "#saved")
+
+
+def _hand_words(sheet, values: dict) -> str:
+    """A hand in words with its points, the players by name: "7♥ by N-S, 8 tricks · N-S +200, E-W +20"."""
+    return entry_data.hand_summary(values, {seat.seat: seat.name for seat in sheet.seats})
+
+
+def _taken(access, exc: ValidationError, number: int):
+    """The hand stored under `number` when a kept save was refused because that number is taken (another
+    phone entered the hand meanwhile, differently: services.hand_record's "already entered"), else None."""
+    if "number" not in getattr(exc, "error_dict", {}):
+        return None
+    return Hand.objects.filter(table=access.table, number=number).first()
+
+
+def _conflict(access, sheet, stored: Hand, values: dict) -> JsonResponse:
+    """Two phones entered the same hand differently (one of them kept it offline): both versions in
+    words with their points, so the phone can ask "keep mine" (a correction of the stored hand, at its
+    version: the other side then accepts it, docs/trust.md) or "keep theirs" (drop the kept one)."""
+    try:
+        # Checked and scored as the table would store it, nothing written (services.hands).
+        mine = _hand_words(sheet, services._clean_values(access.table, values))
+    except ValidationError as exc:  # no longer a hand this table can take: only Discard helps
+        return _refused(" ".join(exc.messages), again=False)
+    return JsonResponse({
+        "status": "conflict", "again": False, "number": stored.number, "version": stored.version,
+        "message": gettext("Hand %(number)s was entered meanwhile on another phone, differently. Which one is "
+                           "right?") % {"number": stored.number},
+        "mine": mine, "theirs": _hand_words(sheet, services.hand_snapshot(stored)),
+        "by": services.shown_label(stored.updated_by or stored.entered_by),
+        "fix": access.url("hand", stored.number),
+        "reason": gettext("Two phones entered hand %(number)s differently; this phone's version was kept.")
+                  % {"number": stored.number},
+    }, status=409)
 
 
 def _same_hand(access, receipt, data) -> bool:
@@ -317,7 +376,7 @@ def _refused(message: str, status: int = 409, again: bool = True) -> JsonRespons
 def _already(request, access, receipt, message: str):
     if _wants_json(request):
         return JsonResponse({"status": "already", "message": message, "result": receipt.result})
-    messages.info(request, message)
+    messages.info(request, message, extra_tags="hand-saved")
     return redirect(access.url("entry"))
 
 
@@ -444,6 +503,10 @@ def choose_side(request, access):
 
 def hand_edit(request, access, number):
     """Correct one stored hand. The form carries the version it showed; a stale save writes nothing."""
+    queued = request.method == "POST" and _wants_json(request)  # "keep mine" after a conflict (offline.js)
+    words = _unproven_words(access, request) if queued and access.via_token else ""
+    if words:
+        return _refused(words, again=False)
     if access.via_token and not access.side:
         return redirect(access.url("entry"))
     sheet = access.sheet()
@@ -461,8 +524,13 @@ def hand_edit(request, access, number):
             cut = cuts.cut_context(sheet, exc)
         else:
             _note_write(request, access)
-            messages.success(request, gettext("Hand %(number)s corrected.") % {"number": number})
-            return redirect(access.url("entry"))
+            words = gettext("Hand %(number)s corrected.") % {"number": number}
+            if queued:
+                return JsonResponse({"status": "saved", "message": words})
+            messages.success(request, words, extra_tags="hand-saved")  # in view where the page lands (#saved)
+            return redirect(access.url("entry") + "#saved")
+    if queued:
+        return _refused(_form_words(form), again=False)
     hand.refresh_from_db()
     return _hand_page(request, access, sheet, hand, form, extra=cuts.page_extras(access, hand, cut))
 
@@ -622,12 +690,12 @@ _manage = "events/<slug:slug>/score/tables/<int:table_id>/"
 urlpatterns = [
     path("t/", table_code, name="table-code"),
     path("t/sw.js", service_worker, name="table-sw"),
-    path("t/<str:token>/", by_token(entry), name="table-entry"),
+    path("t/<str:token>/", by_token(entry, saves=True), name="table-entry"),
     path("t/<str:token>/side/", by_token(choose_side), name="table-side"),
     path("t/<str:token>/hands/<int:number>/", by_token(hand_edit), name="table-hand"),
     path("t/<str:token>/confirm/", by_token(confirm), name="table-confirm"),
     path("t/<str:token>/dispute/", by_token(dispute), name="table-dispute"),
-    path(_manage, by_staff(entry), name="table-manage"),
+    path(_manage, by_staff(entry, saves=True), name="table-manage"),
     path(_manage + "hands/<int:number>/", by_staff(hand_edit), name="table-manage-hand"),
     path(_manage + "confirm/", by_staff(confirm), name="table-manage-confirm"),
     path(_manage + "dispute/", by_staff(dispute), name="table-manage-dispute"),

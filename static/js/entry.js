@@ -69,9 +69,10 @@
   // --- the one-hand form ---------------------------------------------------------------------
   function wireHandForm(form) {
     var box = form.querySelector("[data-preview]");
-    var base = { ns: parseInt(form.dataset.baseNs, 10) || 0, ew: parseInt(form.dataset.baseEw, 10) || 0 };
     function put(sel, text) { var el = box.querySelector(sel); if (el) el.textContent = text; }
     function update() {
+      // Read each time: offline.js puts the server's totals here after an offline conflict is settled.
+      var base = { ns: parseInt(form.dataset.baseNs, 10) || 0, ew: parseInt(form.dataset.baseEw, 10) || 0 };
       var kind = value(form, "penalty_kind");
       showPenaltyFields(form, kind);
       var nobody = value(form, "declarer") === "none";
@@ -80,6 +81,9 @@
       var pts = nobody ? noBidPoints(table, value(form, "ns_tricks"))
         : handPoints(table, value(form, "declarer"), value(form, "contract"), value(form, "tricks"),
                      kind, value(form, "penalty_side"));
+      // The hand's points in words, for offline.js to say beside a hand it keeps on the phone.
+      if (pts) form.setAttribute("data-points", gettext("N-S") + " " + signed(pts.ns) + ", " + gettext("E-W") + " " + signed(pts.ew));
+      else form.removeAttribute("data-points");
       if (!pts) {
         box.setAttribute("data-empty", "");
         ["[data-preview-ns]", "[data-preview-ew]", "[data-preview-ns-total]", "[data-preview-ew-total]"].forEach(function (s) { put(s, "–"); });
@@ -204,6 +208,9 @@
   // screen and takes the focus, so a screen reader reads it too. Otherwise the page scrolls to
   // the hand form, with the folded list of hands above it ("Hands 1–3 ▸ ✓ Hand 3 saved") when
   // both fit the screen, and the focus goes to the form's heading ("Hand 4 of 4").
+  // After a save the page says what was stored ("✓ Hand 3 saved: 7♥ by N-S, 8 tricks · N-S +200, E-W +20",
+  // the game it ended: table_entry.html's #saved, just above the next hand's form): that is where it lands,
+  // with the focus on it so a screen reader reads it, and the next hand's form under it.
   function land() {
     var error = document.querySelector("[data-land-error]");
     if (error) {
@@ -213,17 +220,27 @@
     }
     var form = document.querySelector("form[data-land]");
     var list = document.querySelector("[data-land-above]");
-    if (!form) {  // all hands in: the list to check, then "Check and confirm" under it
-      if (list && document.getElementById("confirm")) list.scrollIntoView({ block: "start" });
+    var saved = document.querySelector("[data-saved]");
+    if (saved && !saved.textContent.trim()) saved = null;
+    if (!form) {  // all hands in: the list to check (and what was saved), then "Check and confirm" under it
+      if (saved) {
+        var said = saved.getBoundingClientRect();
+        var top = list && said.bottom - list.getBoundingClientRect().top + 8 <= window.innerHeight
+          ? list.getBoundingClientRect().top : said.top;
+        window.scrollTo(0, Math.max(0, window.pageYOffset + top - 4));
+        saved.focus({ preventScroll: true });
+      } else if (list && document.getElementById("confirm")) list.scrollIntoView({ block: "start" });
       return;
     }
     var heading = document.getElementById("enter");  // "Hand 4 of 4", or "Correct hand 2" just above its form
     var box = form.getBoundingClientRect();
     var start = heading ? Math.min(heading.getBoundingClientRect().top, box.top) : box.top;
-    var from = list ? list.getBoundingClientRect().top : start;  // "Hands 1–3 ▸  ✓ Hand 3 saved."
+    if (saved) start = Math.min(start, saved.getBoundingClientRect().top);  // what was saved comes first
+    var from = list ? list.getBoundingClientRect().top : start;  // "Hands 1–3 ▸ See or fix"
     if (box.bottom - from + 8 > window.innerHeight) from = start;  // no room for both: the form wins
-    window.scrollTo(0, Math.max(0, window.pageYOffset + from - 4));
-    if (heading) heading.focus({ preventScroll: true });
+    window.scrollTo(0, Math.max(0, window.pageYOffset + from - (saved ? 1 : 4)));
+    if (saved) saved.focus({ preventScroll: true });
+    else if (heading) heading.focus({ preventScroll: true });
   }
 
   // --- "Saving…": one tap, one request --------------------------------------------------------
@@ -325,6 +342,7 @@
       // Until the hand is complete the preview is empty (not the last hand's: offline.js clears the
       // form for the next hand while the page stays).
       if (box) { box.textContent = ""; box.setAttribute("data-empty", ""); }
+      form.removeAttribute("data-points");
       if (!bidder || tricks === "") return;
       var defenders = seats.filter(function (seat) { return seat !== bidder; });
       var changed = e && e.target && e.target.name === "seat_" + defenders[1] ? 1 : 0;
@@ -341,6 +359,10 @@
       trickOf[bidder] = tricks; trickOf[defenders[0]] = first; trickOf[defenders[1]] = String(10 - tricks - first);
       box.textContent = "";
       box.removeAttribute("data-empty");
+      // The hand's points in words, for offline.js to say beside a hand it keeps on the phone.
+      form.setAttribute("data-points", seats.map(function (seat) {
+        return form.querySelector('[data-three-seat="' + seat + '"]').getAttribute("data-name") + " " + signed(bySeat[seat]);
+      }).join(", "));
       var list = document.createElement("ul");
       list.className = "three-points";
       seats.forEach(function (seat) {

@@ -111,10 +111,25 @@
                  table: info.table, number: about.number, label: about.label, fields: fields,
                  at: Date.now(), state: "waiting", message: "" });
     if (!store(items)) return false;  // storage full or forbidden: entry.js says "Not saved"
+    var points = form.getAttribute("data-points");  // entry.js: the points the preview showed, in words
     if (about.number) nextHand(form, about.number + 1); else form.hidden = true;
     render();
+    say(gettext("Saved on this phone, not sent yet."), about.label + (points ? " · " + points : ""), "warning");
     schedule(RETRY_SECONDS[0]);
     return true;
+  }
+
+  // What a save did, in the page's live region just above the next hand's form (table_entry.html #saved),
+  // brought to the top of the screen: a hand kept here, or an offline conflict settled.
+  function say(headline, detail, kind) {
+    var region = document.getElementById("saved");
+    if (!region) return;
+    region.textContent = "";
+    var said = line("p", "message " + kind + " saved-line", "");
+    said.appendChild(line("strong", "", headline));
+    if (detail) said.appendChild(document.createTextNode(" " + detail));
+    region.appendChild(said);
+    window.scrollTo(0, Math.max(0, window.pageYOffset + region.getBoundingClientRect().top - 4));
   }
 
   // The server's page showed hand N; with N kept here, the form goes on to N+1 by itself.
@@ -170,7 +185,7 @@
     var queue = waiting(load());
     if (!queue.length) return;
     sending = true;
-    var sent = 0;
+    var sent = 0, conflicts = 0;
     (function next(i) {
       if (i >= queue.length) return done(true);
       var it = queue[i];
@@ -186,6 +201,13 @@
             if (response.ok && answer && (answer.status === "saved" || answer.status === "already")) {
               drop(it.id);
               sent++;
+            } else if (answer && answer.status === "conflict") {
+              // Another phone entered this hand meanwhile, differently (scoring.views.entry._conflict): both
+              // versions in words, "Keep mine" or "Keep theirs"; trying again could only fail again.
+              update(it.id, { state: "refused", message: answer.message, again: false, conflict: {
+                mine: answer.mine, theirs: answer.theirs, by: answer.by, version: answer.version,
+                fix: answer.fix, reason: answer.reason } });
+              conflicts++;
             } else {
               // again false: its id already stored another hand, so only Discard is offered.
               update(it.id, { state: "refused", message: refusal(response.status, answer),
@@ -202,7 +224,8 @@
       tries = reached ? 0 : tries + 1;
       render();
       if (waiting(load()).length) schedule(RETRY_SECONDS[Math.min(tries, RETRY_SECONDS.length - 1)]);
-      if (sent && untouched()) location.reload();  // show the server's own list of hands
+      if (sent && untouched()) { location.reload(); return; }  // show the server's own list of hands
+      if (conflicts) { refresh(); showConflict(); }  // the other phone's hand in the list and totals at once
     }
   }
 
@@ -246,7 +269,29 @@
       row.setAttribute("data-offline-id", it.id);
       var where = mine(it) ? "" : interpolate(gettext("Table %(number)s"), { number: it.table }, true) + " · ";
       row.appendChild(line("strong", "offline-label", where + it.label));
-      if (it.state === "refused") {
+      if (it.conflict) {
+        row.className += " offline-conflict";
+        row.setAttribute("role", "alert");
+        row.appendChild(line("p", "offline-why", it.message));
+        var versions = line("div", "versions", "");
+        [[gettext("Your phone"), it.conflict.mine, ""], [gettext("The other phone"), it.conflict.theirs, it.conflict.by]]
+          .forEach(function (v, i) {
+            var one = line("div", "version " + (i ? "version-theirs" : "version-mine"), "");
+            one.appendChild(line("strong", "", v[0]));
+            one.appendChild(line("p", "", v[1]));
+            if (v[2]) one.appendChild(line("p", "muted small", v[2]));
+            versions.appendChild(one);
+          });
+        row.appendChild(versions);
+        var choose = line("div", "form-actions conflict-actions", "");
+        var keepMine = line("button", "primary big", gettext("Keep mine"));
+        keepMine.type = "button"; keepMine.setAttribute("data-offline-mine", it.id);
+        var keepTheirs = line("button", "big", gettext("Keep theirs"));
+        keepTheirs.type = "button"; keepTheirs.setAttribute("data-offline-theirs", it.id);
+        choose.appendChild(keepMine);
+        choose.appendChild(keepTheirs);
+        row.appendChild(choose);
+      } else if (it.state === "refused") {
         row.setAttribute("role", "alert");
         row.appendChild(line("p", "offline-why", it.message));
         var actions = line("div", "form-actions", "");
@@ -280,6 +325,85 @@
     var retry = button.getAttribute("data-offline-retry"), discard = button.getAttribute("data-offline-discard");
     if (retry) { update(retry, { state: "waiting", message: "", again: true }); tries = 0; render(); send(); }
     if (discard) { drop(discard); render(); }
+    var it = load().filter(function (item) {
+      return item.id === (button.getAttribute("data-offline-mine") || button.getAttribute("data-offline-theirs"));
+    })[0];
+    if (!it || !it.conflict) return;
+    if (button.hasAttribute("data-offline-theirs")) {
+      drop(it.id);
+      render();
+      refresh();
+      say(interpolate(gettext("Hand %(number)s: the other phone's version is kept."), { number: it.number }, true),
+          it.conflict.theirs, "success");
+    } else {
+      keepMine(it, button);
+    }
+  }
+
+  // "Keep mine": the kept hand sent as a correction of the stored one, at the version the server showed
+  // (scoring.views.entry.hand_edit): the other side then accepts it or disputes it (docs/trust.md).
+  function keepMine(it, button) {
+    button.disabled = true;
+    var body = new FormData();
+    it.fields.forEach(function (p) { body.append(p[0], p[1]); });
+    body.delete("client_id");
+    body.set("version", String(it.conflict.version));
+    body.set("reason", it.conflict.reason || "");
+    body.set("csrfmiddlewaretoken", csrf());
+    fetch(it.conflict.fix, { method: "POST", body: body, credentials: "same-origin",
+                             headers: { "Accept": "application/json", "X-CSRFToken": csrf() } })
+      .then(function (response) {
+        if (response.status >= 500) throw new Error("HTTP " + response.status);
+        return response.json().catch(function () { return null; }).then(function (answer) {
+          if (response.ok && answer && answer.status === "saved") {
+            drop(it.id);
+            render();
+            refresh();
+            say("✓ " + answer.message, it.conflict.mine, "success");
+          } else {
+            update(it.id, { conflict: null, message: refusal(response.status, answer), again: false });
+            render();
+          }
+        });
+      })
+      .catch(function () {  // no answer: the choice stays on screen, to press again with the wifi back
+        button.disabled = false;
+        say(gettext("No connection. Hands you save are kept on this phone and sent when the wifi is back."), "", "warning");
+      });
+  }
+
+  // The server's list of hands and totals, swapped in without reloading the page (what is typed in the
+  // next hand's form stays); the whole page again when the next hand is another than the form's.
+  function refresh() {
+    fetch(info.page, { credentials: "same-origin", headers: { "Accept": "text/html" } }).then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return response.text();
+    }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html");
+      var form = document.getElementById("hand-form"), next = fresh.getElementById("hand-form");
+      var number = function (f) { return f && !f.hidden && f.elements.number ? f.elements.number.value : ""; };
+      if (untouched() && number(form) !== number(next) && !waiting(load()).some(mine)) { location.reload(); return; }
+      ["#hands", "section.seats"].forEach(function (selector) {
+        var old = document.querySelector(selector), now = fresh.querySelector(selector);
+        if (!old || !now) return;
+        now = document.importNode(now, true);
+        if (old.open) now.open = true;
+        old.replaceWith(now);
+      });
+      if (form && next && !waiting(load()).some(mine)) {  // nothing kept here any more: the form's totals are the server's
+        form.setAttribute("data-base-ns", next.getAttribute("data-base-ns") || "0");
+        form.setAttribute("data-base-ew", next.getAttribute("data-base-ew") || "0");
+        form.removeAttribute("data-kept");
+        var totals = form.querySelector(".preview-totals");
+        if (totals) totals.hidden = false;
+        form.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }).catch(function () {});
+  }
+
+  function showConflict() {
+    var row = box && box.querySelector(".offline-conflict");
+    if (row) row.scrollIntoView({ block: "start" });
   }
 
   // --- wiring --------------------------------------------------------------------------------
@@ -321,9 +445,10 @@
     }
     if (navigator.onLine === false) {
       // The last copy kept on this phone: its "saved" notes are from then, not now.
-      document.querySelectorAll(".messages").forEach(function (m) { m.hidden = true; });
+      document.querySelectorAll(".messages, .saved-line").forEach(function (m) { m.hidden = true; });
     }
     render();
+    showConflict();
     window.addEventListener("online", function () { tries = 0; render(); send(); });
     window.addEventListener("offline", render);
     send();

@@ -99,18 +99,21 @@ def test_four_hands_each_on_one_screen_then_the_pin_error_in_view(live_server, t
         save = ns.get_by_role("button", name=f"Save hand {number}")
         save.wait_for()
         ns.wait_for_load_state()
-        # Landed: the whole form and its Save button on the first screen, focus on "Hand n".
+        # Landed: the whole form and its Save button on the first screen; the focus on "Hand n", or after a
+        # save on what it stored (issue 24.1), just above the form.
         assert on_screen(ns, "#hand-form"), (number, box(ns, "#hand-form"))
         assert on_screen(ns, "#hand-form button[name=save]")
-        assert focused(ns) == "enter"
+        assert focused(ns) == ("enter" if number == 1 else "saved")
         assert ns.locator("#enter").inner_text().startswith(f"Hand {number} of 4")
         if number > 1:  # the earlier hands are one tap away, folded above the form
             assert ns.locator("details.hands > summary").inner_text().startswith(
                 "Hand 1" if number == 2 else f"Hands 1–{number - 1}")
             assert not ns.locator("details.hands").get_attribute("open") and not ns.locator(".hand-list").is_visible()
-            assert ns.locator(".hands-saved").inner_text() == f"✓ Hand {number - 1} saved."
-            # The saved line and the way to the list are on the same first screen.
-            assert on_screen(ns, "details.hands > summary"), (number, box(ns, "details.hands"), box(ns, "#hand-form"))
+            _, before, ns_points, ew_points = WORKED_HANDS[number - 2]
+            assert ns.locator("#saved").inner_text().startswith(f"✓ Hand {number - 1} saved: ")
+            assert f"N-S {ns_points:+d}".replace("+0", "0") in ns.locator("#saved").inner_text()
+            # What was saved and the next hand's form are on the same first screen.
+            assert on_screen(ns, "#saved"), (number, box(ns, "#saved"), box(ns, "#hand-form"))
         assert small_type_or_targets(ns) == []
         landed_at = ns.evaluate("window.scrollY")
 
@@ -141,7 +144,7 @@ def test_four_hands_each_on_one_screen_then_the_pin_error_in_view(live_server, t
             held[0].continue_()
         else:
             save.click()
-        ns.get_by_text(f"Hand {number} saved.").wait_for()
+        ns.get_by_text(f"Hand {number} saved:").wait_for()
     assert len(posts) == 4  # one request a hand
     assert [(h.number, h.ns_points, h.ew_points) for h in Hand.objects.filter(table=table).order_by("number")] == [
         (n, p_ns, p_ew) for n, _, p_ns, p_ew in WORKED_HANDS]
@@ -150,7 +153,7 @@ def test_four_hands_each_on_one_screen_then_the_pin_error_in_view(live_server, t
     ns.get_by_text("Now the other side checks").wait_for()
     ns.wait_for_load_state()
     assert ns.locator(".hand-list").is_visible() and on_screen(ns, "details.hands > summary")
-    assert ns.locator(".hands-saved").inner_text() == "✓ Hand 4 saved."
+    assert ns.locator("#saved").inner_text().startswith("✓ Hand 4 saved: ") and on_screen(ns, "#saved")
     screen(ns, "4-all-in")
 
     # E-W's phone proves its side with its PIN on the side screen; a wrong one, then an empty one, come

@@ -118,7 +118,7 @@ def test_a_whole_table_in_spanish(live_server, transactional_db, phones, shot):
     shot(ns, "es-02-hand-with-penalty")
     ns.get_by_role("button", name="Guardar la mano 1").click()
     ns.get_by_role("button", name="Guardar la mano 2").wait_for()
-    assert "Mano 1 anotada." in ns.locator("#hands summary").inner_text()
+    assert ns.locator("#saved").inner_text().startswith("✓ Mano 1 anotada: 8♣ de E-O, 5 bazas")
     check(ns, seen, "hand 2")
 
     # Hand 2 without its tricks: refused, in Spanish, and nothing saved.

@@ -63,7 +63,8 @@ def test_three_phones_enter_and_confirm_one_table_of_three(live_server, three_ta
     # Ana enters hand 1; the other two phones show it when they reload.
     enter_three(ana, 1, "1", "8H", "8", "2", "1")
     ana.get_by_role("button", name="Save hand 2").wait_for()
-    assert ana.locator(".messages li").all_inner_texts() == ["Hand 1 saved."]
+    assert ana.locator("#saved").inner_text() == ("✓ Hand 1 saved: 8♥ by Ana Garza, 8 tricks · Ana Garza: +300 (8 tricks); "
+                                               "Luis Peña: +10 (1 trick); Marie Tremblay: +10 (1 trick)")
     for page in (luis, marie):
         page.reload()
         assert hand_rows(page) == [["1", "8♥", "+300", "+10", "+10"]]

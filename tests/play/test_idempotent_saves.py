@@ -98,14 +98,43 @@ def test_a_queued_hand_for_a_closed_round_is_refused_in_plain_words(client, setu
     assert not Hand.objects.exists() and not ClientSave.objects.exists()
 
 
-def test_a_queued_hand_another_phone_entered_differently_is_refused(client, setup):
+def test_a_queued_hand_another_phone_entered_differently_shows_both_versions(client, setup):
+    """Issue 24.5: the answer says both versions in words with their points (RULES.md: 7♥ made with 8
+    tricks is 200, the defenders 10 a trick), the stored hand's version and where its correction goes;
+    nothing is stored and no Try again is offered (it could only fail again)."""
     enter_hands(setup.t1, count=1)  # 7H by N-S, from the other phone
     phone(client, setup.t1, "ew")
     r = client.post(entry_url(setup.t1), hand_post(setup.t1, 1, declarer="ew", client_id=ID_1), **JSON)
-    assert r.status_code == 409 and r.json()["status"] == "refused"
-    assert r.json()["message"] == "Not saved: hand 1 at table 1 is already entered; correct it instead"
+    assert r.status_code == 409
+    assert r.json() == {
+        "status": "conflict", "again": False, "number": 1, "version": 1,
+        "message": "Hand 1 was entered meanwhile on another phone, differently. Which one is right?",
+        "mine": "7♥ by E-W, 8 tricks · N-S +20, E-W +200", "theirs": "7♥ by N-S, 8 tricks · N-S +200, E-W +20",
+        "by": "N-S #1 (table link)", "fix": f"/t/{setup.t1.token}/hands/1/",
+        "reason": "Two phones entered hand 1 differently; this phone's version was kept."}
     assert list(Hand.objects.values_list("declarer", flat=True)) == ["ns"]
-    assert not ClientSave.objects.exists()  # refused: the id is still free, "Try again" may use it
+    assert not ClientSave.objects.exists()
+
+
+def test_keep_mine_is_a_correction_the_other_side_accepts(client, setup):
+    """Issue 24.5, "keep mine": the kept hand goes as a correction of the stored one at the version the
+    conflict showed (docs/trust.md): E-W's version stored, written by E-W, no longer accepted; a second
+    send at the same (now stale) version writes nothing and says why, with Discard only."""
+    enter_hands(setup.t1, count=1)
+    phone(client, setup.t1, "ew")
+    fix = f"/t/{setup.t1.token}/hands/1/"
+    data = hand_post(setup.t1, 1, declarer="ew", version=1, side="ew",
+                     reason="Two phones entered hand 1 differently; this phone's version was kept.")
+    r = client.post(fix, data, **JSON)
+    assert r.status_code == 200 and r.json() == {"status": "saved", "message": "Hand 1 corrected."}
+    hand = Hand.objects.get(table=setup.t1, number=1)
+    assert (hand.declarer, hand.ns_points, hand.ew_points, hand.version) == ("ew", 20, 200, 2)
+    assert (hand.entered_side, hand.changed_side, hand.accepted_side) == ("ns", "ew", "")
+    assert HandChange.objects.filter(table=setup.t1, action="update").get().reason.startswith("Two phones")
+    again = client.post(fix, data, **JSON)
+    assert again.status_code == 409 and again.json()["status"] == "refused" and again.json()["again"] is False
+    assert again.json()["message"].startswith("Not saved: This hand was changed by E-W")
+    assert Hand.objects.get(table=setup.t1, number=1).version == 2
 
 
 def test_a_queued_hand_with_a_bad_value_is_refused_naming_what_is_wrong(client, setup):
