@@ -24,6 +24,8 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from clubs.matching import NEW, Matcher
+from clubs.models import Club, Member
 from scoring import totals
 from scoring.engine import eventfile, formats
 from scoring.engine import games as games_engine
@@ -65,13 +67,80 @@ def _slug_problem(slug: str, place: str) -> str | None:
     return None
 
 
-def event_import(data: dict, *, slug: str | None = None, by=None) -> Event:
+def people(spec: eventfile.EventFile) -> list[tuple[str, str, int | None]]:
+    """Every player of the file as (place, name, member number or None), in the file's order; the
+    place is the one problems and the club's review page name ("partnerships[0].players[1]")."""
+    found = [(f"partnerships[{i}].players[{j}]", name, member)
+             for i, p in enumerate(spec.partnerships)
+             for j, (name, member) in enumerate(zip(p.players, p.members, strict=True))]
+    return found + [(f"players[{i}]", p.name, p.member) for i, p in enumerate(spec.players)]
+
+
+def _club_problems(spec: eventfile.EventFile, by) -> tuple[Club | None, list[str]]:
+    """The file's club (event.club) and why it cannot be imported into it: no such club, an importer
+    through the web who is not the club's organizer, or a member number the club does not have."""
+    if not spec.event.club:
+        return None, []
+    club = Club.objects.filter(slug__iexact=spec.event.club).first()
+    if club is None:
+        return None, [problem("event.club", Message(gettext_noop("no club has the slug %(slug)s on this site"),
+                                                    slug=repr(spec.event.club)))]
+    if by is not None and not by.is_superuser and not by.club_roles.filter(club=club, role="organizer").exists():
+        return club, [problem("event.club", Message(gettext_noop(
+            "only an organizer of the club %(club)s imports its events"), club=club.name))]
+    numbers = set(Member.objects.filter(club=club).values_list("number", flat=True))
+    return club, [problem(f"{place}.member", Message(gettext_noop("the club %(club)s has no member %(number)s"),
+                                                     club=club.name, number=member))
+                  for place, _name, member in people(spec) if member is not None and member not in numbers]
+
+
+def _member_links(club: Club | None, spec: eventfile.EventFile, choices: dict | None, new_members: bool) -> dict:
+    """Each player's member (place -> member id), read and written inside the import's transaction.
+
+    A number in the file names the member. A name without one: the organizer's choice on the review
+    page (`choices`: place -> a member number, "new", or "" for none), else the name matched as the
+    review page matches it (clubs.matching); a name no member comes near is added as a new member
+    with `new_members` (the next numbers of the club), and left unlinked otherwise."""
+    if club is None:
+        return {}
+    Club.objects.select_for_update().filter(pk=club.pk).first()  # one import numbering members at a time
+    members = list(Member.objects.filter(club=club))
+    by_number = {m.number: m for m in members}
+    matcher = Matcher(members)
+    links, new = {}, []
+    for place, name, number in people(spec):
+        choice = (choices or {}).get(place)
+        if number is None and isinstance(choice, int):
+            number = choice
+        if number is not None:
+            links[place] = by_number[number]
+            continue
+        if choice == "":
+            continue
+        match = matcher.match(name)
+        if match.member is not None and choice is None:
+            links[place] = match.member
+        elif choice == "new" or (new_members and choice is None and match.status == NEW):
+            new.append((place, name))
+    if new:
+        next_number = max(by_number, default=0) + 1
+        created = [Member(club=club, number=next_number + k, name=name, search_name=Member.key_for(name))
+                   for k, (_place, name) in enumerate(new)]
+        Member.objects.bulk_create(created)
+        links.update({place: m for (place, _name), m in zip(new, created, strict=True)})
+    return links
+
+
+def event_import(data: dict, *, slug: str | None = None, by=None, new_members: bool = False,
+                 choices: dict | None = None) -> Event:
     """Create the event in `data` (format 500-event/1 or 500-event/2) and return it.
 
     Raises EventFileError listing every problem, each with its place in the file; then nothing is
     written. `slug` overrides the file's slug (or the one made from the event's name). `by`, the
     account importing it through the web, becomes an organizer of the event; unless it is a
     superuser, the file's other staff get no role (`staff_not_granted`) and must have accounts.
+    An event of a club (event.club) links its players to the club's members (`_member_links`:
+    `new_members` adds the names no member comes near, `choices` are the review page's).
     """
     spec = eventfile.parse(data)
     if slug is not None:
@@ -79,19 +148,20 @@ def event_import(data: dict, *, slug: str | None = None, by=None) -> Event:
     else:
         slug = spec.event.slug or slugify(spec.event.name)[:80] or "event"
         problem = _slug_problem(slug, "event.slug" if spec.event.slug else "event.name")
-    problems = ([problem] if problem else []) + _staff_problems(spec, by)
+    club, club_problems = _club_problems(spec, by)
+    problems = ([problem] if problem else []) + _staff_problems(spec, by) + club_problems
     if problems:
         raise EventFileError(problems)
     try:
         with transaction.atomic():
-            return _write(spec, slug, by)
+            return _write(spec, slug, by, club=club, links=_member_links(club, spec, choices, new_members))
     except DatabaseError as exc:
         # Only a race (another import of the same slug) or a database limit gets here.
         raise EventFileError([Message(gettext_noop("the event could not be saved: %(error)s"),
                                       error=str(exc))]) from None
 
 
-def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
+def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None = None, links=None) -> Event:
     ev = spec.event
     rules = rules_engine.rule_set(ev.rules, ev.rule_overrides)
     # The table layout the file's entrants and rules seat: its seats, dealer and scoring (the file's shape).
@@ -104,7 +174,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
         sit_out_policy=ev.sit_out_policy, sit_out_points=ev.sit_out_points,
         confirmation_required=ev.confirmation_required, medal_scope=ev.medal_scope,
         secondary_tiebreakers=list(ev.secondary_tiebreakers), page_size=ev.page_size,
-        language=ev.language, format=ev.format, entrants=ev.entrants,
+        language=ev.language, format=ev.format, entrants=ev.entrants, club=club,
         **_games_fields(ev.games),
     )
 
@@ -117,7 +187,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
         users.setdefault(by.username, by)
     EventStaff.objects.bulk_create([EventStaff(event=event, user=users[s.username], role=s.role) for s in granted])
 
-    partnerships = _ENTRANT_ROWS[ev.entrants](event, spec)
+    partnerships = _ENTRANT_ROWS[ev.entrants](event, spec, links or {})
     Partnership.objects.bulk_create(partnerships, batch_size=BATCH)
     by_number = {p.number: p for p in partnerships}
 
@@ -229,10 +299,11 @@ def _write(spec: eventfile.EventFile, slug: str, by=None) -> Event:
     return event
 
 
-def _partnership_rows(event: Event, spec: eventfile.EventFile) -> list[Partnership]:
+def _partnership_rows(event: Event, spec: eventfile.EventFile, links: dict) -> list[Partnership]:
     """The file's partnerships, their two players saved (Player rows), the partnerships not yet."""
-    players = [Player(event=event, name=name, search_name=Player.key_for(name))
-               for p in spec.partnerships for name in p.players[:2]]
+    players = [Player(event=event, name=name, search_name=Player.key_for(name),
+                      member=links.get(f"partnerships[{i}].players[{j}]"))
+               for i, p in enumerate(spec.partnerships) for j, name in enumerate(p.players[:2])]
     Player.objects.bulk_create(players, batch_size=BATCH)
     return [
         Partnership(event=event, number=p.number, player_one=players[2 * i], player_two=players[2 * i + 1],
@@ -241,9 +312,10 @@ def _partnership_rows(event: Event, spec: eventfile.EventFile) -> list[Partnersh
     ]
 
 
-def _player_rows(event: Event, spec: eventfile.EventFile) -> list[Partnership]:
+def _player_rows(event: Event, spec: eventfile.EventFile, links: dict) -> list[Partnership]:
     """An event of individuals: each player is an entrant of his own (player_two None)."""
-    players = [Player(event=event, name=p.name, search_name=Player.key_for(p.name)) for p in spec.players]
+    players = [Player(event=event, name=p.name, search_name=Player.key_for(p.name), member=links.get(f"players[{i}]"))
+               for i, p in enumerate(spec.players)]
     Player.objects.bulk_create(players, batch_size=BATCH)
     return [
         Partnership(event=event, number=p.number, player_one=players[i], player_two=None, division=p.division,
@@ -350,7 +422,8 @@ def event_export(event: Event, *, history: bool = False) -> dict:
     """The event as a 500-event/1 object in canonical form (see scoring.engine.eventfile.to_dict), or
     500-event/2 when the event needs it (played as games, or a hand nobody bid); with `history`,
     every table carries its HandChange rows."""
-    partnerships = list(event.partnerships.select_related("player_one", "player_two").order_by("number"))
+    partnerships = list(event.partnerships.select_related("player_one__member", "player_two__member")
+                        .order_by("number"))
     number_of = {p.pk: p.number for p in partnerships}
     # The file's shape of the event's tables: a table of individuals' players by seat, in the
     # layout's seating order (the file's: 1, 2, 3; n, e, s, w).
@@ -431,7 +504,8 @@ def event_export(event: Event, *, history: bool = False) -> dict:
     spec = eventfile.EventFile(
         staff=staff,
         event=eventfile.EventSpec(
-            name=event.name, slug=event.slug, date=_as_date(event.date), venue=event.venue, rules=event.rules_preset,
+            name=event.name, slug=event.slug, club=event.club.slug if event.club_id else "",
+            date=_as_date(event.date), venue=event.venue, rules=event.rules_preset,
             rule_overrides=dict(event.rule_overrides or {}), rounds=event.rounds,
             hands_per_round=event.hands_per_round, sit_out_policy=event.sit_out_policy,
             sit_out_points=event.sit_out_points, confirmation_required=event.confirmation_required,
@@ -443,13 +517,15 @@ def event_export(event: Event, *, history: bool = False) -> dict:
         ),
         partnerships=[
             eventfile.PartnershipSpec(
-                number=p.number, players=(p.player_one.name, p.player_two.name), division=p.division,
+                number=p.number, players=(p.player_one.name, p.player_two.name),
+                members=(_member_number(p.player_one), _member_number(p.player_two)), division=p.division,
                 checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin,
             )
             for p in partnerships if p.player_two_id is not None
         ],
         players=[
-            eventfile.PlayerSpec(number=p.number, name=p.player_one.name, division=p.division,
+            eventfile.PlayerSpec(number=p.number, name=p.player_one.name, member=_member_number(p.player_one),
+                                 division=p.division,
                                  checked_in=p.checked_in, withdrawn=p.withdrawn, pin=p.pin)
             for p in partnerships if p.player_two_id is None
         ],
@@ -457,6 +533,10 @@ def event_export(event: Event, *, history: bool = False) -> dict:
         tiebreaks=tiebreaks,
     )
     return eventfile.to_dict(spec)
+
+
+def _member_number(player: Player) -> int | None:
+    return player.member.number if player.member_id else None
 
 
 def _as_date(value) -> datetime.date:

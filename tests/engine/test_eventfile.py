@@ -78,7 +78,7 @@ CASES = [
     ("unknown top key", lambda d: d.update(scores=[]),
      ["scores: unknown key (expected one of format, event, staff, partnerships, rounds, tiebreaks)"]),
     ("unknown event key", lambda d: d["event"].update(place="Hall"),
-     ["event.place: unknown key (expected one of name, slug, date, venue, rules, rule_overrides, rounds, "
+     ["event.place: unknown key (expected one of name, slug, club, date, venue, rules, rule_overrides, rounds, "
       "hands_per_round, sit_out_policy, sit_out_points, confirmation_required, medal_scope, "
       "secondary_tiebreakers, page_size, language)"]),
     ("unknown hand key", lambda d: hand(d).update(bid="7H"),

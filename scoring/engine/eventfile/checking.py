@@ -25,8 +25,10 @@ from scoring.engine.eventfile.keys import (
     EVENT_KEYS,
     EVENT_KEYS_V1,
     GAMES_KEYS,
+    MAX_MEMBER_NUMBER,
     OPTIONAL,
     PARTNERSHIP_KEYS,
+    PERSON_KEYS,
     PLAYER_KEYS,
     STAFF_KEYS,
     STAFF_REQUIRED,
@@ -304,19 +306,51 @@ class _Checker(TableChecks, HandChecks, Problems):
                     self.add(f"{place}.players", Message(gettext_noop("expected two names, got %(count)s"),
                                                          count=len(p["players"])))
                 else:
-                    names = []
+                    names, members = [], []
                     for j, raw in enumerate(p["players"]):
-                        name = self.name(raw, f"{place}.players[{j}]")
+                        name, member = self.person(raw, f"{place}.players[{j}]")
                         if name is None:
                             names = None
                         elif names is not None:
                             names.append(name)
+                            members.append(member)
             extras, good = self.optional("partnership", p, place)
             if number is None or names is None or not good:
                 ok = False
                 continue
-            found.append(PartnershipSpec(number=number, players=(names[0], names[1]), **extras))
+            found.append(PartnershipSpec(number=number, players=(names[0], names[1]),
+                                         members=(members[0], members[1]), **extras))
         return found if ok else None
+
+    def person(self, raw: object, place: str) -> tuple[str | None, int | None]:
+        """A partnership's player: a plain name, or {"name": ..., "member": N} naming the club member
+        he is (docs/clubs.md); (None, None) after a problem."""
+        if not isinstance(raw, dict):
+            return self.name(raw, place), None
+        person = self.obj(raw, place, PERSON_KEYS)
+        if person is None:
+            return None, None
+        if "name" not in person:
+            self.add(f"{place}.name", missing())
+            return None, None
+        name = self.name(person["name"], f"{place}.name")
+        member = self.member(person["member"], f"{place}.member") if "member" in person else None
+        if "member" in person and member is None:
+            return None, None
+        return name, member
+
+    def member(self, raw: object, place: str) -> int | None:
+        """A club member number: 1 to MAX_MEMBER_NUMBER, and one person of the event only."""
+        number = self.integer(raw, place, 1, MAX_MEMBER_NUMBER)
+        if number is None:
+            return None
+        seen = self.__dict__.setdefault("member_places", {})
+        if number in seen:
+            self.add(place, Message(gettext_noop("member %(number)s is listed twice (also %(also)s)"),
+                                    number=number, also=seen[number]))
+            return None
+        seen[number] = place
+        return number
 
     def name(self, raw: object, place: str) -> str | None:
         """A person's name: text of at most MAX_NAME characters, not blank; None after a problem."""
@@ -361,11 +395,12 @@ class _Checker(TableChecks, HandChecks, Problems):
                 self.add(f"{place}.name", missing())
             else:
                 name = self.name(p["name"], f"{place}.name")
+            member = self.member(p["member"], f"{place}.member") if "member" in p else None
             extras, good = self.optional("partnership", p, place)  # a player's rows are a partnership's
-            if number is None or name is None or not good:
+            if number is None or name is None or not good or ("member" in p and member is None):
                 ok = False
                 continue
-            found.append(PlayerSpec(number=number, name=name, **extras))
+            found.append(PlayerSpec(number=number, name=name, member=member, **extras))
         return found if ok else None
 
     def staff(self, data: object) -> list[StaffSpec]:
@@ -500,6 +535,10 @@ def _check(c: _Checker, data: object) -> None:
         tb = c.tiebreak(raw, f"tiebreaks[{i}]", ctx)
         if tb is not None:
             tiebreaks.append(tb)
+    members = c.__dict__.get("member_places", {})
+    if members and event is not None and not event.club:
+        c.add(next(iter(members.values())), Message(gettext_noop(
+            'a member number names a member of the event\'s club: give the club\'s slug as event.club')))
     if c.count or event is None or None in lists.values():
         return
     rounds.sort(key=lambda r: r.number)

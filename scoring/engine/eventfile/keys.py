@@ -50,14 +50,17 @@ from scoring.engine.vocabulary import (
 TOP_KEYS = ("format", "event", "staff", "partnerships", "rounds", "tiebreaks")
 TOP_KEYS_INDIVIDUALS = ("format", "event", "staff", "players", "rounds", "tiebreaks")  # an event of individuals
 EVENT_KEYS = (
-    "name", "slug", "date", "venue", "entrants", "rules", "rule_overrides", "format", "games", "rounds",
+    "name", "slug", "club", "date", "venue", "entrants", "rules", "rule_overrides", "format", "games", "rounds",
     "hands_per_round",
     "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope",
     "secondary_tiebreakers", "page_size", "language",
 )
 GAMES_KEYS = ("hand_limit", "games_per_round", "wins_per_round", "rank_by")
 PARTNERSHIP_KEYS = ("number", "players", "division", "checked_in", "withdrawn", "pin")
-PLAYER_KEYS = ("number", "name", "division", "checked_in", "withdrawn", "pin")  # an event of individuals
+PLAYER_KEYS = ("number", "name", "member", "division", "checked_in", "withdrawn", "pin")  # an event of individuals
+# A partnership's player named with his club member number (docs/clubs.md) in place of a plain name.
+PERSON_KEYS = ("name", "member")
+MAX_MEMBER_NUMBER = 999_999
 STAFF_KEYS = ("username", "role")
 ROUND_KEYS = ("number", "status", "closed_at", "closed_by", "close_note", "tables", "byes")
 TABLE_KEYS = ("table", "ns", "ew", "entered_side", "confirmed", "confirmed_by", "confirmed_at", "dispute", "hands",
@@ -132,6 +135,7 @@ class Optional:
 OPTIONAL: dict[str, tuple[Optional, ...]] = {
     "event": (
         Optional("slug", "", Slug()),
+        Optional("club", "", Slug()),  # the club that runs the event (docs/clubs.md): its slug
         Optional("venue", "", Text(MAX_EVENT_TEXT), always_written=True),
         Optional("sit_out_policy", "average", Choice(tuple(SIT_OUT_POLICIES), gettext_noop("a sit-out policy")),
                  always_written=True),

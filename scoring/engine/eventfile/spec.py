@@ -120,6 +120,8 @@ class TiebreakSpec:
 class PartnershipSpec:
     number: int
     players: tuple[str, str]
+    # Each player's club member number (docs/clubs.md), None for a plain name.
+    members: tuple[int | None, int | None] = (None, None)
     division: str = default("partnership", "division")
     checked_in: bool = default("partnership", "checked_in")
     withdrawn: bool = default("partnership", "withdrawn")
@@ -132,6 +134,7 @@ class PlayerSpec:
 
     number: int
     name: str
+    member: int | None = None  # the player's club member number (docs/clubs.md), None for a plain name
     division: str = default("partnership", "division")
     checked_in: bool = default("partnership", "checked_in")
     withdrawn: bool = default("partnership", "withdrawn")
@@ -156,6 +159,7 @@ class EventSpec:
     rounds: int
     hands_per_round: int | None  # None only in an event played as games
     slug: str = default("event", "slug")
+    club: str = default("event", "club")  # the club's slug (docs/clubs.md), "" for an event of no club
     venue: str = default("event", "venue")
     rule_overrides: dict = field(default_factory=dict)
     sit_out_policy: str = default("event", "sit_out_policy")

@@ -160,11 +160,14 @@ def to_dict(file: EventFile) -> dict:
                              "wins_per_round": g.wins_per_round, "rank_by": list(g.rank_by)}
     event = _emit("event", EVENT_KEYS, ev, head, hpr)
     partnerships = [
-        _emit("partnership", PARTNERSHIP_KEYS, p, {"number": p.number, "players": list(p.players)}, hpr)
+        _emit("partnership", PARTNERSHIP_KEYS, p, {"number": p.number, "players": [
+            name if member is None else {"name": name, "member": member}
+            for name, member in zip(p.players, p.members, strict=True)]}, hpr)
         for p in sorted(file.partnerships, key=lambda p: p.number)
     ]
     players = [
-        _emit("partnership", PLAYER_KEYS, p, {"number": p.number, "name": p.name}, hpr)
+        _emit("partnership", PLAYER_KEYS, p, {"number": p.number, "name": p.name}
+              | ({"member": p.member} if p.member is not None else {}), hpr)
         for p in sorted(file.players, key=lambda p: p.number)
     ]
     tiebreaks = []

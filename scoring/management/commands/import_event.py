@@ -43,11 +43,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="the event file, or - to read standard input")
         parser.add_argument("--slug", help="the new event's slug (default: the file's slug, or one made from its name)")
+        parser.add_argument("--new-members", action="store_true",
+                            help="an event of a club: add each name no member of the club comes near as a new member "
+                                 "(docs/clubs.md)")
 
-    def handle(self, *args, file, slug=None, **options):
+    def handle(self, *args, file, slug=None, new_members=False, **options):
         data = read_event_file(file, options.get("stdin"))
         try:
-            event = event_import(data, slug=slug)
+            event = event_import(data, slug=slug, new_members=new_members)
         except EventFileError as exc:
             stream = self.stderr._out
             if hasattr(stream, "reconfigure"):
