@@ -1,6 +1,6 @@
-"""The `movement` preview command for events of individuals (--players N --seats 3|4), its JSON in
-the event file's round shape, and its refusals of bad or conflicting input; --partnerships keeps
-working as before."""
+"""The `movement` preview command for events of individuals (--players N --seats 2|3|4|5|6|mixed),
+its JSON in the event file's round shape, and its refusals of bad or conflicting input;
+--partnerships keeps working as before."""
 
 import json
 import subprocess
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring.engine import movement, movement_individuals
+from scoring.engine import movement, movement_individuals, movement_mixed
 
 
 def run_command(*args):
@@ -58,11 +58,20 @@ def test_partnerships_still_work_unchanged():
 @pytest.mark.parametrize("args, message", [
     (["--players", "8", "--partnerships", "4", "--rounds", "3"], "either --partnerships or --players, not both"),
     (["--rounds", "3"], "give --partnerships N"),
-    (["--players", "8", "--rounds", "3"], "--players needs --seats 3"),
+    (["--players", "8", "--rounds", "3"], r"--players needs --seats 2, 3, 4, 5, 6 .* or --seats mixed"),
     (["--partnerships", "8", "--seats", "4", "--rounds", "3"], "--seats goes with --players"),
-    (["--players", "8", "--seats", "5", "--rounds", "3"], "--seats: '5' is not 3 or 4"),
-    (["--players", "8", "--seats", "four", "--rounds", "3"], "--seats: 'four' is not 3 or 4"),
+    (["--partnerships", "8", "--seats", "mixed", "--rounds", "3"], "--seats goes with --players"),
+    (["--players", "8", "--seats", "7", "--rounds", "3"], "--seats: '7' is not 2, 3, 4, 5, 6 or mixed"),
+    (["--players", "8", "--seats", "four", "--rounds", "3"], "--seats: 'four' is not 2, 3, 4, 5, 6 or mixed"),
+    (["--players", "8", "--seats", "mix", "--rounds", "3"], "--seats: 'mix' is not 2, 3, 4, 5, 6 or mixed"),
     (["--players", "2", "--seats", "3", "--rounds", "3"], "--players: 2 is not between 3 and"),
+    (["--players", "1", "--seats", "2", "--rounds", "3"], "--players: 1 is not between 2 and 500"),
+    (["--players", "4", "--seats", "5", "--rounds", "3"], "--players: 4 is not between 5 and 500"),
+    (["--players", "5", "--seats", "6", "--rounds", "3"], "--players: 5 is not between 6 and 500"),
+    (["--players", "1", "--seats", "mixed", "--rounds", "3"], "--players: 1 is not between 2 and 500"),
+    (["--players", "501", "--seats", "mixed", "--rounds", "3"], "--players: 501 is not between 2 and 500"),
+    (["--players", "10", "--seats", "mixed", "--rounds", "0"], "--rounds: 0 is not between 1 and 60"),
+    (["--players", "10", "--seats", "6", "--rounds", "61"], "--rounds: 61 is not between 1 and 60"),
     (["--players", "3", "--seats", "4", "--rounds", "3"], "--players: 3 is not between 4 and"),
     (["--players", "501", "--seats", "4", "--rounds", "3"], "--players: 501 is not between 4 and 500"),
     (["--players", "ten", "--seats", "4", "--rounds", "3"], "--players: 'ten' is not a whole number"),
@@ -76,7 +85,49 @@ def test_bad_input_is_a_clear_error(args, message):
 
 def test_bad_input_exits_non_zero_from_the_shell():
     root = Path(__file__).resolve().parents[2]
-    result = subprocess.run([sys.executable, "manage.py", "movement", "--players", "9", "--seats", "6",
-                             "--rounds", "2"], cwd=root, capture_output=True, text=True, timeout=60)
-    assert result.returncode != 0
-    assert "--seats: '6' is not 3 or 4" in result.stderr
+    for args, message in ((["--players", "9", "--seats", "7", "--rounds", "2"], "--seats: '7' is not 2, 3, 4, 5, 6 or mixed"),
+                          (["--players", "4", "--seats", "5", "--rounds", "2"], "--players: 4 is not between 5 and 500"),
+                          (["--players", "10", "--seats", "mixed", "--rounds", "0"], "--rounds: 0 is not between 1 and 60")):
+        result = subprocess.run([sys.executable, "manage.py", "movement", *args], cwd=root, capture_output=True,
+                                text=True, timeout=60)
+        assert result.returncode != 0
+        assert message in result.stderr
+        assert result.stdout == ""  # nothing half-written
+
+
+def test_mixed_json_seats_everyone_at_tables_of_their_size():
+    data = json.loads(run_command("--players", "10", "--seats", "mixed", "--rounds", "3", "--format", "json"))
+    assert [r["number"] for r in data["rounds"]] == [1, 2, 3]
+    # Ten players: two tables of five, nobody sits out; every table lists its seats.
+    for rnd in data["rounds"]:
+        assert set(rnd) == {"number", "tables", "byes"} and rnd["byes"] == []
+        assert [t["table"] for t in rnd["tables"]] == [1, 2]
+        assert all(set(t) == {"table", "seats"} and len(t["seats"]) == 5 for t in rnd["tables"])
+        assert sorted(p for t in rnd["tables"] for p in t["seats"]) == list(range(1, 11))
+    assert data["rounds"][0]["tables"] == [{"table": 1, "seats": [1, 2, 3, 4, 5]},
+                                           {"table": 2, "seats": [6, 7, 8, 9, 10]}]
+    assert data["rounds"] == [r.as_dict() for r in movement_mixed.plan_mixed(list(range(1, 11)), 3)]
+    # Seven players: a table of four (its seats, partners opposite) and one of three.
+    data = json.loads(run_command("--players", "7", "--seats", "mixed", "--rounds", "2", "--format", "json"))
+    for rnd in data["rounds"]:
+        assert [len(t["seats"]) for t in rnd["tables"]] == [4, 3] and rnd["byes"] == []
+
+
+def test_mixed_and_one_size_text():
+    lines = run_command("--players", "9", "--seats", "mixed", "--rounds", "2").strip().splitlines()
+    # A four (partners opposite: seats 1 and 3 against 2 and 4) and a five: 5, 6, 7, 8, 9 first.
+    assert lines == ["Round  1  T1: 1&2 v 3&4  T2: 5 6 7 8 9", "Round  2  T1: 5&6 v 7&8  T2: 1 2 3 4 9"]
+    lines = run_command("--players", "7", "--seats", "5", "--rounds", "2", "--format", "text").strip().splitlines()
+    # Round 2: 6 and 7 play, with three of 1..5; seats in order of number, turned so that the first
+    # seat goes to whoever has sat first least (1 sat first in round 1; 2 is the lowest of the rest).
+    assert lines == ["Round  1  T1: 1 2 3 4 5  sit out: 6, 7", "Round  2  T1: 2 3 6 7 1  sit out: 4, 5"]
+
+
+@pytest.mark.parametrize("seats, players, tables, byes", [("2", 5, 2, 1), ("5", 12, 2, 2), ("6", 13, 2, 1)])
+def test_one_size_json_has_the_event_file_shape(seats, players, tables, byes):
+    data = json.loads(run_command("--players", str(players), "--seats", seats, "--rounds", "2", "--format", "json"))
+    for rnd in data["rounds"]:
+        assert len(rnd["tables"]) == tables and len(rnd["byes"]) == byes
+        assert all(set(t) == {"table", "seats"} and len(t["seats"]) == int(seats) for t in rnd["tables"])
+    planned = movement_individuals.plan(list(range(1, players + 1)), 2, seats=int(seats))
+    assert data["rounds"] == [r.as_dict() for r in planned]
