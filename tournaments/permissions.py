@@ -28,8 +28,29 @@ def role_for(user, event: Event) -> str | None:
     if cache is None:
         cache = user._event_roles = {}
     if event.pk not in cache:
-        cache[event.pk] = EventStaff.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+        own = EventStaff.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+        cache[event.pk] = _stronger(own, club_role_for(user, event.club_id))
     return cache[event.pk]
+
+
+def club_role_for(user, club_id: int | None) -> str | None:
+    """The user's role in a club (docs/clubs.md): a club's organizer runs every event of the club as
+    its own organizer would, a club's scorer scores them. None for no club or no role."""
+    if club_id is None or not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return ORGANIZER
+    cache = getattr(user, "_club_roles", None)
+    if cache is None:
+        cache = user._club_roles = {}
+    if club_id not in cache:
+        cache[club_id] = user.club_roles.filter(club_id=club_id).values_list("role", flat=True).first()
+    return cache[club_id]
+
+
+def _stronger(one: str | None, other: str | None) -> str | None:
+    """Of an event role and a club role, the one that allows more (organizer over scorer over none)."""
+    return ORGANIZER if ORGANIZER in (one, other) else (one or other)
 
 
 def is_organizer(user, event: Event) -> bool:

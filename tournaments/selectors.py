@@ -28,7 +28,8 @@ def event_list_for(user):
         return Event.objects.all()
     if user.is_authenticated:
         mine = EventStaff.objects.filter(user=user).values("event_id")
-        return Event.objects.filter(Q(listed=True) | Q(pk__in=mine))
+        clubs = user.club_roles.values("club_id")  # the events of a club the user helps run (docs/clubs.md)
+        return Event.objects.filter(Q(listed=True) | Q(pk__in=mine) | Q(club_id__in=clubs))
     return Event.objects.filter(listed=True)
 
 
