@@ -1,5 +1,5 @@
-"""Each table's stored totals (Table.n_hands, ns_points, ew_points, and at a table of three
-seat_totals): its hands counted and summed.
+"""Each table's stored totals (Table.n_hands, ns_points, ew_points, and at a table scored by seat
+(two, three, five, six) seat_totals): its hands counted and summed.
 
 The standings read these instead of grouping every hand of the event (README, "Speed"). Every
 hand write sets them again in the same transaction, after the write, from the table's hands, so
@@ -17,11 +17,13 @@ from collections.abc import Iterable
 from django.db.models import Count, Func, IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
-from scoring.engine.vocabulary import THREE_SEATS
+from scoring.engine.layouts import LAYOUTS
 from scoring.models import Hand
 from tournaments.models import Table
 
 FIELDS = ("n_hands", "ns_points", "ew_points")
+# The seats a hand may be scored by (seat_points): the numbered seats of the tables of two to six.
+SEAT_KEYS = tuple(sorted({seat for layout in LAYOUTS.values() for seat in layout.seats if seat.isdigit()}, key=int))
 
 
 class SeatPoints(Func):
@@ -32,8 +34,8 @@ class SeatPoints(Func):
     output_field = IntegerField()
 
     def __init__(self, label: str):
-        if label not in THREE_SEATS:
-            raise ValueError(f"not a seat of a table of three: {label!r}")
+        if label not in SEAT_KEYS:
+            raise ValueError(f"not a numbered seat: {label!r}")
         super().__init__("seat_points")
         self.label = label
 
@@ -47,13 +49,15 @@ class SeatPoints(Func):
 
 
 def _seat_sums() -> dict:
-    return {f"seat_{label}": Sum(SeatPoints(label)) for label in THREE_SEATS}
+    return {f"seat_{label}": Sum(SeatPoints(label)) for label in SEAT_KEYS}
 
 
 def seat_totals_of(by_seat: int, sums: dict) -> dict[str, int]:
-    """Table.seat_totals from a count of hands scored by seat and _seat_sums()'s values: every
-    seat's total once a hand is scored by seat, {} before (and at a table of two sides)."""
-    return {label: sums[f"seat_{label}"] or 0 for label in THREE_SEATS} if by_seat else {}
+    """Table.seat_totals from a count of hands scored by seat and _seat_sums()'s values: the total of
+    every seat the hands score (a seat no hand names has no sum: None) once a hand is scored by
+    seat, {} before (and at a table of two sides)."""
+    return {label: sums[f"seat_{label}"] for label in SEAT_KEYS
+            if sums.get(f"seat_{label}") is not None} if by_seat else {}
 
 
 def _of_table(aggregate):
@@ -79,16 +83,18 @@ def refresh(tables) -> None:
                                for row in by_seat], ["seat_totals"], batch_size=500)
 
 
-def store(table: Table, hands: Iterable[Hand]) -> None:
+def store(table: Table, hands: Iterable[Hand], **also) -> None:
     """Write `table`'s totals summed from `hands`, every hand it has, read in the transaction that
     wrote them (hand_record already holds them, read under the table's lock, plus the one it
     inserted: one UPDATE then, and no second query to count them). A table of partners has no hand
     scored by seat (Layout.columns: seat_points None): its seat totals stay {}."""
     hands = list(hands)
     by_seat = [h.seat_points for h in hands if h.seat_points is not None]
-    sums = {f"seat_{label}": sum(points.get(label) or 0 for points in by_seat) for label in THREE_SEATS}
+    sums = {f"seat_{label}": sum(points.get(label) or 0 for points in by_seat) for label in SEAT_KEYS
+            if any(label in points for points in by_seat)}
     counted = {"n_hands": len(hands), "ns_points": sum(h.ns_points or 0 for h in hands),
                "ew_points": sum(h.ew_points or 0 for h in hands), "seat_totals": seat_totals_of(len(by_seat), sums)}
+    counted.update(also)  # other columns of the table the same write sets (hand_record: entered_side)
     Table.objects.filter(pk=table.pk).update(**counted)
     for name, value in counted.items():  # the caller's copy too, so a later save() writes nothing stale
         setattr(table, name, value)

@@ -319,6 +319,45 @@ def _three_seats_table(rng: random.Random, table: int, seats: tuple[int, ...], h
             "hands": [_three_handed_hand(rng, n, seats, rules) for n in range(1, hands + 1)]}
 
 
+def _seated_hand(rng: random.Random, number: int, seats: tuple[int, ...], rules: rules_engine.RuleSet,
+                 layout: layouts.Layout) -> dict:
+    """One hand at a table of two, five or six (RULES.md section 7) in the event file's shape: a bidder,
+    at five a called partner (now and then none: he plays alone), the side's tricks near the bid, the
+    rest split among the others; the tricks by player number, or at six by team (Layout.tricks_by)."""
+    code_of = dict(zip(seats, layout.seats))
+    bidder = rng.choice(seats)
+    bid = _pick(rng, BID_TRICKS)
+    tricks = max(0, min(10, bid + _pick(rng, OVER_UNDER)))
+    contract = rules.check_legal(f"{bid}{_pick(rng, SUIT_WEIGHTS)}").code
+    partner = None
+    if layout.calls_partner and rng.random() < 0.9:
+        partner = rng.choice([p for p in seats if p != bidder])
+    key_of = {p: layout.side_of[code_of[p]] for p in seats}
+    name_of = {key: (str(p) if key in layout.seats else key) for p, key in key_of.items()}
+    split = dict.fromkeys(layout.tricks_by, 0)
+    if partner is not None:
+        split[key_of[partner]] = rng.randint(0, tricks)
+    split[key_of[bidder]] += tricks - sum(split.values())
+    others = [key for key in layout.tricks_by if key not in (key_of[bidder], key_of.get(partner))]
+    for _trick in range(10 - tricks):
+        split[rng.choice(others)] += 1
+    hand = {"hand": number, "contract": contract, "declarer": bidder,
+            "tricks": {name_of[key]: count for key, count in split.items()}}
+    if layout.calls_partner:
+        hand["partner"] = partner
+    return hand
+
+
+def _seated_tables(name: str) -> Callable:
+    """How the demo draws a table of the layout `name` stored by seat (two, five, six)."""
+    layout = layouts.LAYOUTS[name]
+
+    def draw(rng: random.Random, table: int, seats: tuple[int, ...], hands: int, rules) -> dict:
+        return {"table": table, "seats": list(seats),
+                "hands": [_seated_hand(rng, n, seats, rules, layout) for n in range(1, hands + 1)]}
+    return draw
+
+
 @dataclass(frozen=True)
 class _DemoTables:
     """How the demo plays one layout of players: its rule set, how a table is drawn, and the sides
@@ -332,6 +371,8 @@ class _DemoTables:
 DEMO_LAYOUTS = {
     "progressive": _DemoTables("mcallen", _four_seats_table, SIDES),
     "three-handed": _DemoTables("three-handed", _three_seats_table, ()),
+    **{name: _DemoTables("mcallen", _seated_tables(name), ()) for name in ("two-handed", "five-handed", "six-pairs",
+                                                                           "six-threes") if name in layouts.LAYOUTS},
 }
 
 

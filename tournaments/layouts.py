@@ -164,6 +164,22 @@ TABLE_KINDS: dict[str, TableKind] = {kind.layout_name: kind for kind in (
     TableKind("three-handed", PLAYER_WORDS, PlayerForm, PlayerEditForm, "tournaments/entrants/_import_players.html",
               _always(_("Tables of three, each for himself; whoever is left over sits out each round, in turn.")),
               dashboard_games="tournaments/tables/_games_each.html"),
+    # The tables of two, five and six (RULES.md section 7): players at numbered seats, stored as TableSeat rows.
+    TableKind("two-handed", PLAYER_WORDS, PlayerForm, PlayerEditForm, "tournaments/entrants/_import_players.html",
+              _always(_("Tables of two, each for himself; whoever is left over sits out each round, in turn.")),
+              dashboard_games="tournaments/tables/_games_each.html"),
+    TableKind("five-handed", PLAYER_WORDS, PlayerForm, PlayerEditForm, "tournaments/entrants/_import_players.html",
+              _always(_("Tables of five: each hand the bidder calls a partner; whoever is left over sits out each "
+                        "round, in turn.")),
+              dashboard_games="tournaments/tables/_games_each.html"),
+    TableKind("six-pairs", PLAYER_WORDS, PlayerForm, PlayerEditForm, "tournaments/entrants/_import_players.html",
+              _always(_("Tables of six as three teams of two, partners opposite, new teams each round; whoever is "
+                        "left over sits out each round, in turn.")),
+              dashboard_games="tournaments/tables/_games_each.html"),
+    TableKind("six-threes", PLAYER_WORDS, PlayerForm, PlayerEditForm, "tournaments/entrants/_import_players.html",
+              _always(_("Tables of six as two teams of three, every other seat, new teams each round; whoever is "
+                        "left over sits out each round, in turn.")),
+              dashboard_games="tournaments/tables/_games_each.html"),
 )}
 
 

@@ -16,10 +16,13 @@ from __future__ import annotations
 from .base import TableAdapter
 from .partnerships import PartnershipsAdapter
 from .progressive import ProgressiveAdapter
+from .seated import FiveHandedAdapter, SixPairsAdapter, SixThreesAdapter, TwoHandedAdapter
 from .three_handed import ThreeHandedAdapter
 
 ADAPTERS: dict[str, TableAdapter] = {
-    adapter.layout_name: adapter for adapter in (PartnershipsAdapter(), ProgressiveAdapter(), ThreeHandedAdapter())
+    adapter.layout_name: adapter for adapter in (PartnershipsAdapter(), ProgressiveAdapter(), ThreeHandedAdapter(),
+                                                 TwoHandedAdapter(), FiveHandedAdapter(), SixPairsAdapter(),
+                                                 SixThreesAdapter())
 }
 
 

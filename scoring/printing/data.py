@@ -661,7 +661,7 @@ class _SeatsSheet:
         points = hand.seat_points or {}
         ends = {g.last_hand for g in played.games if g.over} if played is not None else set()
         return SheetHand(n, dealer, "", _contract_text(hand.contract), tricks.get(hand.declarer_seat),
-                         penalty=penalty, corrected=corrected, bidder=hand.declarer_seat,
+                         penalty=penalty, corrected=corrected, bidder=hand.declarer_seat, partner=hand.partner_seat,
                          seat_tricks=tuple(tricks.get(seat, 0) for seat in order),
                          seat_points=tuple(points.get(seat, 0) for seat in order), game_end=n in ends)
 

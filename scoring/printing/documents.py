@@ -111,6 +111,7 @@ class SheetHand:
     bidder: str = ""
     seat_tricks: tuple[int, ...] = ()
     seat_points: tuple[int, ...] = ()
+    partner: str = ""  # a table of five: the called partner's seat ("" none: the bidder alone)
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,14 @@ THREE_REMINDER = (
                  "value. Each defender scores 10 for each trick he took himself."),
 )
 
+SEATED_REMINDER = (
+    gettext_noop("Tricks: each player's own tricks (at six, his team's); they add up to 10. At five, circle the "
+                 "bidder's partner's seat."),
+    gettext_noop("The bidder (at five with his partner; at six his team) scores the contract: made + the value "
+                 "(all ten tricks: at least 250), set − the value. Each other player (or team) scores 10 for "
+                 "each trick he took."),
+)
+
 THREE_GAMES_REMINDER = (
     gettext_noop("Games to 500: write each player's score in the game beside his points. When a game ends, draw "
                  "a line under its last hand: the next hand starts the next game at 0 for everyone."),
@@ -163,12 +171,21 @@ def _seat_name(words: Words, seat: str) -> str:
     return words.gettext("Seat %(seat)s") % {"seat": seat}
 
 
-def _three_headings(words: Words) -> list[tuple[str, str]]:
-    """A three-handed sheet's columns: each seat's tricks, then each seat's points."""
+def _three_headings(words: Words, seats: tuple[str, ...] = THREE_SEATS) -> list[tuple[str, str]]:
+    """A sheet by seat's columns (three-handed; two, five and six with `seats`): each seat's tricks,
+    then each seat's points."""
     _ = words.gettext
     return [(_("Hand"), ""), (_("Dealer"), ""), (_("Declarer"), ""), (_("Contract"), ""),
-            *((_("Tricks"), _seat_name(words, seat)) for seat in "123"),
-            *((_("Points"), _seat_name(words, seat)) for seat in "123"), (_("Penalty / note"), "")]
+            *((_("Tricks"), _seat_name(words, seat)) for seat in seats),
+            *((_("Points"), _seat_name(words, seat)) for seat in seats), (_("Penalty / note"), "")]
+
+
+def _narrow_headings(words: Words, seats: tuple[str, ...]) -> list[tuple[str, str]]:
+    """A sheet of five or six seats: each seat's tricks and points columns headed by its number."""
+    _ = words.gettext
+    return [(_("Hand"), ""), (_("Dealer"), ""), (_("Declarer"), ""), (_("Contract"), ""),
+            *((seat, _("Tricks")) for seat in seats), *((seat, _("Points")) for seat in seats),
+            (_("Penalty / note"), "")]
 
 
 def _headings(words: Words) -> list[tuple[str, str]]:
@@ -343,7 +360,8 @@ def _draw_sheet(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout, for
 def _draw_three_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayout) -> None:
     """A three-handed sheet's seats, hands and totals: each seat's tricks and points."""
     _ = doc.words.gettext
-    part_w = (lay.uw - 24) / 3
+    count = max(len(t.seats), 1)
+    part_w = (lay.uw - 12 * (count - 1)) / count
     for i, seat in enumerate(t.seats):
         x = lay.left + i * (part_w + 12) + 8
         top = lay.parts_top
@@ -368,13 +386,15 @@ def _draw_three_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayo
             draw_lines(c, name_x, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
         if not doc.filled or not hand.contract:
             continue
-        draw_text(c, lay.cell_center(2), y, hand.bidder, BOLD, size, align="center")
+        # At five, the bidder and the partner he called: "1 + 3".
+        bidders = f"{hand.bidder} + {hand.partner}" if hand.partner else hand.bidder
+        draw_text(c, lay.cell_center(2), y, bidders, BOLD, size, align="center")
         draw_text(c, lay.cell_center(3), y, hand.contract, BOLD, size, align="center")
         for k, tricks in enumerate(hand.seat_tricks):
             draw_text(c, lay.cell_center(4 + k), y, str(tricks), BOLD if t.seats[k].seat == hand.bidder else SANS,
                       size, align="center")
         for k, pts in enumerate(hand.seat_points):
-            x, wd = lay.cols[7 + k]
+            x, wd = lay.cols[4 + count + k]
             draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
         if hand.game_end:  # a games event: a thick line under the last hand of each game
             _game_end_line(c, lay, i)
@@ -382,7 +402,7 @@ def _draw_three_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayo
         lines, _size = fit_lines(penalty, SANS, MIN_TYPE, pw - 8, 2 if two_line else 1)
         draw_lines(c, px + 4, y + (6 if len(lines) > 1 else 0), lines, SANS, MIN_TYPE, LEADING)
     for k, seat in enumerate(t.seats):
-        x, wd = lay.cols[7 + k]
+        x, wd = lay.cols[4 + count + k]
         if doc.filled and k < len(t.seat_totals):
             draw_text(c, x + wd - 6, lay.total_bottom + 7, signed_or_blank(t.seat_totals[k]), BOLD, 12, align="right")
         draw_text(c, x + 3, lay.total_bottom + 23, f"#{seat.number}", SANS, MIN_TYPE)
@@ -569,6 +589,26 @@ _SEATS = SheetStyle(  # each seat for himself (three-handed): each seat's tricks
                             for seat in THREE_SEATS],
     draw=_draw_three_handed, first_line_only=tuple(range(4, 10)), second_line_min=7,
 )
+
+
+def _seated_style(count: int) -> SheetStyle:
+    """The sheet of a table of `count` players at numbered seats (two, five, six; RULES.md section 7):
+    the table of three's, a tricks and a points column per seat."""
+    seats = tuple(str(n) for n in range(1, count + 1))
+    # Five or six of each still fit a portrait page: their columns are headed by the seat's number over
+    # "Tricks" / "Points" (sized on the number; the word below may shrink).
+    tricks, points = (18, 38) if count > 4 else (36, 44)
+    headings = _narrow_headings if count > 4 else _three_headings
+    return replace(
+        _SEATS, boxes=count, reminder=SEATED_REMINDER, headings=lambda words: headings(words, seats),
+        bases=(24, 48, 40, 44, *(tricks,) * count, *(points,) * count), first_points=4 + count,
+        thick_columns=(4 + count,), declarer_marks=lambda words: tuple(((k - (count - 1) / 2) * 14, seat)
+                                                                       for k, seat in enumerate(seats)),
+        agreeing=lambda words: [words.gettext("%(seat)s agrees, initials") % {"seat": _seat_name(words, seat)}
+                                for seat in seats],
+        first_line_only=tuple(range(4, 4 + 2 * count)), give_up=tuple(range(4, 4 + 2 * count)) + (2, 3, 1))
+
+
 # What a games event's sheet adds (scoring.engine.formats "games"): how to mark a game's end, room
 # to list the games, the final game scores as the points, a penalty column at least its longest word.
 _GAMES = {"total_label": gettext_noop("Points (final game scores)"), "corrections_lines": 6,
@@ -585,4 +625,10 @@ SHEET_STYLES = {
     ("seats", "games"): replace(
         _SEATS, **_GAMES, reminder=THREE_REMINDER + THREE_GAMES_REMINDER, compact_reminder=THREE_GAMES_REMINDER,
         give_up=(5, 6, 7, 8, 2, 3, 4, 9)),
+    # The tables of two, five and six (scoring.adapters.seated: "seats-<players>").
+    **{(f"seats-{count}", "session"): _seated_style(count) for count in (2, 5, 6)},
+    **{(f"seats-{count}", "games"): replace(_seated_style(count), **_GAMES,
+                                            reminder=SEATED_REMINDER + THREE_GAMES_REMINDER,
+                                            compact_reminder=THREE_GAMES_REMINDER)
+       for count in (2, 5, 6)},
 }

@@ -5,8 +5,10 @@ hand is stored in, which the layout's own entry() and columns() translate:
 
 - two sides of partners (partnerships, progressive): the bidding side (`declarer`, "ns"/"ew") and
   the tricks it took, or, in a hand nobody bid, the tricks N-S took (`ns_tricks`); no seat fields;
-- each for himself (three-handed): the bidder's seat (`declarer_seat`) and every seat's tricks
-  (`seat_tricks`); a note is the only penalty.
+- by seat (three-handed, and the tables of two, five and six: Layout.stores_seats): the bidder's
+  seat (`declarer_seat`), the tricks by seat or, at six, by team (`seat_tricks`, keyed as
+  Layout.tricks_by) and at five the called partner's seat (`partner_seat`, "" for none); a
+  penalty only where the layout records it.
 
 Each shape checks its fields with its own messages (the form shows each beside its field), then
 hands the layout a HandEntry. Raises ValidationError, a dict of field -> message.
@@ -27,7 +29,10 @@ from tournaments import language
 from .common import NO_SEATS
 
 # The fields a LayoutError may name that a hand's form shows; any other (the rule set) is the contract's.
-_FIELDS = ("declarer", "tricks", "ns_tricks", "declarer_seat", "seat_tricks", "penalty_kind", "penalty_side")
+_FIELDS = ("declarer", "tricks", "ns_tricks", "declarer_seat", "seat_tricks", "penalty_kind", "penalty_side",
+           "partner_seat")
+# The engine's name of a field -> the stored field it is (HandEntry.partner is Hand.partner_seat).
+_STORED_AS = {"partner": "partner_seat"}
 
 
 def score(layout: layouts.Layout, rules: rules_engine.RuleSet, entry: layouts.HandEntry) -> layouts.HandResult:
@@ -38,6 +43,7 @@ def score(layout: layouts.Layout, rules: rules_engine.RuleSet, entry: layouts.Ha
     except rules_engine.RulesError as exc:
         message = str(exc)
         field = message.partition(":")[0]
+        field = _STORED_AS.get(field, field)
         raise ValidationError({field if field in _FIELDS else "contract": message}) from None
 
 
@@ -45,13 +51,12 @@ def stored_result(layout: layouts.Layout, hand) -> layouts.HandResult:
     """A stored hand's points as the layout's HandResult (the inverse of Layout.columns): each seat's
     own points where the hand stores them (seat_points), else N-S's and E-W's. `hand` is a Hand row
     or a dict of its columns."""
-    get = hand.get if isinstance(hand, Mapping) else lambda name: getattr(hand, name)
-    own = get("seat_points")
-    points = own if own is not None else dict(zip(layout.sides, (get("ns_points") or 0, get("ew_points") or 0)))
-    sides = {side: int(points.get(side, 0)) for side in layout.sides}
-    declarer = get("declarer_seat") or get("declarer") or ""
-    return layouts.HandResult(sides, {seat: sides[layout.side_of[seat]] for seat in layout.seats}, get("made"),
-                              declarer if declarer in layout.sides else "")
+    def get(name, default=None):
+        return hand.get(name, default) if isinstance(hand, Mapping) else getattr(hand, name, default)
+
+    return layout.stored(declarer=get("declarer") or "", ns_points=get("ns_points"), ew_points=get("ew_points"),
+                         made=bool(get("made")), declarer_seat=get("declarer_seat") or "",
+                         seat_points=get("seat_points"), partner_seat=get("partner_seat") or "")
 
 
 class SidesValues:
@@ -116,28 +121,35 @@ class SidesValues:
 
 
 class SeatsValues:
-    """Each for himself: the bidder's seat, the contract and each seat's tricks; a note is the only
-    penalty. A hand nobody bid is not a contract here (the layout does not play it: Layout.plays_no_bid)."""
+    """By seat: the bidder's seat, the contract, the tricks by seat (by team at six: Layout.tricks_by)
+    and at five the called partner's seat; a penalty only where the layout records it (a note at a
+    table of three). A hand nobody bid is not a contract here where the layout does not play it."""
 
     def entry(self, rules: rules_engine.RuleSet, layout: layouts.Layout, clean: dict, values: dict
               ) -> layouts.HandEntry:
-        if clean["penalty_kind"] not in ("", *layout.penalty_kinds) or clean["penalty_side"] or clean["penalty_seat"]:
+        if clean["penalty_kind"] not in ("", *layout.penalty_kinds) or clean["penalty_seat"] or (
+                clean["penalty_side"] and clean["penalty_side"] not in layout.sides):
             raise ValidationError({"penalty_kind": gettext("At a table of three, write what happened as a note.")})
         raw = values.get("seat_tricks") or {}
         seat_tricks = {str(k): v for k, v in raw.items()} if isinstance(raw, dict) else {}
         declarer_seat = str(values.get("declarer_seat") or "")
+        partner_seat = str(values.get("partner_seat") or "")
         entry = self.bid(rules, layout, declarer_seat=declarer_seat, contract=clean["contract"],
-                         seat_tricks=seat_tricks)
-        clean.update(declarer="", contract=entry.contract, tricks=entry.side_tricks[declarer_seat], ns_tricks=None,
-                     declarer_seat=declarer_seat, seat_tricks=dict(entry.side_tricks))
+                         seat_tricks=seat_tricks, partner_seat=partner_seat, penalty_kind=clean["penalty_kind"],
+                         penalty_side=clean["penalty_side"])
+        clean.update(declarer="", contract=entry.contract, tricks=entry.side_tricks[entry.declarer], ns_tricks=None,
+                     declarer_seat=declarer_seat, seat_tricks=dict(entry.side_tricks), partner_seat=partner_seat)
         return entry
 
     def bid(self, rules: rules_engine.RuleSet, layout: layouts.Layout, *, declarer_seat: str, contract: str,
-            seat_tricks) -> layouts.HandEntry:
-        """A hand's entry from who bid, the contract and each seat's tricks, checked together."""
+            seat_tricks, partner_seat: str = "", penalty_kind: str = "", penalty_side: str = "") -> layouts.HandEntry:
+        """A hand's entry from who bid, the contract, the tricks and the called partner, checked together."""
         errors = {}
         if declarer_seat not in layout.seats:
             errors["declarer_seat"] = gettext("Say who bid.")
+        if partner_seat and (partner_seat not in layout.seats or partner_seat == declarer_seat):
+            errors["partner_seat"] = gettext("The partner is another player at the table, or nobody (the bidder "
+                                             "plays alone).")
         parsed = None
         try:
             parsed = rules.check_legal(contract)
@@ -146,7 +158,7 @@ class SeatsValues:
         tricks = {}
         if not isinstance(seat_tricks, dict):
             seat_tricks = {}
-        for seat in layout.seats:
+        for seat in layout.tricks_by:
             value = seat_tricks.get(seat)
             if isinstance(value, bool) or not isinstance(value, int) or \
                     not 0 <= value <= rules_engine.TRICKS_PER_HAND:
@@ -154,16 +166,16 @@ class SeatsValues:
             else:
                 tricks[seat] = value
         if "seat_tricks" not in errors and sum(tricks.values()) != rules_engine.TRICKS_PER_HAND:
-            errors["seat_tricks"] = gettext("The three players' tricks add up to %(sum)s, not 10.") % {
-                "sum": sum(tricks.values())}
+            errors["seat_tricks"] = gettext("The tricks add up to %(sum)s, not 10.") % {"sum": sum(tricks.values())}
         if errors:
             raise ValidationError(errors)
-        return layout.entry(contract=parsed.code, declarer_seat=declarer_seat, seat_tricks=tricks)
+        return layout.entry(contract=parsed.code, declarer_seat=declarer_seat, seat_tricks=tricks,
+                            partner_seat=partner_seat, penalty_kind=penalty_kind, penalty_side=penalty_side)
 
 
 def values_for(layout: layouts.Layout) -> SidesValues | SeatsValues:
     """The shape `layout`'s hands are stored in: the one place that reads it (as Layout.entry does)."""
-    return SEATS if layout.each_for_himself else SIDES
+    return SEATS if layout.stores_seats else SIDES
 
 
 SIDES, SEATS = SidesValues(), SeatsValues()

@@ -39,13 +39,20 @@ def test_every_layout_names_a_sheet_style_a_sheet_reader_and_a_card_style_that_e
         "partnerships": ("sides", "partnerships", "opponents"),
         "progressive": ("sides", "partners", "partner"),
         "three-handed": ("seats", "seats", "tablemates"),
+        # The tables of two, five and six (RULES.md section 7): a column of tricks and one of points a seat.
+        "two-handed": ("seats-2", "seats", "tablemates"),
+        "five-handed": ("seats-5", "seats", "tablemates"),
+        "six-pairs": ("seats-6", "seats", "tablemates"),
+        "six-threes": ("seats-6", "seats", "tablemates"),
     }
 
 
 def test_a_sheet_style_draws_as_many_boxes_as_the_layout_has_sides_and_a_games_sheet_its_games():
     for adapter in ADAPTERS.values():
         session, games = (sheets.SHEET_STYLES[adapter.sheet_style, fmt] for fmt in ("session", "games"))
-        assert session.boxes == games.boxes == len(adapter.layout.sides), adapter.layout_name
+        # One box a side; at six, where two or three players make a team, one box a player.
+        boxes = len(adapter.layout.seats) if adapter.sheet_style == "seats-6" else len(adapter.layout.sides)
+        assert session.boxes == games.boxes == boxes, adapter.layout_name
         assert (session.total_label, games.total_label) == ("Round total", "Points (final game scores)")
         assert set(session.reminder) < set(games.reminder)  # the games sheet adds how to mark a game's end
         assert games.corrections_lines == 6 and session.corrections_lines == 2

@@ -107,7 +107,7 @@ def test_the_scorers_kept_for_callers_score_through_the_layouts():
     with pytest.raises(ValidationError) as refused:
         services.score_three(three_rules, declarer_seat="4", contract="7S", seat_tricks={"1": 2, "2": 1, "3": 6})
     assert refused.value.message_dict == {"declarer_seat": ["Say who bid."],
-                                          "seat_tricks": ["The three players' tricks add up to 9, not 10."]}
+                                          "seat_tricks": ["The tricks add up to 9, not 10."]}
 
 
 def test_a_session_table_confirms_in_its_formats_words(partners):

@@ -1,0 +1,163 @@
+"""Tables of two, five and six (issue 25, RULES.md section 7) on the Django side: a hand typed on a
+phone (the layout's adapter: scoring.adapters.seated, scoring.seat_forms) or sent to the services
+is stored by seat and scored as worked by hand here, never by reading the code's answer.
+
+Hand-worked values (RULES.md sections 1 and 7; McAllen, a four-handed preset):
+- five, 8H (300) by seat 1 calling seat 3; tricks 1: 5, 3: 3 (the side 8, made), 2: 1, 4: 1, 5: 0:
+  seats 1 and 3 +300 each, seats 2 and 4 +10, seat 5 0;
+- five, 9S (340) by seat 2 alone, taking 6 (set): seat 2 -340, each other player 1 trick, +10;
+- six as three teams of two (A: 1 and 4, B: 2 and 5, C: 3 and 6), 7D (180) by seat 4, team A 7
+  tricks, B 2, C 1: seats 1 and 4 +180, 2 and 5 +20, 3 and 6 +10;
+- six as two teams of three (A: 1, 3, 5, B: 2, 4, 6), 8C (260) by seat 2, team B 7 tricks (set),
+  A 3: seats 2, 4, 6 -260, seats 1, 3, 5 +30;
+- two, 6NT (120) by seat 1 taking all ten: the slam, max(120, 250) = +250; seat 2 0.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+
+from scoring import services
+from scoring.models import Hand
+from tests.builders import make_event, page_text, prove_side
+from tournaments.models import Partnership, Player, Round, Table, TableSeat
+
+STAFF = services.Actor(label="olga (organizer)", is_organizer=True)
+NAMES = ["Ana Garza", "Luis Peña", "Nélida Zúñiga", "Pat O'Brien", "María Treviño", "Joe Smith"]
+
+
+def seated_table(layout: str, players: int, slug: str) -> Table:
+    """An open round 1 with one table of `players` at `layout`, seat n holding player n."""
+    event = make_event(slug=slug, entrants="individuals", layout=layout, rules_preset="mcallen", hands_per_round=4)
+    assert event.layout == layout
+    round_ = Round.objects.create(event=event, number=1, status="open")
+    table = Table.objects.create(round=round_, number=1)
+    for n in range(1, players + 1):
+        entrant = Partnership.objects.create(event=event, number=n,
+                                             player_one=Player.objects.create(event=event, name=NAMES[n - 1]))
+        TableSeat.objects.create(table=table, seat=str(n), entrant=entrant)
+    return Table.objects.select_related("round__event").get(pk=table.pk)
+
+
+def record(table, number=1, **values) -> Hand:
+    return services.hand_record(table=table, number=number, actor=STAFF, **values)
+
+
+@pytest.fixture
+def five(db):
+    return seated_table("five-handed", 5, "five-tables")
+
+
+def test_five_made_with_a_partner_scores_the_contract_for_both(five):
+    hand = record(five, contract="8H", declarer_seat="1", partner_seat="3",
+                  seat_tricks={"1": 5, "2": 1, "3": 3, "4": 1, "5": 0})
+    assert hand.seat_points == {"1": 300, "2": 10, "3": 300, "4": 10, "5": 0}
+    assert hand.made and hand.partner_seat == "3" and hand.declarer_seat == "1"
+    five.refresh_from_db()
+    assert five.seat_totals == {"1": 300, "2": 10, "3": 300, "4": 10, "5": 0}
+
+
+def test_five_set_alone(five):
+    hand = record(five, contract="9S", declarer_seat="2", partner_seat="",
+                  seat_tricks={"1": 1, "2": 6, "3": 1, "4": 1, "5": 1})
+    assert hand.seat_points == {"1": 10, "2": -340, "3": 10, "4": 10, "5": 10} and not hand.made
+
+
+def test_five_refuses_the_bidder_as_his_own_partner_and_tricks_not_adding_to_ten(five):
+    with pytest.raises(ValidationError) as error:
+        record(five, contract="8H", declarer_seat="1", partner_seat="1",
+               seat_tricks={"1": 5, "2": 1, "3": 3, "4": 1, "5": 0})
+    assert "partner_seat" in error.value.message_dict
+    with pytest.raises(ValidationError) as error:
+        record(five, contract="8H", declarer_seat="1", partner_seat="3",
+               seat_tricks={"1": 5, "2": 1, "3": 3, "4": 1, "5": 1})
+    assert error.value.message_dict["seat_tricks"] == ["The tricks add up to 11, not 10."]
+    assert not Hand.objects.filter(table=five).exists()
+
+
+def test_six_as_three_teams_of_two(db):
+    table = seated_table("six-pairs", 6, "six-pairs")
+    hand = record(table, contract="7D", declarer_seat="4", seat_tricks={"A": 7, "B": 2, "C": 1})
+    assert hand.seat_points == {"1": 180, "2": 20, "3": 10, "4": 180, "5": 20, "6": 10}
+
+
+def test_six_as_two_teams_of_three(db):
+    table = seated_table("six-threes", 6, "six-threes")
+    hand = record(table, contract="8C", declarer_seat="2", seat_tricks={"A": 3, "B": 7})
+    assert hand.seat_points == {"1": 30, "2": -260, "3": 30, "4": -260, "5": 30, "6": -260}
+    assert not hand.made
+
+
+def test_two_handed_slam(db):
+    table = seated_table("two-handed", 2, "two-tables")
+    hand = record(table, contract="6NT", declarer_seat="1", seat_tricks={"1": 10, "2": 0})
+    assert hand.seat_points == {"1": 250, "2": 0}
+
+
+def _phone(table, seat: str) -> Client:
+    client = Client()
+    prove_side(client, table, seat)
+    return client
+
+
+def test_five_on_the_phone_the_partner_and_the_last_players_tricks_worked_out(five):
+    """The phone gives the side's 8 tricks, the partner's own 3 and two of the three others' (seat 5's
+    0 is what is left): stored as the hand above, and the other players' points on the page."""
+    phone = _phone(five, "1")
+    page = phone.get(f"/t/{five.token}/")
+    assert page.status_code == 200
+    text = page_text(page)
+    assert "Nobody: plays alone" in text and "Who is the partner?" in text
+    data = {"number": "1", "round": str(five.round_id), "declarer_seat": "1", "partner_seat": "3",
+            "contract": "8H", "tricks": "8", "seat_3": "3", "seat_2": "1", "seat_4": "1", "save": "1"}
+    response = phone.post(f"/t/{five.token}/", data)
+    assert response.status_code == 302, page_text(response)[:3000]
+    hand = Hand.objects.get(table=five, number=1)
+    assert hand.seat_tricks == {"1": 5, "2": 1, "3": 3, "4": 1, "5": 0}
+    assert hand.seat_points == {"1": 300, "2": 10, "3": 300, "4": 10, "5": 0}
+    assert hand.entered_side == "1"
+
+
+def test_five_on_the_phone_alone_needs_all_but_one_of_the_others(five):
+    phone = _phone(five, "2")
+    data = {"number": "1", "round": str(five.round_id), "declarer_seat": "2", "partner_seat": "alone",
+            "contract": "9S", "tricks": "6", "seat_1": "1", "save": "1"}
+    response = phone.post(f"/t/{five.token}/", data)
+    assert response.status_code == 400
+    assert "Say how many tricks the others took" in page_text(response)
+    data.update(seat_3="1", seat_4="1")
+    assert phone.post(f"/t/{five.token}/", data).status_code == 302
+    hand = Hand.objects.get(table=five, number=1)
+    assert hand.partner_seat == "" and hand.seat_points == {"1": 10, "2": -340, "3": 10, "4": 10, "5": 10}
+
+
+def test_five_another_player_confirms_with_his_pin(five):
+    """docs/trust.md: at five the other side is any other player; the one who entered cannot confirm."""
+    entering = _phone(five, "1")
+    for number, (bidder, partner, contract, tricks) in enumerate(
+            [("1", "3", "8H", {"1": 5, "2": 1, "3": 3, "4": 1, "5": 0})] * 4, start=1):
+        record(five, number, contract=contract, declarer_seat=bidder, partner_seat=partner, seat_tricks=tricks)
+    Hand.objects.filter(table=five).update(entered_side="1")
+    assert "Now another player checks" in page_text(entering.get(f"/t/{five.token}/"))
+    other = _phone(five, "4")
+    response = other.post(f"/t/{five.token}/confirm/", {})
+    assert response.status_code == 302
+    five.refresh_from_db()
+    assert five.confirmed_at is not None
+
+
+def test_six_pairs_on_the_phone_a_player_acts_for_his_team(db):
+    table = seated_table("six-pairs", 6, "six-pairs-phone")
+    phone = Client()  # seat 5 proves himself with his own PIN; the phone then acts for his team, B
+    response = phone.post(f"/t/{table.token}/side/", {"side": "5", "code": Partnership.objects.get(
+        event=table.round.event, number=5).pin})
+    assert response.status_code == 302
+    data = {"number": "1", "round": str(table.round_id), "declarer_seat": "4", "contract": "7D", "tricks": "7",
+            "seat_B": "2", "save": "1"}
+    response = phone.post(f"/t/{table.token}/", data)
+    assert response.status_code == 302, page_text(response)[:3000]
+    hand = Hand.objects.get(table=table, number=1)
+    assert hand.seat_tricks == {"A": 7, "B": 2, "C": 1} and hand.entered_side == "B"
+    assert hand.seat_points == {"1": 180, "2": 20, "3": 10, "4": 180, "5": 20, "6": 10}
