@@ -91,18 +91,30 @@ def _key(a: int, b: int) -> Pair:
     return (a, b) if a < b else (b, a)
 
 
-def partners_of(seats: Seating) -> list[Pair]:
-    """Four-handed: N with S, E with W. Three-handed: nobody."""
-    return [_key(seats[0], seats[2]), _key(seats[1], seats[3])] if len(seats) == 4 else []
+# Six-handed teams by seat index (RULES.md section 7; the event file's "six_handed"): three teams
+# of two sit opposite (seats 1 and 4, 2 and 5, 3 and 6); two teams of three alternate (1, 3, 5 and
+# 2, 4, 6). Turning a table (the first seat going round) keeps both.
+SIX_TEAMS = {"three-pairs": ((0, 3), (1, 4), (2, 5)), "two-threes": ((0, 2, 4), (1, 3, 5))}
 
 
-def opponents_of(seats: Seating) -> list[Pair]:
-    """Every pair at the table that plays against each other (other sizes: every pair, the
-    partners of a table of five or six changing hand by hand or following the seats)."""
+def partners_of(seats: Seating, six_handed: str | None = None) -> list[Pair]:
+    """Four-handed: N with S, E with W. At six with `six_handed` (a key of SIX_TEAMS): each team's
+    pairs. Other tables: nobody (at five the partner is called hand by hand)."""
+    if len(seats) == 4:
+        return [_key(seats[0], seats[2]), _key(seats[1], seats[3])]
+    if six_handed and len(seats) == 6:
+        return [_key(seats[i], seats[j]) for team in SIX_TEAMS[six_handed] for i, j in combinations(team, 2)]
+    return []
+
+
+def opponents_of(seats: Seating, six_handed: str | None = None) -> list[Pair]:
+    """Every pair at the table that plays against each other (other sizes: every pair not
+    partners by partners_of; at five the partners change hand by hand)."""
     if len(seats) == 4:
         n, e, s, w = seats
         return [_key(n, e), _key(n, w), _key(s, e), _key(s, w)]
-    return [_key(a, b) for a, b in combinations(seats, 2)]
+    partners = set(partners_of(seats, six_handed))
+    return [k for k in (_key(a, b) for a, b in combinations(seats, 2)) if k not in partners]
 
 
 @dataclass
@@ -117,22 +129,24 @@ class _Tally:
     sat_with: Counter = field(default_factory=Counter)  # pairs of players who sat out together
     met: Counter = field(default_factory=Counter)  # player -> partners and opponents, counted with repeats
     sizes: Counter = field(default_factory=Counter)  # (player, table size) -> rounds at a table of that size
+    six_handed: str | None = None  # the teams at a table of six (a key of SIX_TEAMS), or none
 
     @classmethod
-    def of(cls, rounds: Iterable[SeatedRound]) -> _Tally:
-        tally = cls()
+    def of(cls, rounds: Iterable[SeatedRound], six_handed: str | None = None) -> _Tally:
+        tally = cls(six_handed=six_handed)
         for rnd in rounds:
             tally.add([seats for _, seats in rnd.tables], rnd.byes)
         return tally
 
     def copy(self) -> _Tally:
         return _Tally(Counter(self.partners), Counter(self.opponents), Counter(self.diff), Counter(self.byes),
-                      Counter(self.first), Counter(self.sat_with), Counter(self.met), Counter(self.sizes))
+                      Counter(self.first), Counter(self.sat_with), Counter(self.met), Counter(self.sizes),
+                      self.six_handed)
 
     def add(self, tables: list[Seating], byes: Iterable[int]) -> None:
         for seats in tables:
-            self.partners.update(partners_of(seats))
-            self.opponents.update(opponents_of(seats))
+            self.partners.update(partners_of(seats, self.six_handed))
+            self.opponents.update(opponents_of(seats, self.six_handed))
             self.met.update(seats * (len(seats) - 1))
             self.sizes.update((p, len(seats)) for p in seats)
             self.first[seats[0]] += 1
@@ -359,7 +373,31 @@ def _group_tables(playing: list[int], tally: _Tally, size: int) -> list[Seating]
             found = weights[k] = _SPREAD_BASE ** (together.get(k, 0) + partnered.get(k, 0)) - 1
         return found
 
-    return [tuple(sorted(g)) for g in _grouped(playing, weight, size)]
+    groups = [tuple(sorted(g)) for g in _grouped(playing, weight, size)]
+    if size == 6 and tally.six_handed:
+        groups = [_teamed(g, tally) for g in groups]
+    return groups
+
+
+def _teamed(group: Seating, tally: _Tally) -> Seating:
+    """The six players (in number order) in the seat order whose teams (SIX_TEAMS) repeat fewest
+    partnerships: of the 15 ways to pair them, or the 10 to split them in two threes, the one
+    whose pairs weigh least (a pair partnering for the k+1st time more than several for the kth);
+    among equals, the first found."""
+    first, rest = group[0], group[1:]
+    orders = []
+    if tally.six_handed == "three-pairs":
+        for b in rest:
+            left = [p for p in rest if p != b]
+            for d in left[1:]:
+                e, f = [p for p in left[1:] if p != d]
+                orders.append((first, left[0], e, b, d, f))  # teams: seats 1 and 4, 2 and 5, 3 and 6
+    else:
+        for x, y in combinations(rest, 2):
+            u, v, w = [p for p in rest if p not in (x, y)]
+            orders.append((first, u, x, v, y, w))  # teams: seats 1, 3, 5 and 2, 4, 6
+    return min(orders, key=lambda order: sum(_SPREAD_BASE ** tally.partners[k]
+                                             for k in partners_of(order, tally.six_handed)))
 
 
 def _grouped(playing: list[int], weight: Callable[[int, int], int], size: int) -> list[list[int]]:
@@ -625,9 +663,19 @@ def check_players(players: list[int], seats: int) -> None:
         raise ValueError(f"a movement takes at most {MAX_INDIVIDUALS} players")
 
 
+def check_six_handed(six_handed: str | None, seats: int | None = 6) -> None:
+    """Raise ValueError unless `six_handed` is None or a key of SIX_TEAMS at tables of six."""
+    if six_handed is None:
+        return
+    if six_handed not in SIX_TEAMS:
+        raise ValueError(f"six_handed must be one of {', '.join(SIX_TEAMS)}")
+    if seats != 6:
+        raise ValueError("six_handed goes with tables of six")
+
+
 def plan(players: list[int], rounds: int, *, seats: int, first_round: int = 1,
          history: Iterable[SeatedRound] | None = None,
-         current: list[SeatedRound] | None = None) -> list[SeatedRound]:
+         current: list[SeatedRound] | None = None, six_handed: str | None = None) -> list[SeatedRound]:
     """Plan `rounds` rounds for the given player numbers at tables of `seats` (2, 3, 4, 5 or 6);
     deterministic for the same input, whatever its order.
 
@@ -635,16 +683,20 @@ def plan(players: list[int], rounds: int, *, seats: int, first_round: int = 1,
     withdrawn): the plan avoids their partners and meetings, gives the next sit-outs to those who
     have sat out least, and balances directions over history and plan together. `current` is the
     plan being replaced, for the same rounds: when changing it a little is as fair as any new
-    plan, the little change wins, so printed movement cards mostly stay right.
+    plan, the little change wins, so printed movement cards mostly stay right. `six_handed`
+    ("three-pairs" or "two-threes", seats=6 only) seats each table of six so that its teams
+    (SIX_TEAMS) repeat fewest partnerships; without it the seats of a six are in number order,
+    turned.
     """
     players = sorted(players)
     check_players(players, seats)
+    check_six_handed(six_handed, seats)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_MOVEMENT_ROUNDS:
         raise ValueError(f"a movement needs between 1 and {MAX_MOVEMENT_ROUNDS} rounds")
     if current is not None and len(current) != rounds:
         raise ValueError("the current plan must cover the rounds being planned")
     history = list(history or [])
-    tally = _Tally.of(history)
+    tally = _Tally.of(history, six_handed)
     fresh = not history and not current
     if seats == 4:
         circles = (True, False) if fresh and len(players) % 4 in (0, 1) else (False,)

@@ -49,6 +49,7 @@ from scoring.engine.movement_individuals import (
     _seat,
     _Tally,
     check_players,
+    check_six_handed,
 )
 from scoring.engine.vocabulary import MAX_MOVEMENT_ROUNDS
 
@@ -207,19 +208,21 @@ def _fairness(candidate: list[Round], players: list[int], tally: _Tally) -> tupl
 
 def plan_mixed(numbers: list[int], rounds: int, *, first_round: int = 1,
                history: Iterable[SeatedRound] | None = None,
-               current: list[SeatedRound] | None = None) -> list[SeatedRound]:
+               current: list[SeatedRound] | None = None, six_handed: str | None = None) -> list[SeatedRound]:
     """Plan `rounds` rounds seating every one of `numbers` each round at tables of 3 to 6 (see
     table_sizes; two players make one table of two); deterministic for the same input, whatever
-    its order. `history` and `current` as movement_individuals.plan."""
+    its order. `history`, `current` and `six_handed` (the teams at a table of six, for 6 and 11
+    players) as movement_individuals.plan."""
     players = sorted(numbers)
     if len(players) < MIXED_LEAST:
         raise ValueError(f"a mixed movement needs at least {MIXED_LEAST} players")
     check_players(players, MIXED_LEAST)
+    check_six_handed(six_handed)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_MOVEMENT_ROUNDS:
         raise ValueError(f"a movement needs between 1 and {MAX_MOVEMENT_ROUNDS} rounds")
     if current is not None and len(current) != rounds:
         raise ValueError("the current plan must cover the rounds being planned")
-    tally = _Tally.of(history or [])
+    tally = _Tally.of(history or [], six_handed)
     leans = (False, True) if len(players) <= _FEW_PLAYERS else (True,)
     built = []
     for lean_first in leans:

@@ -313,3 +313,45 @@ def test_large_fields_plan_in_blocks_and_stay_valid():
     partners, opponents, _, byes = check_plan(plans, players, 4, 6)
     assert max(partners.values()) == 1 and max(opponents.values()) == 1
     assert max(byes.values()) - min(byes.values()) <= 1
+
+
+# ---------------------------------------------------------------- six-handed teams
+
+
+def test_six_handed_teams_follow_the_seats():
+    seats = (1, 2, 3, 4, 5, 6)
+    assert partners_of(seats, "three-pairs") == [(1, 4), (2, 5), (3, 6)]
+    assert sorted(partners_of(seats, "two-threes")) == [(1, 3), (1, 5), (2, 4), (2, 6), (3, 5), (4, 6)]
+    assert len(opponents_of(seats, "three-pairs")) == 12 and (1, 4) not in opponents_of(seats, "three-pairs")
+    assert len(opponents_of(seats, "two-threes")) == 9 and (1, 2) in opponents_of(seats, "two-threes")
+    assert partners_of(seats) == [] and len(opponents_of(seats)) == 15  # teams unknown: all table-mates
+
+
+def test_six_players_in_three_pairs_partner_everyone_once_in_five_rounds():
+    # 15 pairs, three partnerships a round: five rounds can give every pair exactly one (a 1-factorization).
+    plans = plan(list(range(1, 7)), 5, seats=6, six_handed="three-pairs")
+    partnered = Counter(k for r in plans for _, s in r.tables for k in partners_of(s, "three-pairs"))
+    assert len(partnered) == 15 and set(partnered.values()) == {1}
+
+
+@pytest.mark.parametrize("six_handed", ["three-pairs", "two-threes"])
+def test_six_handed_teams_spread_partners_in_a_larger_field(six_handed):
+    # 36 players, six tables of six, 3 rounds: nobody partners anyone twice (measured: two-threes
+    # first repeats in round 7, three pairs not within 10 rounds).
+    plans = plan(list(range(1, 37)), 3, seats=6, six_handed=six_handed)
+    check_plan(plans, list(range(1, 37)), 6, 3)
+    partnered = Counter(k for r in plans for _, s in r.tables for k in partners_of(s, six_handed))
+    assert max(partnered.values()) == 1
+    # Deterministic, whatever the order of the numbers.
+    again = plan(list(reversed(range(1, 37))), 3, seats=6, six_handed=six_handed)
+    assert [r.as_dict() for r in again] == [r.as_dict() for r in plans]
+
+
+@pytest.mark.parametrize("seats, six_handed, message", [
+    (6, "pairs", "six_handed must be one of three-pairs, two-threes"),
+    (5, "three-pairs", "six_handed goes with tables of six"),
+    (4, "two-threes", "six_handed goes with tables of six"),
+])
+def test_six_handed_bad_input_is_refused(seats, six_handed, message):
+    with pytest.raises(ValueError, match=message):
+        plan(list(range(1, 13)), 2, seats=seats, six_handed=six_handed)

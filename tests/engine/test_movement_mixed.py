@@ -224,3 +224,12 @@ def test_replan_with_the_same_players_keeps_the_printed_rounds():
     full = plan_mixed(list(range(1, 14)), 6)
     rest = plan_mixed(list(range(1, 14)), 4, first_round=3, history=full[:2], current=full[2:])
     assert [r.as_dict() for r in rest] == [r.as_dict() for r in full[2:]]
+
+
+def test_eleven_players_with_teams_at_the_six():
+    plans = plan_mixed(list(range(1, 12)), 5, six_handed="three-pairs")
+    check_mixed(plans, list(range(1, 12)), 5)
+    partnered = Counter(k for r in plans for _, s in r.tables for k in partners_of(s, "three-pairs"))
+    assert sum(partnered.values()) == 15 and max(partnered.values()) == 1  # 3 pairs a round, none twice
+    with pytest.raises(ValueError, match="six_handed must be one of"):
+        plan_mixed(list(range(1, 12)), 2, six_handed="threes")
