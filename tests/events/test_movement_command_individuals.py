@@ -72,6 +72,10 @@ def test_partnerships_still_work_unchanged():
     (["--players", "501", "--seats", "mixed", "--rounds", "3"], "--players: 501 is not between 2 and 500"),
     (["--players", "10", "--seats", "mixed", "--rounds", "0"], "--rounds: 0 is not between 1 and 60"),
     (["--players", "10", "--seats", "6", "--rounds", "61"], "--rounds: 61 is not between 1 and 60"),
+    (["--players", "10", "--seats", "5", "--six-handed", "three-pairs", "--rounds", "2"],
+     "--six-handed goes with --seats 6 or --seats mixed"),
+    (["--partnerships", "10", "--six-handed", "two-threes", "--rounds", "2"], "--six-handed goes with --players"),
+    (["--players", "12", "--seats", "6", "--six-handed", "pairs", "--rounds", "2"], "--six-handed"),
     (["--players", "3", "--seats", "4", "--rounds", "3"], "--players: 3 is not between 4 and"),
     (["--players", "501", "--seats", "4", "--rounds", "3"], "--players: 501 is not between 4 and 500"),
     (["--players", "ten", "--seats", "4", "--rounds", "3"], "--players: 'ten' is not a whole number"),
@@ -131,3 +135,17 @@ def test_one_size_json_has_the_event_file_shape(seats, players, tables, byes):
         assert all(set(t) == {"table", "seats"} and len(t["seats"]) == int(seats) for t in rnd["tables"])
     planned = movement_individuals.plan(list(range(1, players + 1)), 2, seats=int(seats))
     assert data["rounds"] == [r.as_dict() for r in planned]
+
+
+def test_six_handed_teams_preview():
+    data = json.loads(run_command("--players", "6", "--seats", "6", "--six-handed", "three-pairs", "--rounds", "5",
+                                  "--format", "json"))
+    # Six players, teams at seats 1 and 4, 2 and 5, 3 and 6: in five rounds every pair partners once.
+    pairs = [tuple(sorted((t["seats"][i], t["seats"][i + 3]))) for r in data["rounds"] for t in r["tables"]
+             for i in range(3)]
+    assert len(pairs) == 15 and len(set(pairs)) == 15
+    planned = movement_individuals.plan(list(range(1, 7)), 5, seats=6, six_handed="three-pairs")
+    assert data["rounds"] == [r.as_dict() for r in planned]
+    data = json.loads(run_command("--players", "11", "--seats", "mixed", "--six-handed", "two-threes", "--rounds", "2",
+                                  "--format", "json"))
+    assert [[len(t["seats"]) for t in r["tables"]] for r in data["rounds"]] == [[5, 6], [5, 6]]

@@ -6,6 +6,8 @@
 
 --seats 2, 3, 4, 5 or 6 seats every table at that size (N mod size players sit out each round);
 --seats mixed seats everyone at tables of four, five, six (or one of three: movement_mixed.table_sizes).
+--six-handed three-pairs|two-threes (with --seats 6 or mixed) seats each six so that its teams
+(seats 1-4, 2-5, 3-6; or 1-3-5 and 2-4-6) repeat fewest partnerships.
 """
 
 import json
@@ -54,6 +56,9 @@ class Command(BaseCommand):
         parser.add_argument("--seats", metavar="2|3|4|5|6|mixed",
                             help="with --players: every table of that size (4: four-handed progressive), "
                                  "or mixed: tables of four, five and six so that nobody sits out")
+        parser.add_argument("--six-handed", choices=list(movement_individuals.SIX_TEAMS),
+                            help="with --seats 6 or mixed: the teams at a table of six, three pairs (seats 1 and "
+                                 "4, 2 and 5, 3 and 6) or two threes (1, 3, 5 and 2, 4, 6)")
         parser.add_argument("--rounds", required=True, metavar="R",
                             help=f"how many rounds (1 to {MAX_MOVEMENT_ROUNDS})")
         parser.add_argument("--format", choices=["text", "json"], default="text")
@@ -67,6 +72,8 @@ class Command(BaseCommand):
                                "2|3|4|5|6|mixed (an event of individuals)")
         if partnerships is not None and seats is not None:
             raise CommandError("--seats goes with --players; a partnership movement always seats four")
+        if partnerships is not None and options.get("six_handed"):
+            raise CommandError("--six-handed goes with --players and --seats 6 or --seats mixed")
         rounds = _whole_number("rounds", 1, MAX_MOVEMENT_ROUNDS)
         if partnerships is not None:
             layout = layouts.layout(layouts.DEFAULT_LAYOUT)  # partnerships at tables of four
@@ -79,6 +86,10 @@ class Command(BaseCommand):
             if seats.strip().lower() not in SEATINGS:
                 raise CommandError(f"--seats: {seats!r} is not {SEATS_CHOICES}")
             planner, least = SEATINGS[seats.strip().lower()]
+            if options.get("six_handed"):
+                if seats.strip().lower() not in ("6", "mixed"):
+                    raise CommandError("--six-handed goes with --seats 6 or --seats mixed")
+                planner = partial(planner, six_handed=options["six_handed"])
             count = _whole_number("players", least, MAX_INDIVIDUALS)(players)
             storage = "seats"  # one player per seat, as every layout of individuals stores its tables
         plans = planner(list(range(1, count + 1)), rounds(options["rounds"]))
