@@ -24,7 +24,8 @@ class RecordRow:
     event: Event
     date: datetime.date
     number: int  # the entrant's number in the event
-    partner: str  # the partner's name as the public sees it; "" for a player on his own
+    partner: str  # the partner's name as the public sees it ("—" for a hidden member); "" for a player alone
+    alone: bool  # an event of individuals: no partner, a table of `seats`
     seats: int  # players at a table (a player on his own: the table he played at)
     place: int | None  # None: withdrawn
     points: int
@@ -69,7 +70,8 @@ def member_record(member: Member) -> Record:
         partner = p.player_two if p.player_one.member_id == member.pk else p.player_one
         rows.append(RecordRow(
             event=p.event, date=p.event.date, number=p.number,
-            partner=public_name(partner) if p.player_two_id is not None else "",
+            partner=(public_name(partner) or "—") if p.player_two_id is not None else "",
+            alone=p.player_two_id is None,
             seats=len(p.event.layout_spec.seats), place=figures.place, points=figures.points,
             games_won=figures.games_won, slams=figures.slams, misere_made=figures.misere_made,
         ))
