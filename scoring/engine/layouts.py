@@ -211,9 +211,9 @@ class Layout:
         if self.each_for_himself:
             ordered = [str(numbers[seat]) for seat in self.seats if seat in numbers]
             return (ordered[0] if ordered else "", " v ".join(ordered[1:]))
-        first, second = (" & ".join(str(numbers[p]) for p in self.places if self.side_of.get(p, p) == side
-                                    and p in numbers) for side in self.sides)
-        return first, second
+        teams = [" & ".join(str(numbers[p]) for p in self.places if self.side_of.get(p, p) == side and p in numbers)
+                 for side in self.sides]
+        return teams[0], " v ".join(teams[1:])  # three teams of two: "1 & 4", "2 & 5 v 3 & 6"
 
     def dealer(self, hand_number: int) -> str:
         """Who deals hand `hand_number` (1, 2, ...): the deal passes one seat to the left each hand,
