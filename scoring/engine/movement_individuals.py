@@ -406,12 +406,20 @@ def _grouped(playing: list[int], weight: Callable[[int, int], int], size: int) -
     def group_cost(group: list[int]) -> int:
         return sum(weight(a, b) for a, b in combinations(group, 2))
 
-    free = list(playing)
+    free = sorted(playing)
     groups: list[list[int]] = []
     while free:
         group = [free.pop(0)]
         while len(group) < size:
-            best = min(free, key=lambda p: (sum(weight(m, p) for m in group), p))
+            # The lowest number among those the table weighs least with: free is in number order,
+            # so the first who has met nobody at the table is it (most of a large field).
+            best, least = free[0], None
+            for p in free:
+                cost = sum(weight(m, p) for m in group)
+                if least is None or cost < least:
+                    best, least = p, cost
+                    if not cost:
+                        break
             free.remove(best)
             group.append(best)
         groups.append(group)

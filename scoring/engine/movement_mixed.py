@@ -119,6 +119,9 @@ def _choose(pool: list[int], count: int, tally: _Tally, times, share: tuple[int,
         return chosen
     num, den = share
     level = times(chosen[-1])  # the last chosen came from the highest count that is chosen
+    # Each player's summed weight with the chosen and with the rest, kept up to date on every exchange.
+    with_chosen = {p: sum(weight(p, c) for c in chosen if c != p) for p in pool}
+    with_rest = {p: sum(weight(p, r) for r in rest if r != p) for p in pool}
     for _ in range(_IMPROVE_PASSES):
         changed = False
         for x, a in enumerate(chosen):
@@ -127,10 +130,17 @@ def _choose(pool: list[int], count: int, tally: _Tally, times, share: tuple[int,
             for y, b in enumerate(rest):
                 if times(b) != level:
                     continue
-                inside = sum(weight(b, c) - weight(a, c) for c in chosen if c != a)
-                outside = sum(weight(a, r) - weight(b, r) for r in rest if r != b)
+                inside = with_chosen[b] - weight(b, a) - with_chosen[a]
+                outside = with_rest[a] - weight(a, b) - with_rest[b]
                 if inside * den + outside * num < 0:
                     chosen[x], rest[y] = b, a
+                    for p in pool:
+                        if p != a and p != b:
+                            with_chosen[p] += weight(p, b) - weight(p, a)
+                            with_rest[p] += weight(p, a) - weight(p, b)
+                    for q in (a, b):
+                        with_chosen[q] = sum(weight(q, c) for c in chosen if c != q)
+                        with_rest[q] = sum(weight(q, r) for r in rest if r != q)
                     a = b
                     changed = True
         if not changed:
