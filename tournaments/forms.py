@@ -10,6 +10,7 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -346,6 +347,7 @@ class ListingForm(forms.ModelForm):
 
 
 class PartnershipForm(forms.Form):
+    person_fields = ("player_one", "player_two")  # the name boxes, in player order (docs/clubs.md)
     number = WholeNumberField(required=False, min_value=1, max_value=9999, label=_("Number"),
                               help_text=_("Leave empty for the next free number."))
     player_one = forms.CharField(label=_("Player 1"), max_length=MAX_NAME)
@@ -358,6 +360,7 @@ class PartnershipForm(forms.Form):
 class PlayerForm(forms.Form):
     """One player of an event of individuals."""
 
+    person_fields = ("name",)
     number = WholeNumberField(required=False, min_value=1, max_value=9999, label=_("Number"),
                               help_text=_("Leave empty for the next free number."))
     name = forms.CharField(label=_("Name"), max_length=MAX_NAME)
@@ -367,6 +370,7 @@ class PlayerForm(forms.Form):
 
 
 class PlayerEditForm(forms.Form):
+    person_fields = ("name",)
     name = forms.CharField(label=_("Name"), max_length=MAX_NAME)
     division = forms.CharField(max_length=MAX_DIVISION, required=False, label=_("Division"))
 
@@ -376,6 +380,7 @@ class PlayerEditForm(forms.Form):
 
 
 class PartnershipEditForm(forms.Form):
+    person_fields = ("player_one", "player_two")
     player_one = forms.CharField(label=_("Player 1 (North or East)"), max_length=MAX_NAME)
     player_two = forms.CharField(label=_("Player 2 (South or West)"), max_length=MAX_NAME)
     division = forms.CharField(max_length=MAX_DIVISION, required=False, label=_("Division"))
@@ -434,6 +439,19 @@ class FlagForm(forms.Form):
     @property
     def value(self) -> bool:
         return self.cleaned_data[self.name]
+
+
+def offer_members(form: forms.Form, event) -> forms.Form:
+    """In an event of a club, each name box picks a member (static/js/member_pick.js asks the club's
+    member search as the organizer types); an event of no club keeps plain name boxes."""
+    if event.club_id is None:
+        return form
+    url = reverse("clubs:member-search", args=[event.club.slug])
+    for name in getattr(form, "person_fields", ()):
+        field = form.fields[name]
+        field.widget.attrs.update({"data-member-search": url, "autocomplete": "off"})
+        field.help_text = _("A member number, or part of a name to pick a member; a new name adds a new member.")
+    return form
 
 
 def add_service_errors(form: forms.Form, error: ValidationError) -> None:

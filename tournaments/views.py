@@ -29,9 +29,11 @@ from .forms import (
     StaffForm,
     add_service_errors,
     form_messages,
+    offer_members,
 )
 from .models import EventStaff, Partnership, Round, Table
 from .permissions import can_score, is_organizer, organizer_required, scorer_required
+from .services.club_members import entrant_register_members, entrant_update_members
 from .tables import PartnershipTable, StaffTable
 
 
@@ -176,11 +178,12 @@ def staff_remove(request, event, staff_id):
 def partnerships(request, event):
     """Registration: partnerships, or in an event of individuals players (one name each): the form
     the event's layout registers its entrants with (tournaments.layouts)."""
-    form = layouts.kind_for(event).form(request.POST or None,
-                                        initial={"number": services.next_partnership_number(event)})
+    form = offer_members(layouts.kind_for(event).form(request.POST or None,
+                                                      initial={"number": services.next_partnership_number(event)}),
+                         event)
     if request.method == "POST" and form.is_valid():
         try:
-            made = services.entrant_register(event=event, **form.cleaned_data)
+            made = entrant_register_members(event=event, person_fields=form.person_fields, **form.cleaned_data)
         except ValidationError as error:
             add_service_errors(form, error)
         else:
@@ -195,10 +198,11 @@ def partnership_edit(request, event, number):
     partnership = get_object_or_404(Partnership.objects.select_related("player_one", "player_two"),
                                     event=event, number=number)
     edit_form = layouts.kind_for(event).edit_form
-    form = edit_form(request.POST or None, initial=edit_form.initial_for(partnership))
+    form = offer_members(edit_form(request.POST or None, initial=edit_form.initial_for(partnership)), event)
     if request.method == "POST" and form.is_valid():
         try:
-            saved = services.entrant_update(partnership=partnership, **form.cleaned_data)
+            saved = entrant_update_members(partnership=partnership, person_fields=form.person_fields,
+                                           **form.cleaned_data)
         except ValidationError as error:
             add_service_errors(form, error)
         else:
