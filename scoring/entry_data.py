@@ -29,8 +29,10 @@ from scoring.services import (
     games_round_done,
     hand_dealer,
     hand_snapshot,
+    locked_table_by,
     shown_label,
     table_games,
+    table_hands,
 )
 from tournaments import language
 from tournaments.language import seat_letter  # N, E, S, W (O in Spanish and French): said once, there
@@ -425,7 +427,7 @@ def table_sheet(table) -> TableSheet:
     seats = seats_for(table)
     names = {s.seat: s.name for s in seats}
     sheet = TableSheet(table=table, event=event, round=table.round, seats=seats, hands_per_round=event.hands_per_round)
-    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    hands = table_hands(table)  # read once under the table's lock when a save holds it (services.table_hands)
     numbers = {h.number for h in hands}
     ns = ew = 0
     for hand in hands:
@@ -519,13 +521,17 @@ def _games_rows(sheet: TableSheet, hands: list[Hand]) -> None:
     sheet.confirmable = games_confirmable(table, sheet.games, len(hands))
 
 
-def load_table(queryset, **lookup):
+def load_table(queryset, *, locked: bool = False, **lookup):
     """A table with its round and event, then its partnerships and their players: two queries (a
-    table of individuals: its seats and their players instead).
+    table of individuals: its seats and their players instead). `locked`: a request that saves,
+    inside its transaction: the table read once, under its locks (services.locked_table_by).
 
     Two small joins, not one of ten tables: PostgreSQL plans a ten-table join afresh every time,
     and that planning cost 4 ms of every table page and save in the hall storm (README, "Speed")."""
-    table = queryset.select_related("round__event", "round__tiebreak").get(**lookup)
+    if locked:
+        table = locked_table_by(**lookup)
+    else:
+        table = queryset.select_related("round__event", "round__tiebreak").get(**lookup)
     _adapters.adapter_for(table.round.event).load_people(table)
     return table
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext
 
 from scoring.engine import formats
@@ -92,6 +92,48 @@ def _writer(table, actor: Actor, side: str = "", confirming: bool = False) -> st
     return side
 
 
+def locked_table_by(**lookup) -> Table:
+    """The table `lookup` finds (its token, or its event and pk), with its round, tiebreak and event,
+    read ONCE and under the same row locks as _locked_table, in the same order (the event's, then the
+    round's and the table's): for a request that saves (scoring.views.entry, a POST to a table's
+    page), which must run inside transaction.atomic(). Every service called later in that
+    transaction with this table finds it already locked and read (`_held`): no second read of the
+    table nor, once table_hands read them, of its hands. Raises Table.DoesNotExist."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("locked_table_by is called inside transaction.atomic()")
+    try:  # the event found through the table and locked in one statement
+        event = Event.objects.select_for_update().get(pk__in=Table.objects.filter(**lookup).values("round__event_id"))
+    except Event.DoesNotExist:
+        raise Table.DoesNotExist from None
+    table = (Table.objects.select_related("round", "round__tiebreak").select_for_update(of=("self", "round"))
+             .get(round__event_id=event.pk, **lookup))
+    table.round.event = event
+    table._held_by = connection.atomic_blocks[0]  # this transaction (its outermost atomic block)
+    return table
+
+
+def _held(table) -> bool:
+    """Whether `table` was read by locked_table_by inside the transaction still open."""
+    held_by = getattr(table, "_held_by", None)
+    return held_by is not None and connection.in_atomic_block and connection.atomic_blocks[0] is held_by
+
+
+def table_hands(table) -> list[Hand]:
+    """The table's hands by number. On a table read under its locks (locked_table_by) they are read
+    once and kept for the rest of the transaction: the page's form and the save then check the
+    same hands, read under the lock; a write forgets them (forget_hands)."""
+    if not _held(table):
+        return list(Hand.objects.filter(table=table).order_by("number"))
+    hands = getattr(table, "_held_hands", None)
+    if hands is None:
+        hands = table._held_hands = list(Hand.objects.filter(table=table).order_by("number"))
+    return list(hands)
+
+
+def forget_hands(table) -> None:
+    table._held_hands = None
+
+
 def _locked_table(table_id: int, known: Table | None = None) -> Table:
     """The table, its round and its event, read under row locks: the event's first, then the
     round's and the table's in one statement. Every writer here and in tournaments.services that
@@ -102,6 +144,8 @@ def _locked_table(table_id: int, known: Table | None = None) -> Table:
     `known`: the caller's copy of the table (the entry views load it with its round), whose round
     and event ids are taken from it: a table never changes round, and a table or round deleted
     since is still found missing below, under the locks."""
+    if known is not None and known.pk == table_id and _held(known):
+        return known  # read under these very locks by locked_table_by, in this transaction
     try:
         if known is not None and known.pk == table_id:
             round_id, event_id = known.round_id, known.round.event_id

@@ -34,8 +34,10 @@ from .common import (
     _receipt,
     _round_name,
     _writer,
+    forget_hands,
     hand_dealer,
     hand_snapshot,
+    table_hands,
 )
 from .games import _check_games, refuse_cut
 
@@ -146,7 +148,7 @@ def _hand_record(*, table, number, actor, side, action, client_id, values) -> Ha
     clean = _clean_values(table, values)
     # Every hand at the table, read under its lock: no other save can add one until this commits,
     # so what is here is the last word (the unique index stands behind it all the same).
-    hands = list(Hand.objects.filter(table=table))
+    hands = table_hands(table)
     existing = next((hand for hand in hands if hand.number == number), None)
     if existing is not None:
         if _same(existing, clean):
@@ -165,10 +167,10 @@ def _hand_record(*, table, number, actor, side, action, client_id, values) -> Ha
         entered_side=writer,
         **clean,
     )
-    totals.store(table, [*hands, hand])
-    if writer and not table.entered_side:  # the first side to enter, as the dashboard and files read it
-        table.entered_side = writer
-        table.save(update_fields=["entered_side"])
+    forget_hands(table)
+    # The first side to enter, as the dashboard and files read it: in the totals' one UPDATE.
+    first = {"entered_side": writer} if writer and not table.entered_side else {}
+    totals.store(table, [*hands, hand], **first)
     _clear_confirmation(table)
     _log(table, action, actor, hand_number=number, new=hand_snapshot(hand))
     _keep_receipt(client_id, table, "hand", number, hand_snapshot(hand))
