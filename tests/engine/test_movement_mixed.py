@@ -80,6 +80,7 @@ def check_mixed(plans, players, rounds, first_round=1, before=None):
         seated = [p for _, s in rnd.tables for p in s]
         assert sorted(seated) == players  # nobody sits out, nobody twice
         sizes = [len(s) for _, s in rnd.tables]
+        assert all(3 <= size <= 6 for size in sizes) or sizes == [2] == [len(players)]
         assert sizes == table_sizes(len(players))
         assert sizes == sorted(sizes, key=order.index)  # fours numbered first, then fives, sixes, a three
         assert [t for t, _ in rnd.tables] == list(range(1, len(sizes) + 1))
