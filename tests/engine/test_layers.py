@@ -2,7 +2,8 @@
 
 Layer 0, the engine (scoring.engine): pure Python, imports nothing of Django or of the project above it.
 Layer 1, the event app (tournaments): events, partnerships, rounds, movements; imports the engine.
-Layer 2, play (the rest of scoring): hands, entry, standings pages, printing, event files, commands.
+Layer 2, play (the rest of scoring): hands, entry, standings pages, printing, event files, commands;
+and the clubs (clubs: members, records, seasons), which read events through scoring.
 Layer 3, the site and the benchmark (config, bench).
 No module imports a higher layer, and no project import hides inside a function.
 """
@@ -15,14 +16,14 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACKAGES = ("scoring", "tournaments", "config", "bench")
+PACKAGES = ("scoring", "tournaments", "clubs", "config", "bench")
 
 
 def layer_of(module: str) -> int | None:
     if module == "scoring.engine" or module.startswith("scoring.engine."):
         return 0
     top = module.split(".")[0]
-    return {"tournaments": 1, "scoring": 2, "config": 3, "bench": 3}.get(top)
+    return {"tournaments": 1, "scoring": 2, "clubs": 2, "config": 3, "bench": 3}.get(top)
 
 
 def module_name(path: pathlib.Path) -> str:
