@@ -742,8 +742,10 @@ def plan(players: list[int], rounds: int, *, seats: int, first_round: int = 1,
     return plans
 
 
-def schedule_text(plans: list[SeatedRound]) -> str:
-    """The plan as plain text, one line per round (what the movement command prints)."""
+def schedule_text(plans: list[SeatedRound], six_handed: str | None = None) -> str:
+    """The plan as plain text, one line per round (what the movement command prints): a four as
+    partners v partners, a six with `six_handed` as its teams ("1&4 v 2&5 v 3&6"), any other table
+    its players in seat order."""
     lines = []
     for rnd in plans:
         cells = []
@@ -751,6 +753,9 @@ def schedule_text(plans: list[SeatedRound]) -> str:
             if len(seats) == 4:
                 n, e, s, w = seats
                 cells.append(f"T{table}: {n}&{s} v {e}&{w}")
+            elif six_handed and len(seats) == 6:
+                teams = ["&".join(str(seats[i]) for i in team) for team in SIX_TEAMS[six_handed]]
+                cells.append(f"T{table}: {' v '.join(teams)}")
             else:
                 cells.append(f"T{table}: {' '.join(map(str, seats))}")
         byes = f"  sit out: {', '.join(map(str, rnd.byes))}" if rnd.byes else ""

@@ -149,3 +149,12 @@ def test_six_handed_teams_preview():
     data = json.loads(run_command("--players", "11", "--seats", "mixed", "--six-handed", "two-threes", "--rounds", "2",
                                   "--format", "json"))
     assert [[len(t["seats"]) for t in r["tables"]] for r in data["rounds"]] == [[5, 6], [5, 6]]
+    # The text names the teams of a six: three pairs as 1&4 v 2&5 v 3&6 (round 1: 1, 2, 3 then their partners).
+    line = run_command("--players", "6", "--seats", "6", "--six-handed", "three-pairs", "--rounds", "1").strip()
+    seats = json.loads(run_command("--players", "6", "--seats", "6", "--six-handed", "three-pairs", "--rounds", "1",
+                                   "--format", "json"))["rounds"][0]["tables"][0]["seats"]
+    a, b, c, d, e, f = seats
+    assert line == f"Round  1  T1: {a}&{d} v {b}&{e} v {c}&{f}"
+    line = run_command("--players", "6", "--seats", "6", "--six-handed", "two-threes", "--rounds", "1").strip()
+    assert line.startswith("Round  1  T1: ") and line.count(" v ") == 1 and line.count("&") == 4
+    assert run_command("--players", "6", "--seats", "6", "--rounds", "1").strip() == "Round  1  T1: 1 2 3 4 5 6"

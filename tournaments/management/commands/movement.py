@@ -78,7 +78,7 @@ class Command(BaseCommand):
         if partnerships is not None:
             layout = layouts.layout(layouts.DEFAULT_LAYOUT)  # partnerships at tables of four
             count = _whole_number("partnerships", layout.entrants_per_table, MAX_PARTNERSHIPS)(partnerships)
-            planner, storage = layout.plan, layout.table_storage
+            planner, write = layout.plan, SCHEDULE_TEXT[layout.table_storage]
         else:
             if seats is None:
                 raise CommandError("--players needs --seats 2, 3, 4, 5, 6 (every table that size; 3 three-handed, "
@@ -91,9 +91,10 @@ class Command(BaseCommand):
                     raise CommandError("--six-handed goes with --seats 6 or --seats mixed")
                 planner = partial(planner, six_handed=options["six_handed"])
             count = _whole_number("players", least, MAX_INDIVIDUALS)(players)
-            storage = "seats"  # one player per seat, as every layout of individuals stores its tables
+            # One player per seat, as every layout of individuals stores its tables; a six with its teams.
+            write = partial(SCHEDULE_TEXT["seats"], six_handed=options.get("six_handed"))
         plans = planner(list(range(1, count + 1)), rounds(options["rounds"]))
         if options["format"] == "json":
             self.stdout.write(json.dumps({"rounds": [p.as_dict() for p in plans]}, indent=2))
         else:
-            self.stdout.write(SCHEDULE_TEXT[storage](plans))
+            self.stdout.write(write(plans))
