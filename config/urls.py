@@ -37,6 +37,7 @@ urlpatterns = [
     # tries the patterns in order (no path is in both).
     path("", include("scoring.urls")),
     path("", include("tournaments.urls")),
+    path("", include("clubs.urls")),
 ]
 
 handler400 = errors.bad_request  # a form too big to read gets a page saying what to do (config/errors.py)
