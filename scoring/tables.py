@@ -80,6 +80,8 @@ class _Words:
         self.hands_played = escape(gettext("Hands played"))
         self.tiebreak = escape(gettext("Tiebreak"))
         self.rounds = escape(gettext("Rounds"))
+        self.lost, self.drawn = escape(gettext("Lost")), escape(gettext("Drawn"))
+        self.matches, self.difference = escape(gettext("Matches")), escape(gettext("Point difference"))
         self.session = gettext("Tiebreak session %(number)s")
         self.in_play = gettext("%(session)s (in play)")
 
@@ -124,6 +126,11 @@ def rounds_on_tap_html(row: standings_engine.Row, cells, words: _Words | None = 
     items = "".join(f"<li><span class=\"round-name\">{escape(w.round % {'number': cell.round})}</span> "
                     f"{round_cell_html(cell, w)}</li>" for cell in cells)
     items += f'<li><span class="round-name">{w.hands_played}</span> {row.hands_played}</li>'
+    if row.games_won or row.games_lost or row.games_drawn:  # the games columns a phone hides ("lesser")
+        shown = [(w.lost, row.games_lost), (w.drawn, row.games_drawn), (w.matches, row.matches_won),
+                 (w.difference, row.difference)]
+        items += "".join(f'<li><span class="round-name">{word}</span> {value}</li>' for word, value in shown
+                         if word is not w.matches or value)
     if row.tiebreaks:
         items += f'<li><span class="round-name">{w.tiebreak}</span> {tiebreak_html(row, w)}</li>'
     return f'<details class="rounds-tap"><summary>{w.rounds}</summary><ul>{items}</ul></details>'
@@ -196,14 +203,15 @@ class StandingsTable(tables.Table):
                             attrs={"td": {"class": "decided"}, "th": {"class": "decided"}})
     # An event played as games only (standings_table() leaves them out of a session).
     games_won = tables.Column(verbose_name=_("Won"), attrs={"td": {"class": "num games"}, "th": {"class": "num games"}})
-    games_lost = tables.Column(verbose_name=_("Lost"), attrs={"td": {"class": "num games"},
-                                                              "th": {"class": "num games"}})
-    games_drawn = tables.Column(verbose_name=_("Drawn"), attrs={"td": {"class": "num games"},
-                                                                "th": {"class": "num games"}})
-    matches_won = tables.Column(verbose_name=_("Matches"), attrs={"td": {"class": "num games"},
-                                                                  "th": {"class": "num games"}})
-    difference = tables.Column(verbose_name=_("Diff."), attrs={"td": {"class": "num difference"},
-                                                               "th": {"class": "num difference"}})
+    # "lesser": a phone hides these columns (static/css/standings.css); the row's tap lists them.
+    games_lost = tables.Column(verbose_name=_("Lost"), attrs={"td": {"class": "num games lesser"},
+                                                              "th": {"class": "num games lesser"}})
+    games_drawn = tables.Column(verbose_name=_("Drawn"), attrs={"td": {"class": "num games lesser"},
+                                                                "th": {"class": "num games lesser"}})
+    matches_won = tables.Column(verbose_name=_("Matches"), attrs={"td": {"class": "num games lesser"},
+                                                                  "th": {"class": "num games lesser"}})
+    difference = tables.Column(verbose_name=_("Diff."), attrs={"td": {"class": "num difference lesser"},
+                                                               "th": {"class": "num difference lesser"}})
 
     class Meta:
         orderable = True
@@ -508,11 +516,11 @@ def _projector_row(row: standings_engine.Row, layout, words: _Words) -> str:
     if divisions:
         cells.append(f"<td>{escape(row.division)}</td>")
     if games:
-        cells += [f'<td class="num games">{row.games_won}</td>', f'<td class="num games">{row.games_lost}</td>',
-                  f'<td class="num games">{row.games_drawn}</td>']
+        cells += [f'<td class="num games">{row.games_won}</td>', f'<td class="num games lesser">{row.games_lost}</td>',
+                  f'<td class="num games lesser">{row.games_drawn}</td>']
         if matches:
-            cells.append(f'<td class="num games">{row.matches_won}</td>')
-        cells += [f'<td class="num total">{row.total}</td>', f'<td class="num">{row.difference}</td>']
+            cells.append(f'<td class="num games lesser">{row.matches_won}</td>')
+        cells += [f'<td class="num total">{row.total}</td>', f'<td class="num lesser">{row.difference}</td>']
     else:
         cells.append(f'<td class="num total">{row.total}</td>')
     for cell in row.rounds:
