@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 
 from django import forms
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -20,7 +19,8 @@ from django.utils import formats
 from django.utils.text import slugify
 from django.utils.translation import get_language, gettext, gettext_lazy, ngettext, pgettext
 
-from clubs.models import Club, ClubRole, Season
+from clubs.access import club_organizer_required, is_club_organizer
+from clubs.models import Club, Season
 from clubs.seasons import SeasonRead, season_create, season_read
 from scoring.engine import seasons as seasons_engine
 from scoring.printing.documents import DocHeader, Words
@@ -30,13 +30,6 @@ from tournaments.forms import add_service_errors
 from tournaments.models import Event
 
 PROJECTOR_REFRESH_SECONDS = 60
-
-
-def is_club_organizer(user, club: Club) -> bool:
-    """A club organizer (or a superuser) runs the club's seasons."""
-    if not user.is_authenticated:
-        return False
-    return user.is_superuser or ClubRole.objects.filter(club=club, user=user, role=ClubRole.Role.ORGANIZER).exists()
 
 
 def _season(club_slug: str, season_slug: str) -> Season:
@@ -164,12 +157,8 @@ class SeasonForm(forms.Form):
             raise ValidationError(gettext(error.message) % error.params) from None
 
 
+@club_organizer_required
 def season_new(request, club):
-    club = get_object_or_404(Club, slug__iexact=club)
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not is_club_organizer(request.user, club):
-        raise PermissionDenied(gettext("Only the club's organizers create its seasons."))
     form = SeasonForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
