@@ -54,6 +54,27 @@ def members_merge(club: Club, keep_number: int, gone_number: int) -> Member:
     return keep
 
 
+def events_to_add(club: Club, user):
+    """The events `user` may put into `club`: events of no club that he organizes (every one for a
+    superuser)."""
+    found = Event.objects.filter(club__isnull=True)
+    if not user.is_superuser:
+        found = found.filter(staff__user=user, staff__role="organizer")
+    return found.order_by("-date", "name")
+
+
+@transaction.atomic
+def event_add(club: Club, user, slug: str) -> Event:
+    """Put an event the user organizes into the club: from then on the club's staff run it too, and
+    its players can be linked to members (registration, the review page)."""
+    event = events_to_add(club, user).select_for_update().filter(slug=slug).first()
+    if event is None:
+        raise ValidationError({"event": _("Choose one of your events that is in no club yet.")})
+    event.club = club
+    event.save(update_fields=["club"])
+    return event
+
+
 def link_player(player: Player, member: Member | None) -> None:
     """Name the member a registered player is (registration's picker); None unlinks him."""
     player.member = member

@@ -130,6 +130,23 @@ def member_merge(request, club):
     return render(request, "clubs/member_merge.html", {"club": club, "form": form})
 
 
+@club_organizer_required
+def event_add(request, club):
+    """Put into the club an event the organizer already runs (one made on the New event page)."""
+    choices = services.events_to_add(club, request.user)
+    error = ""
+    if request.method == "POST":
+        try:
+            event = services.event_add(club, request.user, request.POST.get("event", ""))
+        except ValidationError as exc:
+            error = exc.message_dict["event"][0]
+        else:
+            messages.success(request, _("%(name)s is now an event of %(club)s.") % {"name": event.name,
+                                                                                  "club": club.name})
+            return redirect("clubs:club", club.slug)
+    return render(request, "clubs/event_add.html", {"club": club, "events": choices, "error": error})
+
+
 def _read_file(form: ClubEventFileForm) -> tuple[object, str]:
     """The posted file's JSON and its text (the upload, or the review page's copy of it)."""
     upload = form.cleaned_data.get("file")
@@ -212,4 +229,5 @@ urlpatterns = [
     path("clubs/<slug:club>/members/merge/", member_merge, name="member-merge"),
     path("clubs/<slug:club>/members/<int:number>/edit/", member_edit, name="member-edit"),
     path("clubs/<slug:club>/import/", event_import, name="event-import"),
+    path("clubs/<slug:club>/events/add/", event_add, name="event-add"),
 ]

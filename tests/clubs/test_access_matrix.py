@@ -44,6 +44,7 @@ def club_pages(club, season, member, hidden):
         ("clubs:member-edit", [c, member.number], "organizer"),
         ("clubs:member-merge", [c], "organizer"),
         ("clubs:event-import", [c], "organizer"),
+        ("clubs:event-add", [c], "organizer"),
         ("clubs:season", [c, season.slug], "public"),
         ("clubs:season-projector", [c, season.slug], "public"),
         ("clubs:season-json", [c, season.slug], "public"),

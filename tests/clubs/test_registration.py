@@ -80,3 +80,20 @@ def test_an_event_of_no_club_keeps_names_as_typed(club):
     client.post(reverse("tournaments:partnerships", args=[event.slug]), {"player_one": "1", "player_two": "Bea"})
     p = Partnership.objects.get(event=event, number=1)
     assert (p.player_one.name, p.player_one.member) == ("1", None)
+
+
+def test_an_organizer_puts_one_of_his_events_into_the_club(club):
+    event = builders.make_event(slug="spring-night")
+    other = builders.make_event(slug="not-mine")
+    user = builders.make_user("olga", event=event, role="organizer")
+    club.roles.create(user=user, role="organizer")
+    client = builders.login(user)
+    page = client.get(reverse("clubs:event-add", args=[club.slug]))
+    assert "spring-night" in page.content.decode() and "not-mine" not in page.content.decode()
+    refused = client.post(reverse("clubs:event-add", args=[club.slug]), {"event": other.slug})
+    assert "Choose one of your events that is in no club yet." in builders.page_text(refused)
+    done = client.post(reverse("clubs:event-add", args=[club.slug]), {"event": event.slug})
+    assert done.status_code == 302
+    event.refresh_from_db()
+    other.refresh_from_db()
+    assert (event.club, other.club) == (club, None)
