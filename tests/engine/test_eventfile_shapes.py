@@ -17,7 +17,7 @@ def test_every_layout_and_kind_of_entrant_has_its_entry():
     assert set(ENTRANT_FILES) == set(ENTRANTS)
     for name, shape in TABLE_SHAPES.items():
         assert shape.layout is layouts.LAYOUTS[name]
-        assert shape.hands in ("sides", "players") and shape.seating in ("pair", "keyed", "listed")
+        assert shape.hands in ("sides", "players", "teams") and shape.seating in ("pair", "keyed", "listed")
         assert {"entered", "wins"} <= set(shape.words)
 
 

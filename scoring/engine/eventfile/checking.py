@@ -18,6 +18,7 @@ import re
 
 from scoring.engine import formats
 from scoring.engine import games as games_engine
+from scoring.engine import layouts as layouts_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile.checking_hands import HandChecks
 from scoring.engine.eventfile.checking_tables import TableChecks
@@ -35,7 +36,13 @@ from scoring.engine.eventfile.keys import (
     V2_ONLY,
 )
 from scoring.engine.eventfile.reading import detect_format
-from scoring.engine.eventfile.shapes import DEFAULT_ENTRANTS, ENTRANT_FILES, seats_layout, table_shape
+from scoring.engine.eventfile.shapes import (
+    DEFAULT_ENTRANTS,
+    ENTRANT_FILES,
+    default_players_per_table,
+    seats_layout,
+    table_shape,
+)
 from scoring.engine.eventfile.spec import (
     FORMAT,
     FORMAT_V2,
@@ -173,6 +180,8 @@ class _Checker(TableChecks, HandChecks, Problems):
         ok &= entrants is not None
         preset, ruleset, overrides = self.rules(ev, entrants)
         ok &= ruleset is not None
+        players_per_table, six_handed = self.table_size(ev, entrants, preset, ruleset)
+        ok &= players_per_table is not None
         spec_values, good = self.optional("event", ev, "event")
         ok &= good
         if not ok:
@@ -180,9 +189,51 @@ class _Checker(TableChecks, HandChecks, Problems):
         return (
             EventSpec(name=name, date=date, rules=preset, rounds=rounds, hands_per_round=hands,
                       rule_overrides=overrides, format=play_format, games=games, entrants=entrants,
+                      players_per_table=players_per_table, six_handed=six_handed,
                       **spec_values),
             ruleset,
         )
+
+    def table_size(self, ev: dict, entrants: str | None, preset: str | None,
+                   ruleset: rules_engine.RuleSet | None) -> tuple[int | None, str]:
+        """event.players_per_table and event.six_handed (version 2; issue 25): 2 to 6 players at a
+        table of individuals (missing: 3 under the three-handed rules, 4 otherwise), four at a
+        partnership table; at six "three-pairs" or "two-threes"; a rule set for as many players as the
+        table's layout plays under (the four-handed presets at two, five and six). (None, "") after a
+        problem."""
+        size = ev.get("players_per_table", default_players_per_table(preset))
+        choices = layouts_engine.PLAYERS_PER_TABLE
+        if isinstance(size, bool) or size not in choices:
+            self.add("event.players_per_table", Message(gettext_noop(
+                "%(value)s is not a number of players at a table (%(choices)s)"), value=show(size),
+                choices=", ".join(map(str, choices))))
+            return None, ""
+        if entrants is not None and entrants != "individuals" and size != 4:
+            self.add("event.players_per_table", Message(gettext_noop(
+                "an event of partnerships seats four players at a table, not %(count)s"), count=size))
+            return None, ""
+        six = ev.get("six_handed", "")
+        if size == 6 and "six_handed" not in ev:
+            self.add("event.six_handed", Message(gettext_noop(
+                'missing (a table of six: %(choices)s)'), choices=", ".join(map(show, layouts_engine.SIX_HANDED))))
+            return None, ""
+        if size != 6 and "six_handed" in ev:
+            self.add("event.six_handed", Message(gettext_noop(
+                "only a table of six has this (players_per_table is %(count)s)"), count=size))
+            return None, ""
+        if size == 6 and six not in layouts_engine.SIX_HANDED:
+            self.add("event.six_handed", Message(gettext_noop("%(value)s is not %(what)s (%(choices)s)"),
+                                                 value=show(six), what=Message(gettext_noop("a way to seat six")),
+                                                 choices=", ".join(layouts_engine.SIX_HANDED)))
+            return None, ""
+        layout = layouts_engine.layout_for_file(size, six)
+        if ruleset is not None and entrants == "individuals" and ruleset.players != layout.rules_players:
+            fitting = [name for name, r in rules_engine.PRESETS.items() if r.players == layout.rules_players]
+            self.add("event.rules", Message(gettext_noop(
+                "%(preset)s is a rule set for %(players)s players; tables of %(count)s are played under %(presets)s"),
+                preset=preset, players=ruleset.players, count=size, presets=", ".join(fitting)))
+            return None, ""
+        return size, six
 
     def play_format(self, ev: dict) -> tuple[str | None, GamesSpec | None]:
         """event.format and event.games (version 2): ("session", None), ("games", its settings), or
@@ -515,7 +566,10 @@ def _check(c: _Checker, data: object) -> None:
         "entrants": entrants,
         # How a table is written (its layout, from the entrants and the rules' players); None when
         # the rules could not be read and the entrants do not say.
-        "shape": table_shape(_entrant_kind(raw_entrants, data), ev_raw.get("rules")),
+        "shape": table_shape(_entrant_kind(raw_entrants, data), ev_raw.get("rules"), ev_raw.get("players_per_table"),
+                             ev_raw.get("six_handed")),
+        # A table size that could not be read (its own problem): the hands are not read either.
+        "unread_hands": "players_per_table" in ev_raw or "six_handed" in ev_raw,
     }
     staff = c.staff(top["staff"]) if "staff" in top else []
     key = entrants.key

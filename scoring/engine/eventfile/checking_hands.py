@@ -17,7 +17,6 @@ from scoring.engine.eventfile.keys import (
     HAND_KEYS_V1,
     HAND_TRUST_KEYS,
     PENALTY_KEYS,
-    THREE_HANDED_HAND_KEYS,
 )
 from scoring.engine.eventfile.spec import FORMAT_V2, ChangeSpec, HandSpec
 from scoring.engine.eventfile.values import NO_SIDE_NAMED, STAFF_SIDE, is_int, json_type, missing, show
@@ -34,8 +33,28 @@ class HandChecks:
 
     def players_hand(self, raw: object, hplace: str, ctx: dict, seats: tuple[int, ...] | None) -> HandSpec | None:
         """{"hand", "contract", "declarer": a player number at the table, "tricks": {"<number>": n, ...}}:
-        each seated player's tricks, adding up to 10 (RULES.md section 6)."""
-        h = self.obj(raw, hplace, THREE_HANDED_HAND_KEYS)
+        each seated player's tricks, adding up to 10 (RULES.md sections 6 and 7); at a table of five
+        also "partner": the called partner, a player at the table other than the declarer, or null
+        when the bidder plays alone."""
+        return self.bidder_hand(raw, hplace, ctx, seats, "players")
+
+    def teams_hand(self, raw: object, hplace: str, ctx: dict, seats: tuple[int, ...] | None) -> HandSpec | None:
+        """A table of six: {"hand", "contract", "declarer": a player number at the table, "tricks":
+        {"A": 4, "B": 3, "C": 3}}: each team's tricks, adding up to 10 (RULES.md section 7)."""
+        return self.bidder_hand(raw, hplace, ctx, seats, "teams")
+
+    def unread_hand(self, raw: object, hplace: str, ctx: dict, seats: tuple[int, ...] | None) -> None:
+        """A hand at a table whose size could not be read (event.players_per_table or six_handed, said
+        there): not read, so it adds no guess of its own."""
+        return None
+
+    def bidder_hand(self, raw: object, hplace: str, ctx: dict, seats: tuple[int, ...] | None,
+                    kind: str) -> HandSpec | None:
+        """A hand that names its bidder by player number, with the tricks by player or by team
+        (TRICK_WORDS[kind]), and the called partner where the table's hands have one."""
+        shape = ctx["shape"]
+        keys = shape.hand_keys
+        h = self.obj(raw, hplace, keys)
         if h is None:
             return None
         number = None
@@ -44,60 +63,109 @@ class HandChecks:
         else:
             number = self.integer(h["hand"], f"{hplace}.hand", 1, ctx["hands_per_round"] or None)
         contract = self.contract(h, hplace, ctx)
-        bidder = None
-        if "declarer" not in h:
-            self.add(f"{hplace}.declarer", missing())
-        elif not is_int(h["declarer"]):
-            self.add(f"{hplace}.declarer", Message(ctx["entrants"].words["expected"],
-                                                   type=json_type(h["declarer"]), value=show(h["declarer"])))
-        elif seats and h["declarer"] not in seats:
-            self.add(f"{hplace}.declarer", Message(gettext_noop(
-                "player %(number)s is not at this table (%(seats)s)"), number=h["declarer"],
-                seats=", ".join(str(s) for s in seats)))
-        else:
-            bidder = h["declarer"]
-        tricks = None
-        if "tricks" not in h:
-            self.add(f"{hplace}.tricks", missing())
-        elif not isinstance(h["tricks"], dict):
-            self.add(f"{hplace}.tricks", Message(gettext_noop(
-                'expected an object of each seated player\'s tricks ({"4": 8, "9": 1, "2": 1}), got %(type)s'),
-                type=json_type(h["tricks"])))
-        elif seats:
-            tricks = {}
-            at_table = {str(s): s for s in seats}
-            for key, value in h["tricks"].items():
-                if key not in at_table:
-                    self.add(f"{hplace}.tricks.{key}", Message(gettext_noop(
-                        "%(key)s is not a player at this table (%(seats)s)"), key=show(key),
-                        seats=", ".join(at_table)))
-                    tricks = None
-                    continue
-                got = self.integer(value, f"{hplace}.tricks.{key}", 0, rules_engine.TRICKS_PER_HAND)
-                if got is None:
-                    tricks = None
-                elif tricks is not None:
-                    tricks[at_table[key]] = got
-            if tricks is not None:
-                absent = [key for key in at_table if key not in h["tricks"]]
-                for key in absent:
-                    self.add(f"{hplace}.tricks.{key}", missing())
-                if absent:
-                    tricks = None
-                elif sum(tricks.values()) != rules_engine.TRICKS_PER_HAND:
-                    self.add(f"{hplace}.tricks", Message(gettext_noop(
-                        "the players' tricks add up to %(sum)s, not 10"), sum=sum(tricks.values())))
-                    tricks = None
-        # A hand of three has no dealer key (the deal passes to the left): obj() named it already.
-        values, good = self.optional("hand", {k: v for k, v in h.items() if k in THREE_HANDED_HAND_KEYS}, hplace)
+        bidder = self.at_table(h, "declarer", hplace, ctx, seats, missing())
+        partner = None
+        if "partner" in keys:
+            partner = self.at_table(h, "partner", hplace, ctx, seats, Message(gettext_noop(
+                "missing (the called partner: a player at this table, or null when the bidder plays alone)")),
+                none_allowed=True)
+            if partner is not None and partner == bidder:
+                self.add(f"{hplace}.partner", Message(gettext_noop(
+                    "player %(number)s is the declarer; the partner is another player at this table, or null "
+                    "when the bidder plays alone"), number=partner))
+                partner = False
+        tricks = self.trick_counts(h, hplace, seats, shape.layout, kind)
+        values, good = self.optional("hand", {k: v for k, v in h.items() if k in keys}, hplace)
         spec = HandSpec(number=number or 0, contract=contract or "", declarer="", tricks=0,
                         note=values.get("note") or "", bidder=bidder)
-        good &= self.hand_trust(spec, values, hplace, ctx["shape"].layout.sides)
-        if not good or None in (number, contract, bidder, tricks):
+        good &= self.hand_trust(spec, values, hplace, shape.layout.sides)
+        if not good or None in (number, contract, bidder, tricks) or partner is False:
             return None
-        spec.player_tricks = {s: tricks[s] for s in seats}
-        spec.tricks = spec.player_tricks[bidder]
-        return spec
+        spec.partner = partner
+        if kind == "teams":
+            spec.team_tricks = tricks
+            spec.tricks = tricks[shape.layout.side_of[shape.seat_of(seats)[bidder]]]
+        else:
+            spec.player_tricks = {s: tricks[s] for s in seats}
+            spec.tricks = spec.player_tricks[bidder]
+        return spec if self.scores(spec, hplace, ctx, seats) else None
+
+    def at_table(self, h: dict, key: str, hplace: str, ctx: dict, seats: tuple[int, ...] | None, absent: str,
+                 none_allowed: bool = False) -> int | None | bool:
+        """A hand's player number under `key` (the declarer, the called partner): a player at this
+        table; None when missing or null (null allowed: the bidder alone), False after a problem."""
+        if key not in h:
+            self.add(f"{hplace}.{key}", absent)
+            return False if none_allowed else None
+        value = h[key]
+        if value is None and none_allowed:
+            return None
+        if not is_int(value):
+            self.add(f"{hplace}.{key}", Message(ctx["entrants"].words["expected"], type=json_type(value),
+                                                value=show(value)))
+            return False if none_allowed else None
+        if seats and value not in seats:
+            self.add(f"{hplace}.{key}", Message(gettext_noop(
+                "player %(number)s is not at this table (%(seats)s)"), number=value,
+                seats=", ".join(str(s) for s in seats)))
+            return False if none_allowed else None
+        return value
+
+    def trick_counts(self, h: dict, hplace: str, seats: tuple[int, ...] | None, layout: layouts_engine.Layout,
+                     kind: str) -> dict | None:
+        """The hand's "tricks": {player number or team: tricks}, each known, none missing, adding up
+        to 10; None after a problem (or when the table's seats could not be read)."""
+        words = TRICK_WORDS[kind]
+        if "tricks" not in h:
+            self.add(f"{hplace}.tricks", missing())
+            return None
+        if not isinstance(h["tricks"], dict):
+            self.add(f"{hplace}.tricks", Message(words["object"], type=json_type(h["tricks"])))
+            return None
+        if not seats:
+            return None
+        known = {str(s): s for s in seats} if kind == "players" else {side: side for side in layout.sides}
+        tricks: dict | None = {}
+        for key, value in h["tricks"].items():
+            if key not in known:
+                self.add(f"{hplace}.tricks.{key}", Message(words["unknown"], key=show(key), seats=", ".join(known)))
+                tricks = None
+                continue
+            got = self.integer(value, f"{hplace}.tricks.{key}", 0, rules_engine.TRICKS_PER_HAND)
+            if got is None:
+                tricks = None
+            elif tricks is not None:
+                tricks[known[key]] = got
+        if tricks is None:
+            return None
+        absent = [key for key in known if key not in h["tricks"]]
+        for key in absent:
+            self.add(f"{hplace}.tricks.{key}", missing())
+        if absent:
+            return None
+        if sum(tricks.values()) != rules_engine.TRICKS_PER_HAND:
+            self.add(f"{hplace}.tricks", Message(words["sum"], sum=sum(tricks.values())))
+            return None
+        return tricks
+
+    def scores(self, spec: HandSpec, hplace: str, ctx: dict, seats: tuple[int, ...]) -> bool:
+        """The hand as its table's layout scores it (RULES.md section 7): at five no misère while
+        the rule five_handed_misere is off, and a partner unless the bidder may play alone
+        (five_handed_alone). Each refusal is said at its field; False after one."""
+        rules, layout = ctx["rules"], ctx["shape"].layout
+        if rules is None or rules.players != layout.rules_players or not layout.calls_partner:
+            return True
+        ok = True
+        if spec.contract in rules_engine.NULLO_LIKE and not rules.five_handed_misere:
+            self.add(f"{hplace}.contract", Message(gettext_noop(
+                "%(code)s is not bid at a table of five under these rules (five_handed_misere is off)"),
+                code=spec.contract))
+            ok = False
+        if spec.partner is None and not rules.five_handed_alone:
+            self.add(f"{hplace}.partner", Message(gettext_noop(
+                "null, but under these rules the bidder always has a partner at five (five_handed_alone is off)")))
+            ok = False
+        return ok
 
     def contract(self, h: dict, hplace: str, ctx: dict) -> str | None:
         """The hand's contract code, legal under the event's rules; None (and the problem said) otherwise."""
@@ -351,6 +419,22 @@ class HandChecks:
             self.add(f"{pplace}.side", Message(gettext_noop("a revoke needs the side that revoked (ns or ew)")))
         return self.count == before
 
+
+
+# How a hand's tricks are keyed (TableShape.hands): by player number, or by team at six.
+TRICK_WORDS = {
+    "players": {
+        "object": gettext_noop(
+            'expected an object of each seated player\'s tricks ({"4": 8, "9": 1, "2": 1}), got %(type)s'),
+        "unknown": gettext_noop("%(key)s is not a player at this table (%(seats)s)"),
+        "sum": gettext_noop("the players' tricks add up to %(sum)s, not 10"),
+    },
+    "teams": {
+        "object": gettext_noop('expected an object of each team\'s tricks ({"A": 4, "B": 3, "C": 3}), got %(type)s'),
+        "unknown": gettext_noop("%(key)s is not a team at this table (%(seats)s)"),
+        "sum": gettext_noop("the teams' tricks add up to %(sum)s, not 10"),
+    },
+}
 
 
 def _sides_layout(ctx: dict) -> layouts_engine.Layout:

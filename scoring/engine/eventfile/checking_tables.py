@@ -147,7 +147,8 @@ class TableChecks:
             number = self.integer(t["table"], f"{tplace}.table", 1, 1000)
         # The entrants at the table, read as its layout names them (the rules unread: their own problem).
         ns, ew, seats = getattr(self, f"{shape.seating}_seating")(t, tplace, ctx, tiebreak) if shape else (0, 0, None)
-        read_hand = getattr(self, f"{shape.hands if shape else UNKNOWN_SHAPE_HANDS}_hand")
+        unknown = "unread" if ctx.get("unread_hands") else UNKNOWN_SHAPE_HANDS
+        read_hand = getattr(self, f"{shape.hands if shape else unknown}_hand")
         hands = []
         seen: dict[int, int] = {}
         for hi, raw in enumerate(self.lst(t.get("hands", []), f"{tplace}.hands") or []):

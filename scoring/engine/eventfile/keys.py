@@ -50,7 +50,7 @@ from scoring.engine.vocabulary import (
 TOP_KEYS = ("format", "event", "staff", "partnerships", "rounds", "tiebreaks")
 TOP_KEYS_INDIVIDUALS = ("format", "event", "staff", "players", "rounds", "tiebreaks")  # an event of individuals
 EVENT_KEYS = (
-    "name", "slug", "club", "date", "venue", "entrants", "rules", "rule_overrides", "format", "games", "rounds",
+    "name", "slug", "club", "date", "venue", "entrants", "players_per_table", "six_handed", "rules", "rule_overrides", "format", "games", "rounds",
     "hands_per_round",
     "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope",
     "secondary_tiebreakers", "page_size", "language",
@@ -76,9 +76,11 @@ HAND_MOMENTS = ("entered_at", "changed_at", "accepted_at")
 IMPORTED_BY = "event file"  # who entered a hand the file does not say (scoring.event_io.IMPORT_LABEL)
 HAND_KEYS = ("hand", "contract", "declarer", "tricks", "ns_tricks", "penalty", "note", "dealer", *HAND_TRUST_KEYS)
 THREE_HANDED_HAND_KEYS = ("hand", "contract", "declarer", "tricks", "note", *HAND_TRUST_KEYS)
+# A hand at a table of five: the called partner too (a player number, or null for the bidder alone).
+FIVE_HANDED_HAND_KEYS = ("hand", "contract", "declarer", "partner", "tricks", "note", *HAND_TRUST_KEYS)
 # Keys that only a "500-event/2" file may hold (README, "Event files"): a version 1 file keeps the
 # keys it always had.
-V2_ONLY = {"event": ("format", "games", "entrants"), "hand": ("ns_tricks",)}
+V2_ONLY = {"event": ("format", "games", "entrants", "players_per_table", "six_handed"), "hand": ("ns_tricks",)}
 EVENT_KEYS_V1 = tuple(k for k in EVENT_KEYS if k not in V2_ONLY["event"])
 HAND_KEYS_V1 = tuple(k for k in HAND_KEYS if k not in V2_ONLY["hand"])
 PENALTY_KEYS = ("kind", "side", "seat")

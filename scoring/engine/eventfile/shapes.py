@@ -10,9 +10,11 @@ The file's format is a contract (docs/event-file.md): these entries describe it 
   entrants at it (a key per place, the place in lower case: "ns"/"ew" for partnerships, "n", "e",
   "s", "w" for a progressive table; or "seats", the players in seating order, at a table of
   three), how its hands are written ("sides": declarer a side and the side's tricks;
-  "players": declarer a player number and every player's tricks) and the words its problems use.
+  "players": declarer a player number and every player's tricks, at five the called partner too;
+  "teams": declarer a player number and each team's tricks, at six) and the words its problems use.
 
-A table of two, five or six adds an entry here (and its layout in LAYOUTS): no branch elsewhere.
+The tables of two, five and six are entries here (and their layouts in LAYOUTS), chosen by the
+event's players_per_table and six_handed (table_shape, layouts.layout_for_file): no branch elsewhere.
 Pure Python: no Django, no I/O.
 """
 
@@ -24,9 +26,11 @@ from dataclasses import dataclass
 from scoring.engine import layouts as layouts_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile.keys import (
+    FIVE_HANDED_HAND_KEYS,
     INDIVIDUAL_TABLE_KEYS,
     INDIVIDUAL_TIEBREAK_KEYS,
     TABLE_KEYS,
+    THREE_HANDED_HAND_KEYS,
     TIEBREAK_KEYS,
     TOP_KEYS,
     TOP_KEYS_INDIVIDUALS,
@@ -101,6 +105,7 @@ class TableShape:
     seating: str
     hands: str
     words: Mapping[str, str]
+    hand_keys: tuple[str, ...] = THREE_HANDED_HAND_KEYS  # a hand's keys where it names players ("players", "teams")
 
     @property
     def entrants(self) -> EntrantFile:
@@ -160,13 +165,21 @@ def _sides_fields(hand, seat_of: Mapping[int, str]) -> dict:
 
 
 def _players_fields(hand, seat_of: Mapping[int, str]) -> dict:
-    """A hand where each plays for himself: the bidder's seat and every seat's tricks."""
+    """A hand where each plays for himself: the bidder's seat and every seat's tricks, and at five
+    the called partner's seat ("" for none)."""
+    partner = {"partner_seat": seat_of[hand.partner]} if hand.partner is not None else {}
     return {"contract": hand.contract, "declarer_seat": seat_of[hand.bidder],
             "seat_tricks": {seat_of[number]: tricks for number, tricks in hand.player_tricks.items()},
+            "penalty_kind": hand.penalty_kind, "penalty_side": hand.penalty_side, **partner}
+
+
+def _teams_fields(hand, seat_of: Mapping[int, str]) -> dict:
+    """A hand at six: the bidder's seat and each team's tricks (stored by team, Layout.tricks_by)."""
+    return {"contract": hand.contract, "declarer_seat": seat_of[hand.bidder], "seat_tricks": dict(hand.team_tricks),
             "penalty_kind": hand.penalty_kind, "penalty_side": hand.penalty_side}
 
 
-HAND_FIELDS = {"sides": _sides_fields, "players": _players_fields}
+HAND_FIELDS = {"sides": _sides_fields, "players": _players_fields, "teams": _teams_fields}
 
 
 def _sides_file(stored: dict, number_at: Mapping[str, int]) -> dict:
@@ -176,19 +189,43 @@ def _sides_file(stored: dict, number_at: Mapping[str, int]) -> dict:
 
 
 def _players_file(stored: dict, number_at: Mapping[str, int]) -> dict:
-    """Back to player numbers, in seating order; the dealer is the rotation's (a hand of three has no dealer key)."""
+    """Back to player numbers, in seating order; the dealer is the rotation's (a hand of three has no
+    dealer key); at five the called partner's number (partner_seat "" or missing: None)."""
     seat, seat_tricks = stored.pop("declarer_seat", ""), stored.pop("seat_tricks", None)
+    # A table of five's called partner (partner_seat, "" for none); no key at the other tables.
+    partner = {"partner": number_at.get(stored.pop("partner_seat")) or None} if "partner_seat" in stored else {}
     if not seat:
         return stored
     return stored | {"bidder": number_at[seat], "dealer": "", "tricks": seat_tricks[seat],
-                     "player_tricks": {number: seat_tricks[label] for label, number in number_at.items()}}
+                     "player_tricks": {number: seat_tricks[label] for label, number in number_at.items()}, **partner}
 
 
-FILE_FIELDS = {"sides": _sides_file, "players": _players_file}
+def _teams_file(stored: dict, number_at: Mapping[str, int]) -> dict:
+    """Back to the bidder's player number and each team's tricks, as stored (by team)."""
+    seat, seat_tricks = stored.pop("declarer_seat", ""), stored.pop("seat_tricks", None)
+    stored.pop("partner_seat", None)
+    if not seat:
+        return stored
+    return stored | {"bidder": number_at[seat], "dealer": "", "tricks": 0, "team_tricks": dict(seat_tricks)}
 
 
-def _shape(name: str, *, seating: str, hands: str, **words: str) -> TableShape:
-    return TableShape(layouts_engine.LAYOUTS[name], seating, hands, words)
+FILE_FIELDS = {"sides": _sides_file, "players": _players_file, "teams": _teams_file}
+
+
+def _shape(name: str, *, seating: str, hands: str, hand_keys: tuple[str, ...] = THREE_HANDED_HAND_KEYS,
+           **words: str) -> TableShape:
+    return TableShape(layouts_engine.LAYOUTS[name], seating, hands, words, hand_keys)
+
+
+def _more_seats(name: str, hands: str, hand_keys: tuple[str, ...] = THREE_HANDED_HAND_KEYS) -> TableShape:
+    """A table of two, five or six (RULES.md section 7): the players listed in seating order under "seats"."""
+    return _shape(
+        name, seating="listed", hands=hands, hand_keys=hand_keys,
+        entered=gettext_noop("a seat or a team at this table"),
+        wins=gettext_noop("a player reached wins_per_round, %(wins)s wins"),
+        foreign=gettext_noop('a four-handed seat; this table gives "seats" (player numbers in seating order)'),
+        listed_missing=gettext_noop("missing (the player numbers, in seating order)"),
+        listed_count=gettext_noop("this table seats %(players)s players, got %(count)s"))
 
 
 A_SIDE = gettext_noop("a side")
@@ -207,29 +244,40 @@ TABLE_SHAPES: dict[str, TableShape] = {
         listed_missing=gettext_noop("missing (three player numbers, in seating order)"),
         listed_count=gettext_noop("a three-handed table seats three players, got %(count)s")),
     # The tables of two, five and six (RULES.md section 7), chosen by event.players_per_table (and
-    # six_handed): the players listed in seating order under "seats".
-    **{name: _shape(
-        name, seating="listed", hands="players", entered=gettext_noop("a seat or a team at this table"),
-        wins=gettext_noop("a player reached wins_per_round, %(wins)s wins"),
-        foreign=gettext_noop('a four-handed seat; this table gives "seats" (player numbers in seating order)'),
-        listed_missing=gettext_noop("missing (the player numbers, in seating order)"),
-        listed_count=gettext_noop("this table seats %(players)s players, got %(count)s"))
-       for name in ("two-handed", "five-handed", "six-pairs", "six-threes")},
+    # six_handed): each player's tricks (two, five: with the called partner), or each team's (six).
+    "two-handed": _more_seats("two-handed", "players"),
+    "five-handed": _more_seats("five-handed", "players", FIVE_HANDED_HAND_KEYS),
+    "six-pairs": _more_seats("six-pairs", "teams"),
+    "six-threes": _more_seats("six-threes", "teams"),
 }
 
 
-def table_shape(entrants: object, preset: object) -> TableShape | None:
+def table_shape(entrants: object, preset: object, players_per_table: object = None,
+                six_handed: object = "") -> TableShape | None:
     """The shape of a table in an event of `entrants` under the rule set `preset`: the one layout
-    of those entrants, else the one whose rule sets seat as many players as `preset`; None when
-    neither says (the rules or the entrants could not be read: their own problem says so). Tables
-    of two, five or six will be told apart by one more event key (players_per_table) here."""
+    of those entrants; for individuals the layout of `players_per_table` (and `six_handed` at six,
+    layouts.layout_for_file), or when that is None the one whose rule sets seat as many players as
+    `preset` (3 three-handed, else 4). None when they do not say (the rules, the entrants or the
+    table size could not be read: their own problem says so)."""
     of_entrants = [shape for shape in TABLE_SHAPES.values() if shape.layout.entrants == entrants]
     if len(of_entrants) == 1:
         return of_entrants[0]
+    if players_per_table is not None:
+        try:
+            return TABLE_SHAPES[layouts_engine.layout_for_file(players_per_table, six_handed or "").name]
+        except (layouts_engine.LayoutError, TypeError):
+            return None
     if not isinstance(preset, str) or preset not in rules_engine.PRESETS:
         return None
     players = rules_engine.PRESETS[preset].players
     return next((shape for shape in of_entrants if shape.layout.rules_players == players), None)
+
+
+def default_players_per_table(preset: object) -> int:
+    """An event file's players_per_table when it leaves it out: 3 under the three-handed rules, 4
+    otherwise (files written before tables of two, five and six import unchanged)."""
+    rules = rules_engine.PRESETS.get(preset) if isinstance(preset, str) else None
+    return rules.players if rules is not None else 4
 
 
 def seats_layout(entrants: object, players: int) -> bool:

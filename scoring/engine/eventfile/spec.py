@@ -42,6 +42,10 @@ class HandSpec:
     # player's tricks {number: tricks}, in seating order; `declarer` is then "" and `tricks` the bidder's.
     bidder: int | None = None
     player_tricks: dict[int, int] | None = None
+    # A table of five: the called partner's player number (None: the bidder alone). A table of six:
+    # each team's tricks {"A": 4, "B": 3, "C": 3} (player_tricks is then None).
+    partner: int | None = None
+    team_tricks: dict[str, int] | None = None
     # Who entered, changed and accepted it (scoring.models.Hand, docs/trust.md): a side, a table of
     # three's seat, or "" for staff, and the label shown. changed_side None: never corrected;
     # accepted_side None: not accepted. The moments come with the table's history (an export with
@@ -172,6 +176,11 @@ class EventSpec:
     format: str = "session"  # or "games" (version 2)
     games: GamesSpec | None = None  # set exactly when format is "games"
     entrants: str = "partnerships"  # or "individuals" (version 2)
+    # An event of individuals (version 2): players at a table, 2 to 6 (3 under the three-handed rules
+    # and 4 otherwise when the file leaves it out), and at six how the teams are made
+    # ("three-pairs" or "two-threes"; scoring.engine.layouts.layout_for_file).
+    players_per_table: int = 4
+    six_handed: str = ""
 
     @property
     def needs_v2(self) -> bool:

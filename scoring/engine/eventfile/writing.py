@@ -21,7 +21,6 @@ from scoring.engine.eventfile.keys import (
     PLAYER_KEYS,
     ROUND_KEYS,
     ROW,
-    THREE_HANDED_HAND_KEYS,
     derived_status,
 )
 from scoring.engine.eventfile.shapes import DEFAULT_ENTRANTS, ENTRANT_FILES, TableShape, table_shape
@@ -82,17 +81,25 @@ def _hand_dict(hand: HandSpec, hands_per_round: int | None, moments: bool, shape
     (a table written with its history)."""
     if not moments:
         hand = dataclasses.replace(hand, **dict.fromkeys(HAND_MOMENTS))
-    return _HAND_WRITERS[shape.hands](hand, hands_per_round)
+    return _HAND_WRITERS[shape.hands](hand, hands_per_round, shape)
 
 
-def _players_hand(hand: HandSpec, hands_per_round: int | None) -> dict:
-    """A hand where each plays for himself: the bidder's number, each seated player's tricks in seating order."""
-    values = {"hand": hand.number, "contract": hand.contract, "declarer": hand.bidder,
+def _players_hand(hand: HandSpec, hands_per_round: int | None, shape: TableShape) -> dict:
+    """A hand where each plays for himself: the bidder's number, each seated player's tricks in seating
+    order; at a table of five the called partner's number (null: the bidder alone)."""
+    values = {"hand": hand.number, "contract": hand.contract, "declarer": hand.bidder, "partner": hand.partner,
               "tricks": {str(number): tricks for number, tricks in hand.player_tricks.items()}}
-    return _emit("hand", THREE_HANDED_HAND_KEYS, hand, values, hands_per_round)
+    return _emit("hand", shape.hand_keys, hand, values, hands_per_round)
 
 
-def _sides_hand(hand: HandSpec, hands_per_round: int | None) -> dict:
+def _teams_hand(hand: HandSpec, hands_per_round: int | None, shape: TableShape) -> dict:
+    """A hand at six: the bidder's number and each team's tricks, in the layout's team order."""
+    values = {"hand": hand.number, "contract": hand.contract, "declarer": hand.bidder,
+              "tricks": {team: hand.team_tricks[team] for team in shape.layout.sides}}
+    return _emit("hand", shape.hand_keys, hand, values, hands_per_round)
+
+
+def _sides_hand(hand: HandSpec, hands_per_round: int | None, shape: TableShape | None = None) -> dict:
     """A hand of two sides: the bidding side and its tricks (N-S's tricks when nobody bid), a penalty."""
     if hand.contract == NOBID:
         values: dict = {"hand": hand.number, "contract": NOBID, "ns_tricks": hand.ns_tricks}
@@ -108,7 +115,7 @@ def _sides_hand(hand: HandSpec, hands_per_round: int | None) -> dict:
     return _emit("hand", HAND_KEYS, hand, values, hands_per_round)
 
 
-_HAND_WRITERS = {"sides": _sides_hand, "players": _players_hand}  # by TableShape.hands
+_HAND_WRITERS = {"sides": _sides_hand, "players": _players_hand, "teams": _teams_hand}  # by TableShape.hands
 
 
 def _table_dict(table: TableSpec, hands_per_round: int, shape: TableShape) -> dict:
@@ -137,7 +144,7 @@ def to_dict(file: EventFile) -> dict:
     """The canonical JSON object for `file`: fixed key order, defaults left out below the event."""
     ev = file.event
     hpr = ev.hands_per_round
-    shape = table_shape(ev.entrants, ev.rules)
+    shape = table_shape(ev.entrants, ev.rules, ev.players_per_table, ev.six_handed)
     entrants = ENTRANT_FILES[ev.entrants]
     # Version 2 only when the event needs it (played as games, or a hand nobody bid): every other
     # event is written exactly as before, as "500-event/1".
@@ -153,6 +160,10 @@ def to_dict(file: EventFile) -> dict:
     if ev.entrants != DEFAULT_ENTRANTS:
         head["entrants"] = ev.entrants
     if v2:
+        # Every version 2 file says its table size (and how six sit), so it reads back the same.
+        head["players_per_table"] = ev.players_per_table
+        if ev.six_handed:
+            head["six_handed"] = ev.six_handed
         head["format"] = ev.format
         if ev.games is not None:
             g = ev.games
