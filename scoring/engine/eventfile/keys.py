@@ -50,7 +50,8 @@ from scoring.engine.vocabulary import (
 TOP_KEYS = ("format", "event", "staff", "partnerships", "rounds", "tiebreaks")
 TOP_KEYS_INDIVIDUALS = ("format", "event", "staff", "players", "rounds", "tiebreaks")  # an event of individuals
 EVENT_KEYS = (
-    "name", "slug", "club", "date", "venue", "entrants", "players_per_table", "six_handed", "rules", "rule_overrides", "format", "games", "rounds",
+    "name", "slug", "club", "date", "venue", "entrants", "players_per_table", "six_handed", "rules",
+    "rule_overrides", "format", "games", "rounds",
     "hands_per_round",
     "sit_out_policy", "sit_out_points", "confirmation_required", "medal_scope",
     "secondary_tiebreakers", "page_size", "language",
