@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gzip
 import json
 import math
@@ -89,9 +90,28 @@ def step_prepare(seconds: int, rate: float, partnerships: int) -> dict:
     call_command("demo_event", "--partnerships", str(partnerships), "--complete", "--seed", "6", "--slug", SLUG,
                  stdout=open(os.devnull, "w"))
     event = Event.objects.get(slug=SLUG)
+    needed = math.ceil(seconds * rate * 1.5) + 50
+    reopened, tables, hands = reopen(event, needed)
+    if connection.vendor == "postgresql":
+        # A hall's server has had autovacuum at work all along. This machine's PostgreSQL runs
+        # without it, so a database the storm rebuilds run after run would be read through every
+        # run's dead rows, with no statistics for the planner: each run slower than the one before.
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE")
+    return {
+        "event_id": event.pk,
+        "partnerships": event.partnerships.count(),
+        "hands_left": Hand.objects.filter(table__round__event=event).count(),
+        "reopened_rounds": [r.number for r in reopened],
+        "tables": phone_tables(tables, hands),
+    }
+
+
+def reopen(event: Event, needed: int) -> tuple[list[Round], list[Table], dict[int, list[dict]]]:
+    """Take out the hands of the event's last round(s), at least `needed` of them, and reopen those
+    rounds and their tables: (the rounds, their tables, {table id: the hands taken out, to save again})."""
     main_rounds = list(Round.objects.filter(event=event, tiebreak__isnull=True).order_by("number"))
     per_round = Hand.objects.filter(table__round=main_rounds[-1]).count()
-    needed = math.ceil(seconds * rate * 1.5) + 50
     reopened = main_rounds[-max(1, min(len(main_rounds), math.ceil(needed / max(per_round, 1)))):]
     tables = list(Table.objects.filter(round__in=reopened).select_related("round__event", "ns", "ew")
                   .order_by("round__number", "number"))
@@ -106,21 +126,14 @@ def step_prepare(seconds: int, rate: float, partnerships: int) -> dict:
                                                               dispute_reason="", entered_side="")
     Round.objects.filter(pk__in=[r.pk for r in reopened]).update(status="open")
     Event.objects.filter(pk=event.pk).update(version=event.version + 1)
-    if connection.vendor == "postgresql":
-        # A hall's server has had autovacuum at work all along. This machine's PostgreSQL runs
-        # without it, so a database the storm rebuilds run after run would be read through every
-        # run's dead rows, with no statistics for the planner: each run slower than the one before.
-        with connection.cursor() as cursor:
-            cursor.execute("VACUUM ANALYZE")
-    return {
-        "event_id": event.pk,
-        "partnerships": event.partnerships.count(),
-        "hands_left": Hand.objects.filter(table__round__event=event).count(),
-        "reopened_rounds": [r.number for r in reopened],
-        "tables": [{"token": t.token, "round": t.round_id, "round_number": t.round.number, "hands": hands.get(t.pk, []),
-                    "code": side_code(t, "ns")}  # N-S's PIN: the phone proves its side (docs/trust.md)
-                   for t in tables],
-    }
+    return reopened, tables, hands
+
+
+def phone_tables(tables: list[Table], hands: dict[int, list[dict]]) -> list[dict]:
+    """The reopened tables as the storm's phones know them: link, round, hands to save, N-S's PIN."""
+    return [{"token": t.token, "round": t.round_id, "round_number": t.round.number, "hands": hands.get(t.pk, []),
+             "code": side_code(t, "ns")}  # N-S's PIN: the phone proves its side (docs/trust.md)
+            for t in tables]
 
 
 def step_build(partnerships: int) -> dict:
@@ -191,11 +204,11 @@ def _database_env(database: str, database_url: str | None, sqlite_path: str = SQ
     return env
 
 
-def _step(env: dict, *args: str) -> dict:
-    done = subprocess.run([sys.executable, "-m", "bench.storm", *args], cwd=BASE_DIR, env=env,
+def _step(env: dict, *args: str, cwd: Path = BASE_DIR, module: str = "bench.storm") -> dict:
+    done = subprocess.run([sys.executable, "-m", module, *args], cwd=cwd, env=env,
                           capture_output=True, text=True)
     if done.returncode:
-        raise RuntimeError(f"bench.storm {' '.join(args)} failed:\n{done.stderr[-3000:]}")
+        raise RuntimeError(f"{module} {' '.join(args)} failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -269,16 +282,35 @@ def _percentiles(values: list[float]) -> dict:
 ETAG_VERSION = re.compile(r"-v(\d+)-")
 
 
+def client_session():
+    """The phones' HTTP client: no connection kept (gunicorn's sync workers close each), no cookie jar
+    (the phones keep their own: Storm._cookies), bodies as sent (gzipped)."""
+    import aiohttp
+
+    connector = aiohttp.TCPConnector(limit=0, force_close=True)
+    return aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=30),
+                                 auto_decompress=False, cookie_jar=aiohttp.DummyCookieJar())
+
+
 class Storm:
     def __init__(self, base: str, tables: list[dict], *, seconds: int, rate: float, pollers: int, poll_seconds: float,
-                 projectors: int, read_version):
+                 projectors: int, read_version, bursts: bool = True, queue: list | None = None,
+                 phones: dict | None = None, tail: float | None = None):
+        """`bursts`: the round-end bursts (else a steady `rate`); `queue`: the (table, hand) saves to send,
+        in order (default: every hand of `tables`, round by round); `phones`: phones already proven,
+        shared with another storm on the same server; `tail`: how long the polls go on after the last
+        save (default the poll interval plus 2 s)."""
         self.base, self.seconds, self.rate = base, seconds, rate
         self.pollers, self.poll_seconds, self.projectors = pollers, poll_seconds, projectors
         self.read_version = read_version
-        self.queue = [(t, hand) for number in range(1, 1 + max(len(t["hands"]) for t in tables))
-                      for t in tables for hand in t["hands"] if hand["number"] == number]
-        self.queue.sort(key=lambda item: item[0]["round_number"])  # stable: round by round, hand by hand
-        self.phones: dict[str, dict] = {}
+        self.bursts = bursts
+        self.tail = poll_seconds + 2 if tail is None else tail
+        if queue is None:
+            queue = [(t, hand) for number in range(1, 1 + max(len(t["hands"]) for t in tables))
+                     for t in tables for hand in t["hands"] if hand["number"] == number]
+            queue.sort(key=lambda item: item[0]["round_number"])  # stable: round by round, hand by hand
+        self.queue = queue
+        self.phones: dict[str, dict] = {} if phones is None else phones
         self.save_times: list[float] = []
         self.poll_times: list[float] = []
         self.poll_in_burst: list[bool] = []  # beside poll_times: was the poll sent in a round-end burst?
@@ -370,6 +402,8 @@ class Storm:
         return elapsed % BURST_PERIOD >= BURST_PERIOD * (1 - BURST_SHARE)
 
     def _rate_at(self, elapsed: float) -> float:
+        if not self.bursts:
+            return self.rate
         if self._in_burst(elapsed):
             return self.rate * BURST_FACTOR
         return self.rate * (1 - BURST_SHARE * BURST_FACTOR) / (1 - BURST_SHARE)
@@ -386,7 +420,8 @@ class Storm:
             index += 1
             tasks.append(asyncio.create_task(self._save(session, table, hand)))
             await asyncio.sleep(rng.expovariate(self._rate_at(elapsed)))
-        if index >= len(self.queue):
+        self.sent = index
+        if self.queue and index >= len(self.queue):
             self._error(f"the storm ran out of hands to save after {index}")
         await asyncio.gather(*tasks)
 
@@ -421,28 +456,26 @@ class Storm:
                 self._error(f"poll {path}: {type(exc).__name__}: {exc}")
 
     async def run(self, slug: str, on_start) -> None:
-        import aiohttp
+        async with client_session() as session:
+            await self.drive(session, slug, on_start)
 
-        connector = aiohttp.TCPConnector(limit=0, force_close=True)  # gunicorn's sync workers close anyway
-        timeout = aiohttp.ClientTimeout(total=30)
-        async with aiohttp.ClientSession(connector=connector, timeout=timeout, auto_decompress=False,
-                                         cookie_jar=aiohttp.DummyCookieJar()) as session:
-            # The first round's phones open their table link and choose a side before the clock starts.
-            first = {t["token"]: t for t, _ in self.queue[:250]}
-            await asyncio.gather(*(self._phone(session, t) for t in first.values()))
-            on_start()
-            started = self.started = time.monotonic()
-            self.started_perf = time.perf_counter()
-            tail = self.poll_seconds + 2  # polls go on after the last save, to see it arrive
-            stop_at = started + self.seconds + tail
-            live = f"/events/{slug}/standings/live/"
-            projector = f"/events/{slug}/projector/live/"
-            spread = random.Random(5)
-            pollers = [self._poller(live, spread.uniform(0, self.poll_seconds), stop_at, self.poll_times, True)
-                       for _ in range(self.pollers)]
-            pollers += [self._poller(projector, spread.uniform(0, self.poll_seconds), stop_at,
-                                     self.projector_times, False) for _ in range(self.projectors)]
-            await asyncio.gather(self._savers(session, started), *pollers)
+    async def drive(self, session, slug: str, on_start=lambda: None) -> None:
+        """The storm on an open client session (client_session): phones, then saves and polls."""
+        # The first round's phones open their table link and choose a side before the clock starts.
+        first = {t["token"]: t for t, _ in self.queue[:250]}
+        await asyncio.gather(*(self._phone(session, t) for t in first.values()))
+        on_start()
+        started = self.started = time.monotonic()
+        self.started_perf = time.perf_counter()
+        stop_at = started + self.seconds + self.tail  # polls go on after the last save, to see it arrive
+        live = f"/events/{slug}/standings/live/"
+        projector = f"/events/{slug}/projector/live/"
+        spread = random.Random(5)
+        pollers = [self._poller(live, spread.uniform(0, self.poll_seconds), stop_at, self.poll_times, True)
+                   for _ in range(self.pollers)]
+        pollers += [self._poller(projector, spread.uniform(0, self.poll_seconds), stop_at,
+                                 self.projector_times, False) for _ in range(self.projectors)]
+        await asyncio.gather(self._savers(session, started), *pollers)
 
     def lag(self) -> dict:
         """For each save: how long until a poll was answered with standings including it.
@@ -467,19 +500,17 @@ class Storm:
                 "saves_never_shown": unseen}
 
 
-def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str | None = None,
-              hands_per_second: float = 5.0, pollers: int = 1000, poll_seconds: float = 5.0, projectors: int = 2,
-              partnerships: int = 500, redis_db: int = 3, measure_runs: int = 30, threads: int = 1,
-              out=print) -> dict:
-    """Run the storm on "sqlite" or "postgres" and return its figures (also printed through `out`)."""
+def storm_env(database: str, database_url: str | None = None, redis_db: int = 3,
+              sqlite_path: str = SQLITE_FILE) -> dict:
+    """The environment of the storm's steps and server: its own database made afresh (the SQLite
+    file, or the PostgreSQL database; one named with `database_url` is kept), its own Redis
+    database emptied, production settings."""
     import redis
 
-    if seconds < 1:
-        raise ValueError("seconds must be at least 1")
-    env = _database_env(database, database_url)
+    env = _database_env(database, database_url, sqlite_path)
     if database == "sqlite":
         for suffix in ("", "-wal", "-shm"):
-            Path(f"{SQLITE_FILE}{suffix}").unlink(missing_ok=True)
+            Path(f"{sqlite_path}{suffix}").unlink(missing_ok=True)
     else:  # the storm's own database is made afresh like the SQLite file; one named with --database-url is kept
         _ensure_postgres_database(env["DATABASE_URL"], fresh=database_url is None)
     redis_url = f"redis://127.0.0.1:6379/{redis_db}"
@@ -488,52 +519,79 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
                 "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "false",
                 "DJANGO_LOG_LEVEL": "ERROR", "REDIS_URL": redis_url})
     RESULTS.mkdir(parents=True, exist_ok=True)
+    return env
+
+
+def build(env: dict, database: str, seconds: float, rate: float, partnerships: int, out=print,
+          server_dir: Path = BASE_DIR) -> tuple[dict, list[dict]]:
+    """The event built with enough hands taken out for `seconds` of saves at `rate`, and the static
+    files collected: (what step_prepare says, the reopened tables that have hands to save)."""
     out(f"Storm on {database}: building the {partnerships}-partnership event ...")
     built = time.perf_counter()
-    prepared = _step(env, "--step", "prepare", "--seconds", str(seconds), "--rate", str(hands_per_second),
-                     "--partnerships", str(partnerships))
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=BASE_DIR, env=env,
+    prepared = _step(env, "--step", "prepare", "--seconds", str(seconds), "--rate", str(rate),
+                     "--partnerships", str(partnerships), cwd=server_dir)
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=server_dir, env=env,
                    check=True)
     out(f"  built in {time.perf_counter() - built:.0f} s: {prepared['partnerships']} partnerships, "
         f"{len(prepared['tables'])} tables reopened (rounds {prepared['reopened_rounds']}), "
         f"{prepared['hands_left']} hands stored")
-    tables = [t for t in prepared["tables"] if t["hands"]]  # one phone per table: 250 at 500 partnerships
+    return prepared, [t for t in prepared["tables"] if t["hands"]]  # one phone per table: 250 at 500 partnerships
 
+
+@contextlib.contextmanager
+def gunicorn_server(env: dict, log_name: str, threads: int = 1, server_dir: Path = BASE_DIR, slug: str = SLUG):
+    """gunicorn with 2 workers on a free 127.0.0.1 port, serving the code of `server_dir` (this
+    checkout, or another one to compare with): yields (its base URL, its process); stopped after."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     gunicorn = shutil.which("gunicorn") or str(Path(sys.executable).with_name("gunicorn"))
-    log = open(RESULTS / f"storm-gunicorn-{database}.log", "w")
-    server = subprocess.Popen([gunicorn, "config.wsgi", "--workers", "2", "--threads", str(threads),
-                               "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--backlog", "2048",
-                               *os.environ.get("STORM_GUNICORN_EXTRA", "").split()],
-                              cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    with open(RESULTS / log_name, "w") as log:
+        server = subprocess.Popen([gunicorn, "config.wsgi", "--workers", "2", "--threads", str(threads),
+                                   "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--backlog", "2048",
+                                   *os.environ.get("STORM_GUNICORN_EXTRA", "").split()],
+                                  cwd=server_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                  start_new_session=True)
+        try:
+            _wait_for(base + f"/events/{slug}/standings/live/", server)
+            yield base, server
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+
+
+def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str | None = None,
+              hands_per_second: float = 5.0, pollers: int = 1000, poll_seconds: float = 5.0, projectors: int = 2,
+              partnerships: int = 500, redis_db: int = 3, measure_runs: int = 30, threads: int = 1,
+              out=print) -> dict:
+    """Run the storm on "sqlite" or "postgres" and return its figures (also printed through `out`)."""
+    if seconds < 1:
+        raise ValueError("seconds must be at least 1")
+    env = storm_env(database, database_url, redis_db)
+    prepared, tables = build(env, database, seconds, hands_per_second, partnerships, out)
     reader = VersionReader(database, env, prepared["event_id"])
     try:
-        _wait_for(base + f"/events/{SLUG}/standings/live/", server)
-        storm = Storm(base, tables, seconds=seconds, rate=hands_per_second, pollers=pollers, poll_seconds=poll_seconds,
-                      projectors=projectors, read_version=reader)
-        marks = {}
+        with gunicorn_server(env, f"storm-gunicorn-{database}.log", threads) as (base, server):
+            storm = Storm(base, tables, seconds=seconds, rate=hands_per_second, pollers=pollers,
+                          poll_seconds=poll_seconds, projectors=projectors, read_version=reader)
+            marks = {}
 
-        def on_start():
-            marks.update(cpu=_cpu_seconds(server.pid), client=time.process_time(), wall=time.perf_counter(),
-                         machine=_machine_cpu())
+            def on_start():
+                marks.update(cpu=_cpu_seconds(server.pid), client=time.process_time(), wall=time.perf_counter(),
+                             machine=_machine_cpu())
 
-        out(f"  storm: {seconds} s of saves at {hands_per_second}/s, {pollers} pollers every {poll_seconds:g} s, "
-            f"{projectors} projectors, gunicorn 2 workers ({threads} thread(s) each) on {base} ...")
-        asyncio.run(storm.run(SLUG, on_start))
-        wall = time.perf_counter() - marks["wall"]
-        server_cpu = _cpu_seconds(server.pid) - marks["cpu"]
-        client_cpu = time.process_time() - marks["client"]
-        machine = {k: round(v - marks["machine"][k], 1) for k, v in _machine_cpu().items()}
+            out(f"  storm: {seconds} s of saves at {hands_per_second}/s, {pollers} pollers every {poll_seconds:g} s, "
+                f"{projectors} projectors, gunicorn 2 workers ({threads} thread(s) each) on {base} ...")
+            asyncio.run(storm.run(SLUG, on_start))
+            wall = time.perf_counter() - marks["wall"]
+            server_cpu = _cpu_seconds(server.pid) - marks["cpu"]
+            client_cpu = time.process_time() - marks["client"]
+            machine = {k: round(v - marks["machine"][k], 1) for k, v in _machine_cpu().items()}
     finally:
         reader.close()
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
-        log.close()
     out("  measuring the rebuild against the single-query floor, then recomputing the event ...")
     measured = _step(env, "--step", "measure", "--runs", str(measure_runs))
     lag = storm.lag()
@@ -569,6 +627,68 @@ def run_storm(database: str = "sqlite", seconds: int = 60, *, database_url: str 
         "saves": [[at, round(took, 4)] for at, took in zip(storm.save_sent, storm.save_times)]}) + "\n")
     out(report(figures))
     return figures
+
+
+CAPACITY_STEPS = (2, 4, 6, 8, 10, 12, 15, 18, 21, 25, 30, 35, 40)  # saves a second, step by step
+POLLS_PER_SAVE = 40  # polls a second for each save a second, as in the hall storm (200 polls/s at 5 saves/s)
+
+
+def run_capacity(database: str = "sqlite", *, database_url: str | None = None, steps=CAPACITY_STEPS,
+                 step_seconds: float = 10.0, poll_seconds: float = 5.0, partnerships: int = 500, redis_db: int = 3,
+                 server_dir: Path = BASE_DIR, sqlite_path: str = SQLITE_FILE, out=print) -> dict:
+    """The capacity: a step load through gunicorn with 2 workers on the storm's event, each step a
+    steady rate of saves (`steps`, saves a second, `step_seconds` long) with the matching polls
+    (POLLS_PER_SAVE polls a second for each save a second: pollers every `poll_seconds`), until a
+    step's save p95 passes 100 ms or an error appears. Returns (and prints) every step and the last
+    one that held: "capacity: N saves/s (p95 X ms)". `server_dir`: the checkout gunicorn serves (and
+    builds the event with), to compare another commit's code with the same client."""
+    total = math.ceil(sum(steps) * step_seconds * 1.2) + 50
+    env = storm_env(database, database_url, redis_db, sqlite_path)
+    prepared, tables = build(env, database, total, 1.0, partnerships, out, server_dir=server_dir)
+    queue = Storm("", tables, seconds=0, rate=1, pollers=0, poll_seconds=poll_seconds, projectors=0,
+                  read_version=None).queue
+    reader = VersionReader(database, env, prepared["event_id"])
+    held, results, position, phones = None, [], 0, {}
+    try:
+        with gunicorn_server(env, f"capacity-gunicorn-{database}.log", server_dir=server_dir) as (base, server):
+            for rate in steps:
+                storm = Storm(base, tables, seconds=step_seconds, rate=rate,
+                              pollers=round(POLLS_PER_SAVE * rate * poll_seconds), poll_seconds=poll_seconds,
+                              projectors=0, read_version=reader, bursts=False, queue=queue[position:],
+                              phones=phones, tail=1.0)
+                asyncio.run(storm.run(SLUG, lambda: None))
+                position += storm.sent
+                saves, polls = _percentiles(storm.save_times), _percentiles(storm.poll_times)
+                step = {"saves_per_second": rate, "saves": saves, "sent": storm.sent,
+                        "answered_per_second": round(len(storm.save_times) / step_seconds, 2), "polls": polls,
+                        "polls_per_second": round(len(storm.poll_times) / (step_seconds + 1.0), 1),
+                        "errors": len(storm.errors), "first_errors": storm.errors[:3]}
+                results.append(step)
+                out(f"  step {rate:>3} saves/s: save p50 {saves['p50_ms']} p95 {saves['p95_ms']} ms ({saves['n']}), "
+                    f"poll p95 {polls['p95_ms']} ms ({step['polls_per_second']}/s), errors {step['errors']}")
+                if step["errors"] or saves["p95_ms"] is None or saves["p95_ms"] > TARGETS["save_p95_ms"]:
+                    break
+                held = step
+    finally:
+        reader.close()
+    figures = {"database": database, "server_dir": str(server_dir), "step_seconds": step_seconds,
+               "polls_per_save": POLLS_PER_SAVE, "steps": results,
+               "capacity_saves_per_second": held["saves_per_second"] if held else 0,
+               "capacity_save_p95_ms": held["saves"]["p95_ms"] if held else None,
+               "stopped_by": (None if held is results[-1] else
+                              "errors" if results[-1]["errors"] else "save p95 over 100 ms")}
+    (RESULTS / f"capacity-{database}.json").write_text(json.dumps(figures, indent=2) + "\n")
+    out(capacity_line(figures))
+    return figures
+
+
+def capacity_line(figures: dict) -> str:
+    """"capacity: N saves/s (p95 X ms)", the last step that held, then the database and what stopped the load."""
+    if not figures["capacity_saves_per_second"]:
+        return f"capacity: 0 saves/s on {figures['database']}: not even the first step held ({figures['stopped_by']})"
+    return (f"capacity: {figures['capacity_saves_per_second']:g} saves/s (p95 {figures['capacity_save_p95_ms']} ms) "
+            f"on {figures['database']}" + (
+                f"; the next step: {figures['stopped_by']}" if figures["stopped_by"] else "; every step held"))
 
 
 def run_ratio(database: str = "sqlite", *, database_url: str | None = None, partnerships: int = 500, runs: int = 30,
@@ -682,6 +802,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only-ratio", action="store_true",
                         help="only the rebuild/floor ratio, on the complete event (built once, then reused)")
     parser.add_argument("--sqlite-path", default=SQLITE_FILE, help=f"SQLite file (default {SQLITE_FILE})")
+    parser.add_argument("--redis-db", type=int, default=3, help="the server cache's Redis database (default 3)")
+    parser.add_argument("--capacity", action="store_true",
+                        help="the capacity: a step load of saves (and their polls) until the save p95 passes 100 ms")
+    parser.add_argument("--steps", type=lambda text: tuple(float(v) for v in text.split(",")), default=CAPACITY_STEPS,
+                        help="--capacity: saves a second of each step, e.g. 2,4,8 (default %(default)s)")
+    parser.add_argument("--step-seconds", type=float, default=10.0, help="--capacity: each step's length (default 10)")
+    parser.add_argument("--server-dir", type=Path, default=BASE_DIR,
+                        help="--capacity: the checkout gunicorn serves (e.g. a git worktree of an older commit)")
     parser.add_argument("--step", choices=("prepare", "build", "measure"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.step == "prepare":
@@ -690,11 +818,16 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(step_build(args.partnerships)))
     elif args.step == "measure":
         print(json.dumps(step_measure(args.runs)))
+    elif args.capacity:
+        run_capacity(args.database, database_url=args.database_url, steps=args.steps, step_seconds=args.step_seconds,
+                     partnerships=args.partnerships, server_dir=args.server_dir.resolve(), redis_db=args.redis_db,
+                     sqlite_path=args.sqlite_path)
     elif args.only_ratio:
         run_ratio(args.database, database_url=args.database_url, partnerships=args.partnerships, runs=args.runs,
                   sqlite_path=args.sqlite_path)
     else:
         run_storm(args.database, args.seconds, database_url=args.database_url, hands_per_second=args.rate,
+                  redis_db=args.redis_db,
                   pollers=args.pollers, partnerships=args.partnerships, measure_runs=args.runs, threads=args.threads)
     return 0
 

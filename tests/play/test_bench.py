@@ -24,7 +24,8 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 # The hall storm builds its own 500-partnership event and runs a minute per database: not here.
-SMALL = ["--partnerships", "12", "--players", "8", "--runs", "2", "--skip", "storm"]
+SMALL = ["--partnerships", "12", "--players", "8", "--runs", "2", "--skip", "storm", "--skip", "capacity",
+         "--skip", "clubs"]
 INDIVIDUAL_FIGURES = (
     "build: demo_event --players 8{seats} --complete",
     "standings rebuild (8 players)",
@@ -200,6 +201,67 @@ def test_the_child_process_gets_the_same_options_back():
     argv = runner.argv_of(options)
     assert argv[argv.index("--partnerships") + 1] == "12"
     assert argv.count("--skip") == 2 and "--reuse" in argv and "--use-current-db" not in argv
-    assert [family.name for family in runner.chosen_families(options)] == [
-        "pages", "games", "individuals", "three-handed", "import", "check", "storm"]
+    names = [family.name for family in runner.chosen_families(options)]
+    assert names[:4] == ["pages", "games", "individuals", "three-handed"]
+    assert names[-4:] == ["check", "storm", "capacity", "clubs"] and "load" not in names and "pdf" not in names
     assert [family.name for family in runner.chosen_families({"only": ["pdf"], "skip_pdf": False})] == ["pdf"]
+
+
+# ---------------------------------------------------------------- a Saturday of many clubs (issue 27)
+
+
+def _listening(port: int) -> bool:
+    import socket
+
+    with socket.socket() as sock:
+        sock.settimeout(1)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+needs_redis = pytest.mark.skipif(not _listening(6379), reason="Redis is not running on 127.0.0.1:6379")
+
+
+@needs_redis
+def test_the_capacity_steps_up_until_a_step_misses_and_reports_the_last_that_held(tmp_path, monkeypatch):
+    from bench import storm
+
+    monkeypatch.setattr(storm, "RESULTS", tmp_path)
+    lines = []
+    # A step of 1 save a second, then one of 1,000: more than 2 workers answer within 100 ms, or the
+    # hands run out (an error): either way the load stops there and the first step is the capacity.
+    f = storm.run_capacity("sqlite", steps=(1, 1000), step_seconds=2, partnerships=12, redis_db=4,
+                           sqlite_path=str(tmp_path / "capacity.sqlite3"), out=lines.append)
+    steps = f["steps"]
+    assert [step["saves_per_second"] for step in steps] in ([1], [1, 1000])
+    assert steps[0]["polls"]["n"] > 0  # 40 polls a second for each save a second: 200 pollers every 5 s
+    missed = [bool(step["errors"]) or step["saves"]["p95_ms"] > 100 for step in steps]
+    # The load goes on while the steps hold and stops at the first that misses: 1,000 saves a second
+    # is more than 2 workers answer within 100 ms on any machine, or more hands than the event has.
+    assert missed[-1] and not any(missed[:-1])
+    if len(steps) == 2:
+        held = steps[0]
+        assert f["capacity_saves_per_second"] == 1 and f["capacity_save_p95_ms"] == held["saves"]["p95_ms"]
+        assert lines[-1].startswith(f"capacity: 1 saves/s (p95 {held['saves']['p95_ms']} ms) on sqlite")
+    else:  # the machine was too busy for even 1 save a second within 100 ms: said so, not hidden
+        assert f["capacity_saves_per_second"] == 0 and lines[-1].startswith("capacity: 0 saves/s on sqlite")
+    assert json.loads((tmp_path / "capacity-sqlite.json").read_text())["steps"] == f["steps"]
+
+
+@needs_redis
+def test_many_events_at_once_no_event_rebuilds_anothers_standings(tmp_path, monkeypatch):
+    from bench import clubs, storm
+
+    monkeypatch.setattr(storm, "RESULTS", tmp_path)
+    # Four club events, no hall: two are saved to, the last two (clubs.QUIET) only polled.
+    f = clubs.run_clubs("sqlite", 4, clubs=4, hall_tables=0, rate=2, redis_db=4,
+                        sqlite_path=str(tmp_path / "clubs.sqlite3"), out=lambda text: None)
+    assert f["events"] == 4 and [r["quiet"] for r in f["per_event"]] == [False, False, True, True]
+    assert f["errors"] == 0 and f["saves"]["n"] >= 1
+    for row in f["per_event"]:
+        # Each save moves its own event's version once, and nothing else moves it.
+        assert row["version_moves"] == row["saves"]
+        assert row["builds_seen"] <= row["saves"] + 1
+    assert [(r["version_moves"], r["builds_seen"]) for r in f["per_event"] if r["quiet"]] == [(0, 1), (0, 1)]
+    assert f["events_rebuilt_by_others"] == []
+    assert len(f["worker_memory"]) == 2 and all(w["peak_rss_mb"] >= w["rss_mb"] > 0 for w in f["worker_memory"])
+    assert f["targets"]["no event rebuilt by another's saves"] == "ok"
