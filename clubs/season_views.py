@@ -170,7 +170,7 @@ def season_new(request, club):
             add_service_errors(form, error)
         else:
             return redirect(reverse("clubs:season", args=[club.slug, season.slug]))
-    return render(request, "clubs/season_form.html", {"club": club, "form": form},
+    return render(request, "clubs/season_form.html", {"club": club, "form": form, "is_club_organizer": True},
                   status=400 if form.errors else 200)
 
 
