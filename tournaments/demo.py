@@ -17,7 +17,8 @@ build_demo_individuals_event() does the same for an event of individuals (README
 individuals"; a "500-event/2" file): players each on his own, seated by
 scoring.engine.movement_individuals at progressive four-handed tables (a new partner each round,
 McAllen rules) or at three-handed tables (three-handed rules: each hand's bidder and every seated
-player's tricks). Its medal ties stay in the standings: it plays no tiebreak session.
+player's tricks), or at tables of two, five (a called partner) or six (RULES.md section 7, McAllen
+rules). Its medal ties stay in the standings: it plays no tiebreak session.
 """
 
 from __future__ import annotations
@@ -400,17 +401,22 @@ def _current_individual_round(rng: random.Random, plan: movement_individuals.Sea
 
 def build_demo_individuals_event(*, players: int = 12, seats: int = 4, rounds: int = 10, hands_per_round: int = 4,
                                  complete: bool = False, seed: int = 2026, slug: str = "",
-                                 name: str = DEMO_NAME) -> dict:
+                                 name: str = DEMO_NAME, six_handed: str = "") -> dict:
     """A "500-event/2" file for a demo event of individuals (see the module docstring): `seats` 4
-    for progressive four-handed play under McAllen rules, 3 for three-handed play. Deterministic in
-    `seed`; mid-session unless `complete`, as build_demo_event."""
+    for progressive four-handed play under McAllen rules, 3 for three-handed play, 2, 5 or 6 for
+    the tables of RULES.md section 7 under McAllen rules (at six `six_handed` "three-pairs" or
+    "two-threes"; the file then says players_per_table). Deterministic in `seed`; mid-session
+    unless `complete`, as build_demo_event."""
     if seats not in movement_individuals.SEAT_COUNTS:
-        raise ValueError("seats must be 3 (three-handed) or 4 (four-handed progressive)")
+        raise ValueError("seats must be 2, 3 (three-handed), 4 (four-handed progressive), 5 or 6")
     if not seats <= players <= MAX_INDIVIDUALS:
         raise ValueError(f"a demo event of individuals needs between {seats} and {MAX_INDIVIDUALS} players")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ValueError(f"rounds must be between 1 and {MAX_ROUNDS}")
-    layout = layouts.layout_for("individuals", seats)  # players at tables of that many
+    try:
+        layout = layouts.layout_for_file(seats, six_handed)  # players at tables of that many
+    except layouts.LayoutError as exc:
+        raise ValueError(str(exc)) from None
     demo = DEMO_LAYOUTS[layout.name]
     rng = random.Random(seed)
     rules = rules_engine.rule_set(demo.rules)
@@ -441,6 +447,10 @@ def build_demo_individuals_event(*, players: int = 12, seats: int = 4, rounds: i
         "hands_per_round": hands_per_round,
         "sit_out_policy": "average",
     }
+    if seats not in (3, 4):  # the size an older file means without it (docs/event-file.md)
+        event["players_per_table"] = seats
+    if six_handed:
+        event["six_handed"] = six_handed
     if slug:
         event["slug"] = slug
     return {"format": eventfile.FORMAT_V2, "event": event, "players": people, "rounds": out_rounds, "tiebreaks": []}

@@ -5,13 +5,15 @@ as the partnership event, on a complete event of --players players (default 500)
 Two families, each building its own event (the 500-partnership bench event is not needed):
 `individuals` is progressive four-handed play (McAllen rules, a new partner each round, 10 rounds
 of 4 hands; 500 players make 125 tables and 5,000 hands), `three-handed` is tables of three
-(three-handed rules; 500 players make 166 tables with two sitting out each round, 6,640 hands).
+(three-handed rules; 500 players make 166 tables with two sitting out each round, 6,640 hands),
+`five-handed` is tables of five (issue 25, RULES.md section 7: McAllen rules, the bidder calls a
+partner; 500 players make 100 tables, nobody out, 10 rounds of 4 hands, 4,000 hands).
 Each measures the standings rebuilt from nothing, the standings page and JSON uncached, a live poll
 answered 304, saving one hand through the entry view, importing the event file, the standings PDF,
 the score sheets and check_event, with the code the partnership figures use (bench.figures.pages,
 event_file, pdf, integrity), pointed at this event.
 
-The events are bench-500-progressive and bench-500-three-handed; an earlier one is deleted and
+The events are bench-500-progressive, bench-500-three-handed and bench-500-five-handed; an earlier one is deleted and
 built again unless --reuse.
 """
 
@@ -32,8 +34,8 @@ from scoring import selectors
 from scoring.models import Hand
 from tournaments.models import Event, Table
 
-SLUGS = {4: "bench-500-progressive", 3: "bench-500-three-handed"}
-PLAY = {4: "progressive event", 3: "three-handed event"}
+SLUGS = {4: "bench-500-progressive", 3: "bench-500-three-handed", 5: "bench-500-five-handed"}
+PLAY = {4: "progressive event", 3: "three-handed event", 5: "five-handed event"}
 
 
 @dataclass
@@ -53,7 +55,7 @@ def built(bench, seats: int) -> Event:
 
 
 def build(seats: int) -> Callable:
-    """demo_event --players N [--seats 3] --complete, timed as set-up; reused with --reuse."""
+    """demo_event --players N [--seats 3|5] --complete, timed as set-up; reused with --reuse."""
 
     def measure(bench, figure: Figure) -> None:
         players, slug = bench.options["players"], SLUGS[seats]
@@ -120,7 +122,7 @@ def on_own_event(seats: int, measure: Callable) -> Callable:
 def family(name: str, seats: int, help: str, flags: tuple[Flag, ...] = ()) -> Family:
     play = PLAY[seats]
     own = lambda measure: on_own_event(seats, measure)  # noqa: E731
-    with_seats = "" if seats == 4 else " --seats 3"
+    with_seats = "" if seats == 4 else f" --seats {seats}"
     return Family(
         name=name,
         help=help,
@@ -145,6 +147,8 @@ def family(name: str, seats: int, help: str, flags: tuple[Flag, ...] = ()) -> Fa
 
 FAMILY = family("individuals", 4, "an event of individuals, progressive four-handed (--players, default 500): "
                 "standings rebuild, pages, live poll, saving a hand, import, PDFs, check_event",
-                flags=(Flag("--players", 500, int, "players of the individuals and three-handed events "
-                            "(default 500)"),))
+                flags=(Flag("--players", 500, int, "players of the individuals, three-handed and "
+                            "five-handed events (default 500)"),))
 THREE_HANDED = family("three-handed", 3, "an event of individuals at tables of three (--players): the same figures")
+FIVE_HANDED = family("five-handed", 5, "an event of individuals at tables of five, a called partner each hand "
+                     "(--players): the same figures")

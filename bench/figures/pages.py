@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 
 from bench.core import Family, Figure, FigureSpec, Stopwatch, Unmeasurable, record, timed
 from bench.http import PhoneClient, url_for
-from scoring import totals
+from scoring import adapters, totals
 from scoring.models import Hand, HandChange
 from tournaments.models import Round, Table
 
@@ -137,11 +137,13 @@ def side_code(table: Table, side: str) -> str:
 
 def hand_post(old: Hand, last: Round) -> tuple[str, dict]:
     """The side a phone takes and the hand it posts, as the entry page sends them: by side (N-S), or
-    at a table of three by player (seat 1), who bid, the contract and every player's tricks."""
+    at a table stored by seat (three, two, five, six) by player (seat 1) with the values the layout's
+    form is filled with (adapter.hand_initial: who bid, at five the called partner, the contract,
+    every player's or team's tricks)."""
     if old.declarer_seat:
-        return "1", {"number": old.number, "round": last.pk, "declarer_seat": old.declarer_seat,
-                     "contract": old.contract, "tricks": old.tricks, "note": old.note,
-                     **{f"seat_{seat}": tricks for seat, tricks in (old.seat_tricks or {}).items()}}
+        initial = adapters.adapter_for(last.event).hand_initial(old)
+        return "1", {"number": old.number, "round": last.pk,
+                     **{name: value for name, value in initial.items() if name != "version" and value is not None}}
     return "ns", {"number": old.number, "round": last.pk, "declarer": old.declarer, "contract": old.contract,
                   "tricks": old.tricks, "penalty_kind": old.penalty_kind, "penalty_side": old.penalty_side,
                   "penalty_seat": old.penalty_seat, "note": old.note}

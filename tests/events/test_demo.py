@@ -221,6 +221,32 @@ def test_a_three_handed_demo_gives_each_seated_player_his_tricks():
     assert len(all_hands(data)) == 3 * 2 * 4
 
 
+def test_a_five_handed_demo_calls_a_partner_at_tables_of_five_nobody_out():
+    data = build_demo_individuals_event(players=15, seats=5, rounds=3, complete=True, seed=3)
+    # The file names its table size (issue 25); McAllen rules, the four-handed preset.
+    assert data["event"]["players_per_table"] == 5 and data["event"]["rules"] == "mcallen"
+    assert "six_handed" not in data["event"]
+    assert eventfile.check(data)[0] == []
+    alone = 0
+    for rnd in data["rounds"]:
+        # 15 players: three tables of five, nobody sits out
+        assert len(rnd["tables"]) == 3 and rnd["byes"] == []
+        assert sorted(p for t in rnd["tables"] for p in t["seats"]) == list(range(1, 16))
+        for t in rnd["tables"]:
+            assert len(t["seats"]) == 5 and [h["hand"] for h in t["hands"]] == [1, 2, 3, 4]
+            for h in t["hands"]:
+                assert h["declarer"] in t["seats"]
+                assert h["partner"] is None or (h["partner"] in t["seats"] and h["partner"] != h["declarer"])
+                alone += h["partner"] is None
+                assert sorted(h["tricks"]) == sorted(str(p) for p in t["seats"])
+                assert sum(h["tricks"].values()) == 10
+    assert alone < 3 * 3 * 4  # mostly with a partner
+    assert build_demo_individuals_event(players=15, seats=5, rounds=3, seed=3)["event"]["players_per_table"] == 5
+    six = build_demo_individuals_event(players=12, seats=6, rounds=2, complete=True, seed=3, six_handed="two-threes")
+    assert (six["event"]["players_per_table"], six["event"]["six_handed"]) == (6, "two-threes")
+    assert eventfile.check(six)[0] == []
+
+
 def test_a_mid_session_demo_of_individuals_stops_in_the_round_in_play():
     data = build_demo_individuals_event(players=40, seats=4, rounds=10, seed=9)
     parsed = eventfile.parse(data)
@@ -238,7 +264,11 @@ def test_a_demo_of_individuals_refuses_a_wrong_size():
     with pytest.raises(ValueError):
         build_demo_individuals_event(players=501)
     with pytest.raises(ValueError):
-        build_demo_individuals_event(players=12, seats=5)
+        build_demo_individuals_event(players=12, seats=7)
+    with pytest.raises(ValueError):
+        build_demo_individuals_event(players=4, seats=5)
+    with pytest.raises(ValueError):  # a table of six says which teams
+        build_demo_individuals_event(players=12, seats=6)
 
 
 @pytest.mark.django_db
@@ -258,3 +288,13 @@ def test_demo_event_command_builds_an_event_of_individuals():
     with pytest.raises(CommandError) as caught:
         call_command("demo_event", "--players", "2", "--seats", "3", stdout=io.StringIO())
     assert "--players must be between 3 and 500" in str(caught.value)
+    # Tables of five (issue 25): 10 players are two tables a round, nobody out; 2 rounds of 4 hands.
+    out = io.StringIO()
+    call_command("demo_event", "--players", "10", "--seats", "5", "--seed", "4", "--complete", "--rounds", "2",
+                 stdout=out)
+    event = Event.objects.get(slug="demo-10-five-handed-4-complete")
+    assert event.layout == "five-handed" and "10 players, 2 rounds, 16 hands" in out.getvalue()
+    assert Hand.objects.filter(table__round__event=event).count() == 2 * 2 * 4
+    with pytest.raises(CommandError) as caught:
+        call_command("demo_event", "--players", "12", "--seats", "6", stdout=io.StringIO())
+    assert "--six-handed" in str(caught.value)
