@@ -180,7 +180,7 @@ class _Checker(TableChecks, HandChecks, Problems):
         ok &= entrants is not None
         preset, ruleset, overrides = self.rules(ev, entrants)
         ok &= ruleset is not None
-        players_per_table, six_handed = self.table_size(ev, entrants, preset, ruleset)
+        players_per_table, six_handed = self.table_size(ev, entrants, preset, ruleset, play_format)
         ok &= players_per_table is not None
         spec_values, good = self.optional("event", ev, "event")
         ok &= good
@@ -195,7 +195,7 @@ class _Checker(TableChecks, HandChecks, Problems):
         )
 
     def table_size(self, ev: dict, entrants: str | None, preset: str | None,
-                   ruleset: rules_engine.RuleSet | None) -> tuple[int | None, str]:
+                   ruleset: rules_engine.RuleSet | None, play_format: str | None = None) -> tuple[int | None, str]:
         """event.players_per_table and event.six_handed (version 2; issue 25): 2 to 6 players at a
         table of individuals (missing: 3 under the three-handed rules, 4 otherwise), four at a
         partnership table; at six "three-pairs" or "two-threes"; a rule set for as many players as the
@@ -203,6 +203,16 @@ class _Checker(TableChecks, HandChecks, Problems):
         problem."""
         size = ev.get("players_per_table", default_players_per_table(preset))
         choices = layouts_engine.PLAYERS_PER_TABLE
+        if size == "mixed":
+            # Mixed table sizes rank on games won (RULES.md section 7): never in a session. Their
+            # tables (3 to 6 seats each) are not read from a file yet.
+            ends_games = play_format is not None and formats.FORMATS[play_format].ends_games
+            self.add("event.players_per_table", Message(gettext_noop(
+                '"mixed" table sizes are read from no file yet; give one size (%(choices)s)') if ends_games
+                else gettext_noop('"mixed" only in an event played as games (event.format "games"): points won at '
+                                  "tables of different sizes are not comparable; give one size (%(choices)s)"),
+                choices=", ".join(map(str, choices))))
+            return None, ""
         if isinstance(size, bool) or size not in choices:
             self.add("event.players_per_table", Message(gettext_noop(
                 "%(value)s is not a number of players at a table (%(choices)s)"), value=show(size),
