@@ -44,6 +44,12 @@ The hand-scoring dispatch is written once (Layout.score): a hand nobody bid (eve
 trick), else the layout's bid scorer (sides of partners, or several sides: each for himself, a
 called partner, teams).
 
+Games to 500 at five (scoring.engine.games): the bidder and his called partner win a game
+together, so a stored hand replayed into games must carry its partner: Layout.played(number,
+Layout.stored(..., partner_seat=hand.partner_seat)), or games.seat_played(..., partner_seat=) where
+a reader builds PlayedHand from stored seat points (scoring.results, tournaments.selectors,
+scoring.printing.data); without it a game the two won is credited to the bidder alone.
+
 What this module does not do: read or write the database, validate a form (the services turn a
 LayoutError into the field's message), or judge a game to 500 (scoring.engine.games, with
 formats.py for what ends a round).
