@@ -40,6 +40,7 @@ INDIVIDUAL_FIGURES = (
 )
 INDIVIDUAL_NAMES = {f"{play}: {name.format(seats=seats)}" for play, seats in
                     (("progressive event", ""), ("three-handed event", " --seats 3")) for name in INDIVIDUAL_FIGURES}
+FIVE_HANDED_NAMES = {f"five-handed event: {name.format(seats=' --seats 5')}" for name in INDIVIDUAL_FIGURES}
 NAMES_WITHOUT_LOAD = {
     "build the event: demo_event --partnerships 12 --complete",
     "standings page HTML, uncached",
@@ -59,7 +60,7 @@ NAMES_WITHOUT_LOAD = {
     "medal standings (PDF)",
     "certificates (PDF)",
     "check_event (recompute everything)",
-} | INDIVIDUAL_NAMES
+} | INDIVIDUAL_NAMES | FIVE_HANDED_NAMES
 LOAD_FIGURE = "live standings under load: gunicorn 2 workers, 8 clients"
 
 
@@ -182,6 +183,32 @@ def test_the_individuals_families_measure_their_own_events_against_the_partnersh
         assert figures[f"{play}: score sheets for the whole event (PDF)"]["extra"]["pages"] == 2 * 10
         assert f"{play}: standings rebuild (8 players)" in printed
     assert "median" in printed and "build the event: demo_event --partnerships" not in printed
+
+
+def test_the_five_handed_family_measures_tables_of_five_with_called_partners(db, tmp_path, capsys):
+    """Issue 25: the individuals' figures on an event at tables of five (--only five-handed)."""
+    from scoring.models import Hand
+
+    out = tmp_path / "bench.json"
+    call_command("bench", "--use-current-db", "--players", "8", "--runs", "2", "--only", "five-handed",
+                 "--output", str(out))
+    assert "five-handed event: standings rebuild (8 players)" in capsys.readouterr().out
+    figures = {f["name"]: f for f in json.loads(out.read_text())["figures"]}
+    assert set(figures) == FIVE_HANDED_NAMES  # this family alone: no partnership event, no other family
+    assert not [f for f in figures.values() if f["status"].startswith("ERROR")]
+    # 8 players at tables of five: 1 table a round, 3 sit out (8 mod 5); 10 rounds of 4 hands.
+    build = figures["five-handed event: build: demo_event --players 8 --seats 5 --complete"]
+    assert build["extra"] == {"players": 8, "tables": 1, "rounds": 10, "hands": 1 * 10 * 4}
+    assert build["status"] == "set-up: 8 players, 1 tables, 10 rounds, 40 hands"
+    assert figures["five-handed event: standings page HTML, uncached"]["queries"] <= 10
+    assert figures["five-handed event: live standings poll, nothing changed"]["queries"] <= 1
+    assert figures["five-handed event: save one hand through the entry view"]["runs"] == 1  # the last round's table
+    assert figures["five-handed event: check_event (recompute everything)"]["extra"]["differences"] == 0
+    # One score sheet per table and round: 1 table x 10 rounds.
+    assert figures["five-handed event: score sheets for the whole event (PDF)"]["extra"]["pages"] == 1 * 10
+    hands = Hand.objects.filter(table__round__event__slug="bench-500-five-handed")
+    assert hands.count() == 40 and hands.exclude(partner_seat="").exists()  # called partners
+    assert all(len(h.seat_tricks) == 5 and sum(h.seat_tricks.values()) == 10 for h in hands)
 
 
 def test_a_page_that_does_not_answer_200_is_an_error_naming_the_url_and_the_status(db, tmp_path, monkeypatch):
