@@ -48,3 +48,11 @@ def test_the_season_ladder_on_a_phone_in_spanish(launch, live_server, transactio
     assert no_wider_than_phone(page)
     shot(page, "clubs-season-projector-phone-es")
     context.close()
+    # The projector itself: a hall's screen, the awards beside the ladder.
+    screen = browser.new_context(viewport={"width": 1280, "height": 720}, locale="es-MX",
+                                 extra_http_headers={"Accept-Language": "es-MX,es;q=0.9"})
+    board = screen.new_page()
+    board.goto(f"{live_server.url}/clubs/{club.slug}/seasons/invierno/projector/")
+    assert board.locator(".season-awards").bounding_box()["x"] > 640
+    shot(board, "clubs-season-projector-es")
+    screen.close()
