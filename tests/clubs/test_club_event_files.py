@@ -2,12 +2,14 @@
 their member number, a number the club lacks refused with its place, names matched to members."""
 
 import copy
+import json
 
 import pytest
 
 from clubs.models import Member
 from scoring.engine.eventfile import EventFileError
 from scoring.event_io import event_export, event_import
+from tests import builders
 from tests.play.season_club import worked_club
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +89,17 @@ def test_a_member_number_without_a_club_is_refused(club_file):
         event_import(data)
     assert exc.value.problems[0] == ("partnerships[0].players[0].member: a member number names a member of the "
                                      "event's club: give the club's slug as event.club")
+
+
+def test_import_event_new_members_on_the_command_line(club_file, tmp_path):
+    club, _members, data = club_file
+    data = copy.deepcopy(data)
+    data["event"]["slug"] = "club-night-cli"
+    data["partnerships"][3]["players"] = ["Dora Paz", "Zoe Quintana"]
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out, _err = builders.run("import_event", str(path), "--new-members")
+    assert "Imported" in out
+    assert Member.objects.get(club=club, number=9).name == "Zoe Quintana"
+    p4 = club.events.get(slug="club-night-cli").partnerships.get(number=4)
+    assert (p4.player_one.member.number, p4.player_two.member.number) == (4, 9)
