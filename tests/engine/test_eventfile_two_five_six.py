@@ -9,6 +9,8 @@ trick they took themselves), never read back from the code.
 import copy
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.engine.eventfile import check, parse, to_dict
 from scoring.engine.eventfile.standings import file_standings_json
@@ -228,3 +230,41 @@ def test_a_partnership_file_seats_four():
     data = games_file()
     data["event"]["players_per_table"] = 5
     assert check(data)[0][0] == "event.players_per_table: an event of partnerships seats four players at a table, not 5"
+
+
+# --- a property over random files of five -----------------------------------------------------------
+
+SEATS_OF_FIVE = [4, 9, 2, 7, 1]
+SUITS = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": 4}
+
+
+@st.composite
+def hands_of_five(draw):
+    hands = []
+    for number in range(1, draw(st.integers(1, 4)) + 1):
+        cuts = sorted(draw(st.lists(st.integers(0, 10), min_size=4, max_size=4)))
+        split = [b - a for a, b in zip([0, *cuts], [*cuts, 10])]
+        bidder = draw(st.sampled_from(SEATS_OF_FIVE))
+        partner = draw(st.sampled_from([None, *[p for p in SEATS_OF_FIVE if p != bidder]]))
+        level, suit = draw(st.integers(6, 10)), draw(st.sampled_from(list(SUITS)))
+        hands.append({"hand": number, "contract": f"{level}{suit}", "declarer": bidder, "partner": partner,
+                      "tricks": {str(p): t for p, t in zip(SEATS_OF_FIVE, split)}})
+    return hands
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands_of_five())
+def test_random_files_of_five_round_trip_and_total_as_the_rule_says(hands):
+    data = event_file(5, SEATS_OF_FIVE, hands, rules="mcallen", hands_per_round=len(hands))
+    assert to_dict(parse(to_dict(parse(data)))) == to_dict(parse(data))
+    expected = dict.fromkeys(SEATS_OF_FIVE, 0)
+    for h in hands:
+        level, suit = int(h["contract"][:-1].rstrip("N")), h["contract"].lstrip("0123456789")
+        value = 40 + 20 * SUITS[suit] + 100 * (level - 6)
+        bidders = {h["declarer"], h["partner"]} - {None}
+        taken = sum(h["tricks"][str(p)] for p in bidders)
+        points = (max(value, 250) if taken == 10 else value) if taken >= level else -value
+        for player in SEATS_OF_FIVE:
+            expected[player] += points if player in bidders else 10 * h["tricks"][str(player)]
+    got = {r["player"]: r["total"] for r in file_standings_json(parse(data))["standings"]}
+    assert got == expected
