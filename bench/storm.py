@@ -311,6 +311,7 @@ class Storm:
             queue.sort(key=lambda item: item[0]["round_number"])  # stable: round by round, hand by hand
         self.queue = queue
         self.phones: dict[str, dict] = {} if phones is None else phones
+        self._table_locks: dict[str, asyncio.Lock] = {}
         self.save_times: list[float] = []
         self.poll_times: list[float] = []
         self.poll_in_burst: list[bool] = []  # beside poll_times: was the poll sent in a round-end burst?
@@ -363,6 +364,12 @@ class Storm:
         return phone
 
     async def _save(self, session, table: dict, hand: dict) -> None:
+        # A table's phone sends its next hand once the last one is answered, as a phone does: at a
+        # small table saving fast, hand 2 would otherwise overtake hand 1 ("enter hand 1 first").
+        async with self._table_locks.setdefault(table["token"], asyncio.Lock()):
+            await self._send(session, table, hand)
+
+    async def _send(self, session, table: dict, hand: dict) -> None:
         try:
             phone = await self._phone(session, table)
             jar, url = phone["jar"], phone["url"]
