@@ -34,11 +34,11 @@ class SeasonDoc:
 
 def _table(doc: SeasonDoc, rows, frame_w: float, st: dict) -> LongTable:
     _ = doc.words.gettext
-    fixed = [40, 34, 0, 46, 46, 42, 40, 50]
+    fixed = [40, 34, 0, 56, 46, 58, 48, 60]
     fixed[2] = frame_w - sum(fixed)
     heads = [_("Rank"), _("No."), _("Name"), _("Events"), _("Points"), _("Games won"), _("Slams"),
              _("Misères made")]
-    data = [[_head(h, 8.5, w - 6, "left" if i == 2 else "right") for i, (h, w) in enumerate(zip(heads, fixed))]]
+    data = [[_head(h, 8.5, w - 10, "left" if i == 2 else "right") for i, (h, w) in enumerate(zip(heads, fixed))]]
     for row in rows:
         name = doc.names.get(row.member, row.name)
         events = str(row.events) if row.counted == row.events else f"{row.counted}/{row.events}"
