@@ -116,3 +116,13 @@ def test_a_new_member_gets_the_clubs_next_number(club):
     again = client.post(reverse("clubs:member-new", args=[c.slug]),
                         {"number": 9, "name": "Someone", "language": "es", "public_name": "full"})
     assert again.status_code == 200 and "Number 9 is Zoe Quintana" in builders.page_text(again)
+
+
+def test_a_record_page_reads_its_events_summaries_in_one_go(club, client, django_assert_max_num_queries):
+    """Once each event's summary is kept (scoring.event_summary, under the event's version), the
+    record page's queries do not grow with the member's events."""
+    c, members, _a, _b = club
+    url = reverse("clubs:member", args=[c.slug, 1])
+    client.get(url)  # the summaries computed and kept
+    with django_assert_max_num_queries(3):  # the club, the member, his entrants with their events
+        assert client.get(url).status_code == 200
