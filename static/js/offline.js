@@ -23,6 +23,7 @@
   };
 
   var STORE = "fh-entry-queue-v1";
+  var SAID = "fh-entry-said";  // sessionStorage: words to say on the page that comes after a reload
   var KEEP_DAYS = 3;  // as long as the table link's session (config/settings.py SESSION_COOKIE_AGE)
   var RETRY_SECONDS = [5, 10, 20, 40, 60];
   var LOST = [0, 502, 503, 504];  // no answer, or a proxy saying the server did not answer
@@ -225,7 +226,12 @@
       render();
       if (waiting(load()).length) schedule(RETRY_SECONDS[Math.min(tries, RETRY_SECONDS.length - 1)]);
       if (sent && untouched()) { location.reload(); return; }  // show the server's own list of hands
-      if (conflicts) { refresh(); showConflict(); }  // the other phone's hand in the list and totals at once
+      if (conflicts) {  // the other phone's hand in the list and totals at once; "kept here" no longer holds
+        var region = document.getElementById("saved");
+        if (region) region.textContent = "";
+        refresh();
+        showConflict();
+      }
     }
   }
 
@@ -332,9 +338,8 @@
     if (button.hasAttribute("data-offline-theirs")) {
       drop(it.id);
       render();
-      refresh();
-      say(interpolate(gettext("Hand %(number)s: the other phone's version is kept."), { number: it.number }, true),
-          it.conflict.theirs, "success");
+      refresh([interpolate(gettext("Hand %(number)s: the other phone's version is kept."), { number: it.number }, true),
+               it.conflict.theirs, "success"]);
     } else {
       keepMine(it, button);
     }
@@ -358,8 +363,7 @@
           if (response.ok && answer && answer.status === "saved") {
             drop(it.id);
             render();
-            refresh();
-            say("✓ " + answer.message, it.conflict.mine, "success");
+            refresh(["✓ " + answer.message, it.conflict.mine, "success"]);
           } else {
             update(it.id, { conflict: null, message: refusal(response.status, answer), again: false });
             render();
@@ -373,8 +377,11 @@
   }
 
   // The server's list of hands and totals, swapped in without reloading the page (what is typed in the
-  // next hand's form stays); the whole page again when the next hand is another than the form's.
-  function refresh() {
+  // next hand's form stays), then `said` ([headline, detail, kind]) in the live region. After a choice
+  // (`said`), with nothing typed and nothing kept, the whole page again when the next step is another (the
+  // next hand, or the round in and "Check and confirm"); `said` is kept for that page (sessionStorage).
+  function refresh(said) {
+    if (said) say(said[0], said[1], said[2]);
     fetch(info.page, { credentials: "same-origin", headers: { "Accept": "text/html" } }).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.text();
@@ -382,7 +389,14 @@
       var fresh = new DOMParser().parseFromString(html, "text/html");
       var form = document.getElementById("hand-form"), next = fresh.getElementById("hand-form");
       var number = function (f) { return f && !f.hidden && f.elements.number ? f.elements.number.value : ""; };
-      if (untouched() && number(form) !== number(next) && !waiting(load()).some(mine)) { location.reload(); return; }
+      var confirming = function (doc) { return !!doc.getElementById("confirm"); };
+      // Only after the person's own choice (`said`): a conflict just shown stays on the page it came to.
+      if (said && untouched() && !waiting(load()).some(mine)
+          && (number(form) !== number(next) || confirming(document) !== confirming(fresh))) {
+        try { if (said) sessionStorage.setItem(SAID, JSON.stringify(said)); } catch (e) { /* said once, here */ }
+        location.reload();
+        return;
+      }
       ["#hands", "section.seats"].forEach(function (selector) {
         var old = document.querySelector(selector), now = fresh.querySelector(selector);
         if (!old || !now) return;
@@ -449,6 +463,9 @@
     }
     render();
     showConflict();
+    var said = null;  // refresh(): what this phone said before the page came again
+    try { said = JSON.parse(sessionStorage.getItem(SAID) || "null"); sessionStorage.removeItem(SAID); } catch (e) { said = null; }
+    if (said) say(said[0], said[1], said[2]);
     window.addEventListener("online", function () { tries = 0; render(); send(); });
     window.addEventListener("offline", render);
     send();
