@@ -25,7 +25,7 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 # The hall storm builds its own 500-partnership event and runs a minute per database: not here.
 SMALL = ["--partnerships", "12", "--players", "8", "--runs", "2", "--skip", "storm", "--skip", "capacity",
-         "--skip", "clubs"]
+         "--skip", "clubs", "--skip", "seasons"]  # seasons: tests/play/test_bench_seasons.py, at its own size
 INDIVIDUAL_FIGURES = (
     "build: demo_event --players 8{seats} --complete",
     "standings rebuild (8 players)",
