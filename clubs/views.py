@@ -196,10 +196,10 @@ def event_import(request, club):
     if request.method == "POST" and form.is_valid():
         try:
             data, text = _read_file(form)
-            data = _into_club(data, club)
-            if data["event"]["club"].lower() != club.slug.lower():
+            spec = eventfile.parse(_into_club(data, club))  # every problem of the file's shape first
+            if spec.event.club.lower() != club.slug.lower():
                 raise EventFileError([_("event.club: the file is an event of the club %(slug)s, not of this one")
-                                      % {"slug": data["event"]["club"]}])
+                                      % {"slug": spec.event.club}])
             if "confirm" in request.POST:
                 choices = {}
                 for key, value in request.POST.items():
@@ -209,7 +209,6 @@ def event_import(request, club):
                 messages.success(request, _("%(name)s was imported into %(club)s.") % {"name": event.name,
                                                                                       "club": club.name})
                 return redirect(event.get_absolute_url())
-            spec = eventfile.parse(data)
             review = _review(club, spec)
             form = ClubEventFileForm(initial={"text": text})
         except EventFileError as exc:

@@ -27,7 +27,7 @@ from django.utils.text import slugify
 from clubs.matching import NEW, Matcher
 from clubs.models import Club, Member
 from scoring import totals
-from scoring.engine import eventfile, formats
+from scoring.engine import eventfile, formats, layouts
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine.eventfile import EventFileError
@@ -111,6 +111,9 @@ def _member_links(club: Club | None, spec: eventfile.EventFile, choices: dict | 
     for place, name, number in people(spec):
         choice = (choices or {}).get(place)
         if number is None and isinstance(choice, int):
+            if choice not in by_number:  # a choice posted for a member deleted meanwhile, or typed by hand
+                raise EventFileError([problem(place, Message(gettext_noop(
+                    "the club %(club)s has no member %(number)s"), club=club.name, number=choice))])
             number = choice
         if number is not None:
             links[place] = by_number[number]
@@ -165,7 +168,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
     ev = spec.event
     rules = rules_engine.rule_set(ev.rules, ev.rule_overrides)
     # The table layout the file's entrants and rules seat: its seats, dealer and scoring (the file's shape).
-    shape = eventfile.table_shape(ev.entrants, ev.rules)
+    shape = eventfile.table_shape(ev.entrants, ev.rules, ev.players_per_table, ev.six_handed)
     layout = shape.layout
     now = timezone.now()
     event = Event.objects.create(
@@ -174,7 +177,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
         sit_out_policy=ev.sit_out_policy, sit_out_points=ev.sit_out_points,
         confirmation_required=ev.confirmation_required, medal_scope=ev.medal_scope,
         secondary_tiebreakers=list(ev.secondary_tiebreakers), page_size=ev.page_size,
-        language=ev.language, format=ev.format, entrants=ev.entrants, club=club,
+        language=ev.language, format=ev.format, entrants=ev.entrants, club=club, layout=layout.name,
         **_games_fields(ev.games),
     )
 
@@ -246,7 +249,8 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
         for h in t.hands:
             # Scored by the layout (Layout.score, the one dispatch), as a hand typed at the table is.
             fields = shape.entry_fields(h, seat_of)
-            points = layout.columns(layout.score(rules, layout.entry(**fields)))
+            entry = layout.entry(**fields)
+            points = layout.columns(layout.score(rules, entry))
             ns_points, ew_points, made = points["ns_points"], points["ew_points"], points["made"]
             values = {
                 "declarer": h.declarer, "contract": h.contract, "tricks": h.tricks,
@@ -255,8 +259,11 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
             }
             if h.ns_tricks is not None:
                 values["ns_tricks"] = h.ns_tricks
-            # The columns by seat where each plays for himself: the bidder's seat, the tricks and points by seat.
-            by_seat = {key: fields[key] for key in ("declarer_seat", "seat_tricks") if key in fields}
+            # The columns by seat where each plays for himself: the bidder's seat, the tricks and points by seat,
+            # at five the called partner; `tricks` the bidding side's (his own, or his team's at six), as typed.
+            by_seat = {key: fields[key] for key in ("declarer_seat", "seat_tricks", "partner_seat") if key in fields}
+            if fields.get("declarer_seat") and entry.side_tricks:
+                values["tricks"] = entry.side_tricks.get(entry.declarer, values["tricks"])
             if points["seat_points"] is not None:
                 by_seat["seat_points"] = points["seat_points"]
             dealer = h.dealer or layout.dealer(h.number)
@@ -418,6 +425,15 @@ def _last_versions(history: list[eventfile.ChangeSpec]) -> dict[int, int]:
     return versions
 
 
+def _table_keys(event: Event) -> dict:
+    """An event of individuals' players_per_table and six_handed (layouts.file_keys); none for partnerships."""
+    try:
+        players, six_handed = layouts.file_keys(event.layout_spec)
+    except layouts.LayoutError:
+        return {}
+    return {"players_per_table": players, "six_handed": six_handed}
+
+
 def event_export(event: Event, *, history: bool = False) -> dict:
     """The event as a 500-event/1 object in canonical form (see scoring.engine.eventfile.to_dict), or
     500-event/2 when the event needs it (played as games, or a hand nobody bid); with `history`,
@@ -437,7 +453,7 @@ def event_export(event: Event, *, history: bool = False) -> dict:
     hands_by_table: dict[int, list[eventfile.HandSpec]] = {}
     for h in Hand.objects.filter(table__round__event=event).order_by("table_id", "number").values(
         "table_id", "number", "contract", "declarer", "tricks", "penalty_kind", "penalty_side", "penalty_seat",
-        "note", "dealer", "ns_tricks", "declarer_seat", "seat_tricks",
+        "note", "dealer", "ns_tricks", "declarer_seat", "seat_tricks", "partner_seat",
         "entered_side", "entered_by", "entered_at", "changed_side", "changed_at", "accepted_side", "accepted_by",
         "accepted_at",
     ):
@@ -447,6 +463,8 @@ def event_export(event: Event, *, history: bool = False) -> dict:
             h["changed_side"] = None
         if h["accepted_at"] is None:
             h.update(accepted_side=None, accepted_by="")
+        if not h["partner_seat"]:  # no called partner (the bidder alone at five; every other table)
+            del h["partner_seat"]
         h = shape.file_fields(h, seats_by_table.get(table_id, {}))
         hands_by_table.setdefault(table_id, []).append(eventfile.HandSpec(**h))
     changes_by_table: dict[int, list[eventfile.ChangeSpec]] = {}
@@ -511,6 +529,7 @@ def event_export(event: Event, *, history: bool = False) -> dict:
             sit_out_points=event.sit_out_points, confirmation_required=event.confirmation_required,
             medal_scope=event.medal_scope, secondary_tiebreakers=list(event.secondary_tiebreakers or []),
             page_size=event.page_size, language=event.language, format=event.format, entrants=event.entrants,
+            **_table_keys(event),
             games=eventfile.GamesSpec(event.hand_limit, event.games_per_round, event.wins_per_round,
                                       list(event.rank_by or games_engine.DEFAULT_RANK_BY))
             if formats.event_format(event.format).ends_games else None,

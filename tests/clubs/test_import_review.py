@@ -61,3 +61,28 @@ def test_a_file_of_another_club_is_refused():
     response = client.post(reverse("clubs:event-import", args=[club.slug]), {"file": upload})
     assert "event.club: the file is an event of the club elsewhere, not of this one" in builders.page_text(response)
     assert not Event.objects.filter(slug="x").exists()
+
+
+def test_a_posted_choice_of_a_member_the_club_lacks_writes_nothing():
+    club, _members, a, _b = worked_club()
+    data = copy.deepcopy(event_export(a))
+    del data["event"]["club"]
+    data["event"]["slug"] = "from-elsewhere"
+    data["partnerships"][0]["players"] = ["Ana Garza", "Eva Sol"]
+    organizer = builders.make_user("olga")
+    club.roles.create(user=organizer, role="organizer")
+    client = builders.login(organizer)
+    response = client.post(reverse("clubs:event-import", args=[club.slug]),
+                           {"text": json.dumps(data), "confirm": "1", "member:partnerships[0].players[0]": "77"})
+    assert "partnerships[0].players[0]: the club Pittsworth 500 has no member 77" in builders.page_text(response)
+    assert not Event.objects.filter(slug="from-elsewhere").exists()
+
+
+@pytest.mark.parametrize("text", ['{"event": 5}', "[1, 2]", '{"format": "500-event/1", "event": {"club": 7}}'])
+def test_a_file_of_the_wrong_shape_is_told_not_crashed(text):
+    club, _members, _a, _b = worked_club()
+    organizer = builders.make_user("olga")
+    club.roles.create(user=organizer, role="organizer")
+    client = builders.login(organizer)
+    response = client.post(reverse("clubs:event-import", args=[club.slug]), {"text": text})
+    assert response.status_code == 200 and "Nothing was imported" in builders.page_text(response)
