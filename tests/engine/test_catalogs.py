@@ -73,7 +73,7 @@ def test_catalogs_hold_every_marked_message(tmp_path):
     """makemessages run afresh on a copy of the code finds no message the catalogs lack."""
     copy = tmp_path / "tree"
     copy.mkdir()
-    for name in ("manage.py", "config", "tournaments", "scoring", "bench", "templates", "static", "locale"):
+    for name in ("manage.py", "config", "tournaments", "scoring", "clubs", "bench", "templates", "static", "locale"):
         source = ROOT / name
         if source.is_dir():
             shutil.copytree(source, copy / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo", "fonts"))
