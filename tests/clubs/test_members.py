@@ -126,3 +126,26 @@ def test_a_record_page_reads_its_events_summaries_in_one_go(club, client, django
     client.get(url)  # the summaries computed and kept
     with django_assert_max_num_queries(3):  # the club, the member, his entrants with their events
         assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", ["with Eva Sol", "Wins", "Games won", "Misères made", "Place"]),
+    ("es", ["con Eva Sol", "Victorias", "Partidas ganadas", "Puesto"]),
+    ("fr", ["avec Eva Sol", "Victoires"]),
+])
+def test_the_record_in_each_language(club, client, language, words):
+    c, _members, _a, _b = club
+    client.cookies["fh_language"] = language
+    text = builders.page_text(client.get(reverse("clubs:member", args=[c.slug, 1])))
+    assert [w for w in words if w not in text] == []
+
+
+def test_a_clubs_staff_see_its_unlisted_events_on_the_home_page(club):
+    c, _members, a, _b = club
+    a.listed = False
+    a.save()
+    scorer = builders.make_user("sam")
+    c.roles.create(user=scorer, role="scorer")
+    assert a.name in builders.page_text(builders.login(scorer).get(reverse("tournaments:event-list")))
+    assert a.name not in builders.page_text(builders.login(builders.make_user("otto")).get(
+        reverse("tournaments:event-list")))
