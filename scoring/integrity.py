@@ -73,7 +73,7 @@ def hand_points_check(event, hands=None) -> list[Difference]:
             result = layout.score(rules, layout.entry(
                 contract=hand.contract, declarer=hand.declarer, tricks=hand.tricks, ns_tricks=hand.ns_tricks,
                 declarer_seat=hand.declarer_seat, seat_tricks=hand.seat_tricks, penalty_kind=hand.penalty_kind,
-                penalty_side=hand.penalty_side))
+                penalty_side=hand.penalty_side, partner_seat=hand.partner_seat))
         except RulesError as exc:
             found.append(Difference(_hand_place(hand), "hand", "stored", f"not valid under the rules: {[str(exc)]}"))
             continue

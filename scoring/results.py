@@ -142,14 +142,14 @@ class GamesRead(_Reading):
 
     def prepare(self) -> None:
         self.played: dict[int, list[games_engine.PlayedHand]] = {}
-        for table_id, number, declarer, declarer_seat, ns_points, ew_points, own, made in (
+        for table_id, number, declarer, declarer_seat, ns_points, ew_points, own, made, partner in (
             Hand.objects.filter(table__round__event=self.event)
             .values_list("table_id", "number", "declarer", "declarer_seat", "ns_points", "ew_points", "seat_points",
-                         "made")
+                         "made", "partner_seat")
             .order_by("table_id", "number")
         ):
             self.played.setdefault(table_id, []).append(
-                played_hand(self.adapter, number, declarer_seat or declarer, ns_points, ew_points, own, made))
+                played_hand(self.adapter, number, declarer_seat or declarer, ns_points, ew_points, own, made, partner))
         self.replays = _memo(_replays, self.event.pk)
 
     def replay(self, table_id: int, hands: list[games_engine.PlayedHand], closed: bool) -> games_engine.TableGames:
@@ -181,11 +181,14 @@ TABLE_READS = {"session": SessionRead, "games": GamesRead}
 
 
 def played_hand(adapter: TableAdapter, number: int, declarer: str, ns_points: int, ew_points: int, own: dict | None,
-                made: bool) -> games_engine.PlayedHand:
-    """A stored hand as the games replay takes it: `declarer` the bidding side (Layout.sides), its
-    points per side read by the layout's adapter."""
+                made: bool, partner: str = "") -> games_engine.PlayedHand:
+    """A stored hand as the games replay takes it: `declarer` the bidding side (Layout.sides; a bidder's
+    seat is read as his side: at six, his team), its points per side read by the layout's adapter, and
+    at five the called partner's seat."""
     points = adapter.side_points(ns_points, ew_points, own)
-    return games_engine.seat_played(number, adapter.sides, declarer, points, made)
+    side_of = adapter.layout.side_of
+    return games_engine.seat_played(number, adapter.sides, side_of.get(declarer, declarer), points, made,
+                                    side_of.get(partner, partner) if partner else "")
 
 
 # ---------------------------------------------------------------- the standings

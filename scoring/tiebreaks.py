@@ -255,7 +255,9 @@ def _filled_rounds(chosen: list[Partnership], fillers: list[Partnership], legs: 
     B at E, opponents, each partnered by a filler, who swap from round to round (F1 partners A, then
     B, ...). Progressive, three tied A, B, C and a filler F, three rounds a pass: A+B v C+F, A+C v B+F,
     A+F v B+C, so each tied player partners each other tied player and the filler once."""
-    pattern = FILLED_PATTERNS[len(chosen), len(fillers)](*chosen, *fillers)
+    # A table of five or six (RULES.md section 7): the tied players first (opponents: seats 1 and 2 are never
+    # partners there), the fillers after, the same seating every round.
+    pattern = FILLED_PATTERNS.get((len(chosen), len(fillers)), lambda *people: [list(people)])(*chosen, *fillers)
     per_pass = 1 if len(pattern) == 2 else len(pattern)
     return [([(1, pattern[r % len(pattern)])], []) for r in range(per_pass * legs)]
 

@@ -246,14 +246,15 @@ def tables_games(event: Event, table_ids) -> dict[int, TableGamesView]:
     layout = event.layout_spec
     rows = (Table.objects.filter(pk__in=list(table_ids))
             .values_list("id", "round__status", "hands__number", "hands__declarer", "hands__ns_points",
-                         "hands__ew_points", "hands__made", "hands__declarer_seat", "hands__seat_points"))
-    for table_id, status, number, declarer, ns_points, ew_points, made, declarer_seat, seat_points in rows:
+                         "hands__ew_points", "hands__made", "hands__declarer_seat", "hands__seat_points",
+                         "hands__partner_seat"))
+    for table_id, status, number, declarer, ns_points, ew_points, made, declarer_seat, seat_points, partner in rows:
         found = hands.setdefault(table_id, [])
         if status == Round.Status.CLOSED:
             closed.add(table_id)
         if number is not None:
             found.append(layout.played(number, layout.stored(
                 declarer=declarer, ns_points=ns_points, ew_points=ew_points, made=made,
-                declarer_seat=declarer_seat, seat_points=seat_points)))
+                declarer_seat=declarer_seat, seat_points=seat_points, partner_seat=partner or "")))
     return {table_id: replay_table(event, found, round_over=table_id in closed, sides=len(layout.sides))
             for table_id, found in hands.items()}

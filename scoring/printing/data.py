@@ -649,11 +649,13 @@ class _SeatsSheet:
 
     @staticmethod
     def replay(event: Event, entered: dict[int, Hand], order, closed: bool):
+        layout = event.layout_spec  # each seat a side, or at six the teams (Layout.stored, Layout.played)
         return games_engine.replay(
             event.rules, event.games_setup,
-            [games_engine.seat_played(h.number, order, h.declarer_seat, h.seat_points or {}, h.made)
+            [layout.played(h.number, layout.stored(declarer_seat=h.declarer_seat, seat_points=h.seat_points or {},
+                                                   made=h.made, partner_seat=h.partner_seat))
              for h in entered.values()], round_over=closed, hands_per_round=event.hands_per_round,
-            sides=len(event.layout_spec.sides))
+            sides=len(layout.sides))
 
     @staticmethod
     def row(n: int, dealer: str, hand: Hand, penalty: str, corrected: bool, played, order) -> SheetHand:
@@ -670,8 +672,13 @@ class _SeatsSheet:
         if not entered:
             return {}
         if played is not None:  # the points of a games event: its final game scores
-            return {"seat_totals": played.points,
-                    "games": three_game_lines(played, [at[seat].player_one.name for seat in order])}
+            # One side a seat, or at six the teams, which alternate round the table (seat k is in side
+            # (k - 1) mod the number of sides: scoring.engine.layouts SIX_PAIRS, SIX_THREES).
+            count = len(played.points)
+            names = [" & ".join(at[seat].player_one.name for i, seat in enumerate(order) if i % count == side)
+                     for side in range(count)]
+            return {"seat_totals": tuple(played.points[i % count] for i in range(len(order))),
+                    "games": three_game_lines(played, names)}
         return {"seat_totals": tuple(sum((h.seat_points or {}).get(seat, 0) for h in entered.values())
                                      for seat in order)}
 

@@ -160,7 +160,8 @@ def crawl_world(layout: str, fmt: str, event: Event):
 
     spec = sample(layout)
     crawl_kind = crawl.Kind(f"{layout}-{fmt}", fmt, "partnerships" if spec.entrants_key == "partnerships"
-                            else "individuals", spec.rules[fmt], event.hands_per_round, len(spec.people))
+                            else "individuals", spec.rules[fmt], event.hands_per_round, len(spec.people),
+                            phones=spec.holders)
     organizer = builders.make_user(f"olga-{layout}-{fmt}", event=event, role="organizer")
     scorer = builders.make_user(f"sam-{layout}-{fmt}", event=event, role="scorer")
     return crawl, crawl.World(crawl_kind, "in-play", event, table_in_play(event), organizer, scorer,

@@ -61,6 +61,7 @@ class Kind:
     rules: str
     hands_per_round: int | None
     people: int  # partnerships or players: two tables' worth (and one more, who sits out)
+    phones: tuple[str, ...] = ()  # what a phone proves where the kind says (a conformance sample's holders)
 
     @property
     def three(self) -> bool:
@@ -68,8 +69,8 @@ class Kind:
 
     @property
     def holders(self) -> tuple[str, ...]:
-        """What a table phone holds: a side, or at a table of three a seat."""
-        return ("1", "2", "3") if self.three else ("ns", "ew")
+        """What a table phone holds: a side, or at a table of three a seat (or the kind's own `phones`)."""
+        return self.phones or (("1", "2", "3") if self.three else ("ns", "ew"))
 
     def seats(self, table: int) -> dict:
         """Table 1 or 2 of round 1 (round 2 moves everyone on)."""

@@ -161,3 +161,34 @@ def test_six_pairs_on_the_phone_a_player_acts_for_his_team(db):
     hand = Hand.objects.get(table=table, number=1)
     assert hand.seat_tricks == {"A": 7, "B": 2, "C": 1} and hand.entered_side == "B"
     assert hand.seat_points == {"1": 180, "2": 20, "3": 10, "4": 180, "5": 20, "6": 10}
+
+
+# --- the event form: the organizer picks the table size in words -------------------------------
+
+def _create(client, **extra):
+    from django.urls import reverse
+    data = {"name": "Club night", "date": "2026-06-01", "venue": "Hall", "rules_preset": "mcallen", "rounds": "3",
+            "hands_per_round": "4", "sit_out_policy": "average", "sit_out_points": "0", "confirmation_required": "on",
+            "medal_scope": "overall", "page_size": "letter", "format": "session", "entrants": "individuals"}
+    data.update(extra)
+    return client.post(reverse("tournaments:event-create"), data)
+
+
+@pytest.mark.parametrize("layout", ["two-handed", "five-handed", "six-pairs", "six-threes"])
+def test_the_event_form_seats_players_at_tables_of_two_five_or_six(newcomer_client, layout):
+    from tournaments.models import Event
+    assert _create(newcomer_client, layout=layout).status_code == 302
+    assert Event.objects.get().layout == layout
+
+
+def test_the_event_form_offers_the_tables_in_words_and_refuses_them_to_partnerships(newcomer_client):
+    from django.urls import reverse
+
+    from tournaments.models import Event
+    body = newcomer_client.get(reverse("tournaments:event-create"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Jugadores por mesa" in body and 'value="five-handed"' in body
+    response = _create(newcomer_client, entrants="partnerships", layout="five-handed")
+    assert response.status_code == 200 and not Event.objects.exists()
+    assert "This kind of table does not fit who plays and the rule set" in response.content.decode()
+    assert _create(newcomer_client).status_code == 302  # no choice: four at a table, as before
+    assert Event.objects.get().layout == "progressive"
