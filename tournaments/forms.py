@@ -11,7 +11,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import formats, layouts
@@ -104,6 +104,33 @@ def _override_field(name: str, sentence: str, kind: str) -> forms.Field:
         else gettext("A whole number; leave empty for the preset's.")))
 
 
+# The rank-by keys as an organizer types them, in his language ("partidas, puntos"); the English
+# keys (the event file's) are taken in every language.
+RANK_TYPED = {"games": pgettext_lazy("a rank-by key, typed", "games"),
+              "matches": pgettext_lazy("a rank-by key, typed", "matches"),
+              "points": pgettext_lazy("a rank-by key, typed", "points"),
+              "difference": pgettext_lazy("a rank-by key, typed", "difference")}
+
+
+def rank_typed(keys) -> str:
+    """"games, points" / "partidas, puntos" / "parties, points": keys as the reader types them."""
+    return ", ".join(str(RANK_TYPED.get(key, key)) for key in keys)
+
+
+def rank_keys_by_word() -> dict[str, str]:
+    """{typed word: key}: the reader's words and the English keys."""
+    words = {str(word).lower(): key for key, word in RANK_TYPED.items()}
+    return {**{key: key for key in games_engine.RANK_KEYS}, **words}
+
+
+def rank_help() -> str:
+    words = {key: str(word) for key, word in RANK_TYPED.items()}
+    return gettext("In order, separated by commas: %(games)s (games won, a draw counts half), %(matches)s (matches "
+                   "won), %(points)s (the sum of the final game scores), %(difference)s (points minus the "
+                   "opponents'). For example: %(example)s.") % {
+                       **words, "example": rank_typed(games_engine.DEFAULT_RANK_BY)}
+
+
 class EventForm(forms.ModelForm):
     """Event settings plus one field per overridable rule (blank keeps the preset's value)."""
 
@@ -120,9 +147,7 @@ class EventForm(forms.ModelForm):
                                help_text=_("Games to 500 need the settings under “Games to 500” below."))
     rank_by = forms.CharField(
         label=_("Rank by"), required=False, max_length=60,
-        help_text=_("In order, separated by commas: games (games won, a draw counts half), matches (matches won), "
-                    "points (the sum of the final game scores), difference (points minus the opponents'). "
-                    "For example: games, points."))
+        help_text="")  # in the reader's words (rank_help), set in __init__ once the language is active
 
     class Meta:
         model = Event
@@ -174,10 +199,11 @@ class EventForm(forms.ModelForm):
                                                      "then ends at the bell or when its games are done.")
         if self.instance.pk:
             self.initial.setdefault("format", self.instance.format)
-            self.initial.setdefault("rank_by", ", ".join(self.instance.rank_by or games_engine.DEFAULT_RANK_BY))
+            self.initial.setdefault("rank_by", rank_typed(self.instance.rank_by or games_engine.DEFAULT_RANK_BY))
         else:
             self.initial.setdefault("format", formats.DEFAULT_FORMAT)
-            self.initial.setdefault("rank_by", ", ".join(games_engine.DEFAULT_RANK_BY))
+            self.initial.setdefault("rank_by", rank_typed(games_engine.DEFAULT_RANK_BY))
+        self.fields["rank_by"].help_text = rank_help()
         for name, (low, high) in NUMBER_LIMITS.items():
             field = self.fields[name]
             field.min_value, field.max_value = low, high
@@ -219,16 +245,19 @@ class EventForm(forms.ModelForm):
         if not raw:
             return list(self.instance.rank_by or games_engine.DEFAULT_RANK_BY) if self.instance.pk \
                 else list(games_engine.DEFAULT_RANK_BY)
-        keys = [key.strip().lower() for key in raw.split(",")]
-        if any(not key for key in keys):
-            raise forms.ValidationError(gettext("Separate the keys with commas, e.g. games, points."))
-        for key in keys:
-            if key not in games_engine.RANK_KEYS:
-                raise forms.ValidationError(gettext("“%(key)s” is not one of games, matches, points, difference.")
-                                            % {"key": key[:20]})
+        typed = [word.strip().lower() for word in raw.split(",")]
+        if any(not word for word in typed):
+            raise forms.ValidationError(gettext("Separate the keys with commas, e.g. %(example)s.")
+                                        % {"example": rank_typed(games_engine.DEFAULT_RANK_BY)})
+        known = rank_keys_by_word()
+        for word in typed:
+            if word not in known:
+                raise forms.ValidationError(gettext("“%(key)s” is not one of %(keys)s.")
+                                            % {"key": word[:20], "keys": rank_typed(games_engine.RANK_KEYS)})
+        keys = [known[word] for word in typed]
         if len(set(keys)) != len(keys):
             raise forms.ValidationError(gettext("Each key may be given once; %(keys)s repeats one.")
-                                        % {"keys": ", ".join(keys)})
+                                        % {"keys": ", ".join(typed)})
         return keys
 
     def _clean_games(self, cleaned: dict) -> None:

@@ -27,7 +27,7 @@ import datetime
 
 from django.utils import formats, timezone, translation
 from django.utils.functional import lazy
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 
 from scoring.engine import rules as rules_engine
 from scoring.engine.vocabulary import LANGUAGE_CODES, ordinal
@@ -149,3 +149,22 @@ def use_event_language(request, code: str | None) -> None:
 def in_language(code: str | None):
     """Renders (a printed document, a mail) in `code`; an unknown or empty code keeps the active one."""
     return translation.override(code if code in LANGUAGE_CODES else translation.get_language())
+
+
+# Who wrote a score, as stored (HandChange.by, Hand.entered_by...): a staff member is "olga (organizer)",
+# a hand an event file brought is "event file" (scoring.engine.eventfile.keys.IMPORTED_BY); both are
+# kept in English and put in the reader's language when shown (a player's own label is his words).
+WRITER_ROLES = {"organizer": pgettext_lazy("who wrote a score", "organizer"),
+                "scorer": pgettext_lazy("who wrote a score", "scorer")}
+WRITER_WORDS = {"event file": pgettext_lazy("who wrote a score", "event file")}
+
+
+def writer_label(label: str) -> str:
+    """A stored writer's label in the reader's language: "olga (organizer)" -> "olga (organizador)"."""
+    label = str(label or "")
+    if label in WRITER_WORDS:
+        return str(WRITER_WORDS[label])
+    for role, word in WRITER_ROLES.items():
+        if label.endswith(f" ({role})"):
+            return f"{label[:-len(role) - 3]} ({word})"
+    return label

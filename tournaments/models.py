@@ -340,9 +340,10 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        if self.tiebreak_id:
-            return f"Tiebreak {self.tiebreak.sequence}, round {self.number}"
-        return f"Round {self.number}"
+        """"Round 3" / "Ronda 3" / "Ronde 3": in the reader's language, as every page names a round."""
+        from tournaments.language import round_name  # language.py reads the rules, not the models
+
+        return round_name(self)
 
 
 class Table(models.Model):
