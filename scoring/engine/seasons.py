@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from scoring.engine.textsafe import csv_text
 from scoring.engine.vocabulary import gettext_noop
@@ -145,10 +146,10 @@ def parse_placement_points(text: str) -> tuple[int, ...]:
 # ---------------------------------------------------------------- inputs
 
 
-@dataclass(frozen=True)
-class MemberResult:
+class MemberResult(NamedTuple):
     """One member's result in one event: his entrant's place (None: not placed, e.g. withdrawn),
-    points and games won, and the slams and misères his side made."""
+    points and games won, and the slams and misères his side made. (A tuple: a season makes one per
+    member per event.)"""
 
     member: int
     name: str
