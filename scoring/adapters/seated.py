@@ -22,7 +22,7 @@ class SeatedAdapter(TableAdapter):
     # ---------------------------------------------------------------- entry (phones and staff)
     # By player: who bid, at five his partner, the contract, the tricks by player (or team).
 
-    entry_parts = {"head": "scoring/_three_head.html", "list": "scoring/_three_list.html",
+    entry_parts = {"head": "scoring/_three_head.html", "list": "scoring/_seats_list.html",
                    "form": "scoring/_seats_form.html", "confirm": "scoring/_three_confirm.html"}
     hand_template = "scoring/three_hand.html"
     phone_label = TableAdapter.seated_phone_label
@@ -61,7 +61,12 @@ class SeatedAdapter(TableAdapter):
 
     table_seats = staticmethod(entry_data.seated_seats)
     load_people = staticmethod(entry_data.load_seated)
-    sheet_totals = staticmethod(entry_data.running_seat_totals)
+    def sheet_totals(self, sheet) -> None:
+        """Each player's own running total and each row's cells by seat; at five the partner by name."""
+        entry_data.running_seat_totals(sheet)
+        names = {seat.seat: seat.name for seat in sheet.seats}
+        for row in sheet.rows:
+            row.partner_name = names.get(row.hand.partner_seat, "")
 
     def game_row(self, row, scores: tuple[int, ...]) -> None:
         """A hand's row shows each player's score in its game after it (at six, his team's)."""
