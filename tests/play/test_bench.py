@@ -18,6 +18,7 @@ from django.core.management.base import CommandError
 
 from bench import core, http, runner
 from bench.figures import load
+from scoring.models import Hand
 from tournaments.models import Event
 
 pytestmark = pytest.mark.slow
@@ -187,8 +188,6 @@ def test_the_individuals_families_measure_their_own_events_against_the_partnersh
 
 def test_the_five_handed_family_measures_tables_of_five_with_called_partners(db, tmp_path, capsys):
     """Issue 25: the individuals' figures on an event at tables of five (--only five-handed)."""
-    from scoring.models import Hand
-
     out = tmp_path / "bench.json"
     call_command("bench", "--use-current-db", "--players", "8", "--runs", "2", "--only", "five-handed",
                  "--output", str(out))
