@@ -49,20 +49,32 @@ KINDS = {
                                                                      slug=SLUG)),
     "games-three-handed": lambda: _games(build_demo_individuals_event(players=9, seats=3, rounds=4, seed=3,
                                                                       slug=SLUG)),
+    # The tables of two, five and six (RULES.md section 7); a table of five with called partners.
+    "session-five-handed": lambda: build_demo_individuals_event(players=10, seats=5, rounds=4, seed=3, slug=SLUG),
+    "games-five-handed": lambda: _games(build_demo_individuals_event(players=10, seats=5, rounds=4, seed=3,
+                                                                     slug=SLUG)),
+    "session-six-pairs": lambda: build_demo_individuals_event(players=12, seats=6, rounds=4, seed=3, slug=SLUG,
+                                                              six_handed="three-pairs"),
+    "session-two-handed": lambda: build_demo_individuals_event(players=4, seats=2, rounds=4, seed=3, slug=SLUG),
 }
 
 
 def _hand_values(table: Table, tricks: int) -> dict:
-    """A made 7H, the bidders taking `tricks`: by N-S at four-handed tables, by seat 1 at a table of three."""
-    if table.round.event.rules.players == 3:
-        return {"contract": "7H", "declarer_seat": "1", "seat_tricks": {"1": tricks, "2": 10 - tricks, "3": 0}}
+    """A made 7H, the bidders taking `tricks`: by N-S at four-handed tables, by seat 1 at a table stored by
+    seat (three, two, five: his own tricks, seat 2 the rest; six: his team's, seat 2's team the rest)."""
+    layout = table.round.event.layout_spec
+    if layout.stores_seats:
+        seat_tricks = dict.fromkeys(layout.tricks_by, 0)
+        seat_tricks[layout.side_of["1"]], seat_tricks[layout.side_of["2"]] = tricks, 10 - tricks
+        return {"contract": "7H", "declarer_seat": "1", "seat_tricks": seat_tricks, "partner_seat": ""}  # alone
     return {"contract": "7H", "declarer": "ns", "tricks": tricks}
 
 
 def sides(event: Event) -> tuple[str, str]:
     """The side that types most of the waiting table's hands, and the other side: N-S and E-W at
     four-handed tables (a progressive table's player acts for his side), seats 1 and 2 at a table of three."""
-    return ("1", "2") if event.rules.players == 3 else ("ns", "ew")
+    layout = event.layout_spec  # a seat's side: the seat itself, at six his team
+    return (layout.side_of["1"], layout.side_of["2"]) if layout.stores_seats else ("ns", "ew")
 
 
 def table_of(event: Event, number: int) -> Table:
