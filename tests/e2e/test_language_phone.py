@@ -224,7 +224,7 @@ def test_the_list_of_hands_fits_the_phone_in_french(live_server, transactional_d
         page.get_by_role("button", name=f"Enregistrer la donne {number + 1}").wait_for()
     page.locator("#hands").evaluate("list => { list.open = true; }")
     text = page.evaluate("document.body.innerText")
-    assert "Donne 2 notée." in text and "Corriger" in text and "Donne 3" in text
+    assert "Donne 2 notée\xa0: 8♣ par E-O, 5 levées" in text and "Corriger" in text and "Donne 3" in text
     assert english_on(page, english_phrases("fr")) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shot(page, "fr-01-hands-and-next-hand")
