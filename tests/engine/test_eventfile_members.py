@@ -62,3 +62,22 @@ def test_a_member_twice_is_refused_at_the_second_place():
 def test_an_event_of_no_club_writes_no_club_key():
     spec = eventfile.parse(_file([["Ana", "Bo"]], club=None))
     assert "club" not in eventfile.to_dict(spec)["event"] and spec.event.date == datetime.date(2026, 5, 14)
+
+
+def test_an_individual_may_be_written_either_way():
+    base = {"format": "500-event/2", "event": {"name": "Club night", "date": "2026-05-14", "rules": "mcallen",
+                                               "rounds": 1, "hands_per_round": 4, "entrants": "individuals",
+                                               "club": "pittsworth-500"}, "rounds": []}
+    flat = {**base, "players": [{"number": 1, "name": "Ana Garza", "member": 17}, {"number": 2, "name": "Bo"}]}
+    nested = {**base, "players": [{"number": 1, "name": {"name": "Ana Garza", "member": 17}},
+                                  {"number": 2, "name": "Bo"}]}
+    assert eventfile.to_dict(eventfile.parse(nested)) == eventfile.to_dict(eventfile.parse(flat))
+    assert eventfile.to_dict(eventfile.parse(flat))["players"][0] == {"number": 1, "name": "Ana Garza", "member": 17}
+    twice = {**base, "players": [{"number": 1, "name": {"name": "Ana", "member": 17}},
+                                 {"number": 2, "name": "Bo", "member": 17}]}
+    try:
+        eventfile.parse(twice)
+    except EventFileError as exc:
+        assert exc.problems == ["players[1].member: member 17 is listed twice (also players[0].member)"]
+    else:
+        raise AssertionError("accepted")

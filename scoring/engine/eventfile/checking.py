@@ -454,6 +454,14 @@ class _Checker(TableChecks, HandChecks, Problems):
             name = None
             if "name" not in p:
                 self.add(f"{place}.name", missing())
+            elif isinstance(p["name"], dict) and "member" not in p:
+                # {"name": {"name": "Ana Garza", "member": 17}} is read as {"name": "Ana Garza", "member": 17}
+                # (docs/clubs.md): the player written as a partnership's player is.
+                person = self.obj(p["name"], f"{place}.name", PERSON_KEYS) or {}
+                name = self.name(person["name"], f"{place}.name.name") if "name" in person else None
+                if "name" not in person:
+                    self.add(f"{place}.name.name", missing())
+                p = {**p, **({"member": person["member"]} if "member" in person else {})}
             else:
                 name = self.name(p["name"], f"{place}.name")
             member = self.member(p["member"], f"{place}.member") if "member" in p else None
