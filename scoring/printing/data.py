@@ -631,6 +631,14 @@ class _PartnersSheet(_SidesSheet):
                             for side in vocabulary.SIDES))
 
 
+def _seat_tricks(tricks: dict, order) -> tuple[int, ...]:
+    """Each seat's tricks in seating order: his own, or at six his team's (the tricks are stored by team,
+    A B C or A B, which alternate round the table: scoring.engine.layouts SIX_PAIRS, SIX_THREES)."""
+    teams = sorted(key for key in tricks if key not in order)
+    return tuple(tricks.get(seat, tricks.get(teams[i % len(teams)], 0) if teams else 0)
+                 for i, seat in enumerate(order))
+
+
 class _SeatsSheet:
     """Each seat for himself (three-handed): the bidder's seat, each seat's tricks and points, the
     round's games among the three."""
@@ -664,7 +672,7 @@ class _SeatsSheet:
         ends = {g.last_hand for g in played.games if g.over} if played is not None else set()
         return SheetHand(n, dealer, "", _contract_text(hand.contract), tricks.get(hand.declarer_seat),
                          penalty=penalty, corrected=corrected, bidder=hand.declarer_seat, partner=hand.partner_seat,
-                         seat_tricks=tuple(tricks.get(seat, 0) for seat in order),
+                         seat_tricks=_seat_tricks(tricks, order),
                          seat_points=tuple(points.get(seat, 0) for seat in order), game_end=n in ends)
 
     @staticmethod
