@@ -81,6 +81,8 @@ def _preset_values(name: str) -> str:
             value = ", ".join(value) or gettext("none")
         elif value is None:
             value = gettext("none")
+        else:
+            value = language.rule_choice(value)
         parts.append(f"{language.label(preset.label)}: {value}")
     return " · ".join(parts)
 
@@ -95,7 +97,7 @@ def _override_field(name: str, sentence: str, kind: str) -> forms.Field:
                                  choices=[keep, ("yes", gettext("Yes")), ("no", gettext("No"))])
     if name in CHOICE_FIELDS:
         return forms.ChoiceField(label=label, required=False, help_text=help_text,
-                                 choices=[keep] + [(c, c.replace("_", " ")) for c in CHOICE_FIELDS[name]])
+                                 choices=[keep] + [(c, language.rule_choice(c)) for c in CHOICE_FIELDS[name]])
     if name == "specials":
         return forms.CharField(label=label, required=False, max_length=60, help_text=help_text + " " + gettext(
             "Write the codes separated by commas, or “none”; leave empty for the preset's."))

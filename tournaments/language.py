@@ -168,3 +168,20 @@ def writer_label(label: str) -> str:
         if label.endswith(f" ({role})"):
             return f"{label[:-len(role) - 3]} ({word})"
     return label
+
+
+# The values a rule with named choices takes (scoring.engine.rules.NO_BID_CHOICES,
+# DEFENDERS_ON_FAILED_NULLO), as the event form offers them; the codes stay the event file's.
+RULE_CHOICE_WORDS = {
+    "must_bid": pgettext_lazy("rule choice: when everyone passes", "someone must bid"),
+    "redeal": pgettext_lazy("rule choice: when everyone passes", "deal again"),
+    "play_no_trump": pgettext_lazy("rule choice: when everyone passes", "play it at no trump"),
+    "per_trick": pgettext_lazy("rule choice: opponents of a failed misère or nullo", "10 a trick the bidder won"),
+    "none": pgettext_lazy("rule choice: opponents of a failed misère or nullo", "nothing"),
+    "own_tricks": pgettext_lazy("rule choice: opponents of a failed misère or nullo", "10 a trick they won"),
+}
+
+
+def rule_choice(value) -> str:
+    """A rule's named choice in the reader's words ("must_bid" -> "alguien debe apostar"); other values as they are."""
+    return str(RULE_CHOICE_WORDS.get(value, value))

@@ -32,8 +32,10 @@ ALLOWED = {
     "Quinientos · Five Hundred": "the site's name, in both languages on purpose",
 }
 # English the catalog cannot hold: words a page writes from stored data or from code, found before
-# (issue 24): a round named by Round.__str__, a staff member's role, the event file as a hand's writer.
-FROM_CODE = re.compile(r"\bRound \d+\b|\bTiebreak \d+, round\b|\((?:organizer|scorer)\)|\bevent file\b")
+# (issue 24): a round named by Round.__str__, a staff member's role, the event file as a hand's writer,
+# a rule's choice offered by its code ("must bid", "per trick").
+FROM_CODE = re.compile(r"\bRound \d+\b|\bTiebreak \d+, round\b|\((?:organizer|scorer)\)|\bevent file\b"
+                       r"|\b(?:must bid|play no trump|per trick|own tricks)\b")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\{.*?\}\}|\{\w*\}|<[^>]+>|&\w+;")
 WORDS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 TEXT_ATTRIBUTES = re.compile(r'\s(?:title|aria-label|placeholder|alt)="([^"]*)"')
