@@ -192,3 +192,29 @@ def test_the_event_form_offers_the_tables_in_words_and_refuses_them_to_partnersh
     assert "This kind of table does not fit who plays and the rule set" in response.content.decode()
     assert _create(newcomer_client).status_code == 302  # no choice: four at a table, as before
     assert Event.objects.get().layout == "progressive"
+
+
+# --- the organizer's paper-sheet grid --------------------------------------------------------------
+
+def _grid(client, table, rows, reason=""):
+    data = {"hand-TOTAL_FORMS": "4", "hand-INITIAL_FORMS": "0", "hand-MIN_NUM_FORMS": "4", "hand-MAX_NUM_FORMS": "4",
+            "reason": reason}
+    for i, row in enumerate(rows):
+        data.update({f"hand-{i}-{key}": str(value) for key, value in row.items()})
+    return client.post(f"/events/{table.round.event.slug}/score/tables/{table.pk}/sheet/", data)
+
+
+def test_the_grid_of_a_table_of_five_stores_what_the_phone_stores(five, admin_client):
+    page = admin_client.get(f"/events/{five.round.event.slug}/score/tables/{five.pk}/sheet/")
+    assert page.status_code == 200 and 'name="hand-0-partner_seat"' in page.content.decode()
+    rows = [dict(declarer_seat="1", partner_seat="3", contract="8h", seat_1=5, seat_2=1, seat_3=3, seat_4=1, seat_5=0),
+            dict(declarer_seat="2", partner_seat="", contract="9s", seat_1=1, seat_2=6, seat_3=1, seat_4=1, seat_5=1),
+            dict(declarer_seat="1", partner_seat="1", contract="6c", seat_1=6, seat_2=1, seat_3=1, seat_4=1, seat_5=1)]
+    refused = _grid(admin_client, five, rows)
+    assert refused.status_code == 400 and "The bidder cannot be his own partner" in refused.content.decode()
+    assert not Hand.objects.filter(table=five).exists()  # nothing half-written
+    response = _grid(admin_client, five, rows[:2])
+    assert response.status_code == 302, page_text(response)[:2000]
+    hands = {h.number: (h.partner_seat, h.seat_points) for h in Hand.objects.filter(table=five)}
+    assert hands == {1: ("3", {"1": 300, "2": 10, "3": 300, "4": 10, "5": 0}),
+                     2: ("", {"1": 10, "2": -340, "3": 10, "4": 10, "5": 10})}
