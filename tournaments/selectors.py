@@ -149,14 +149,17 @@ def dashboard(event: Event, number: int | None) -> dict:
         played = tables_games(event, [t.pk for t, _status, _count in states])
         tables = [(t, status, count, TABLE_STATUS_LABELS[status], played.get(t.pk))
                   for t, status, count in states]
-        order = {label: i for i, label in enumerate(event.layout_spec.seats)}
+        layout = event.layout_spec
+        order = {label: i for i, label in enumerate(layout.seats)}
+        side_index = {seat: layout.sides.index(side) for seat, side in layout.side_of.items()}
         for t, _status, _count in states:  # a table of players: its players by seat, in order (none at a pair's)
-            t.seated = [(seat_name(s.seat), s.entrant) for s in sorted(t.seats.all(), key=lambda s: order[s.seat])]
+            seats = sorted(t.seats.all(), key=lambda s: order[s.seat])
+            t.seated = [(seat_name(s.seat), s.entrant) for s in seats]
             games = played.get(t.pk)
-            if games is not None and len(games.games.wins) == len(t.seated):  # a record per player: his own games
-                current = games.current.scores if games.current else (None,) * 3
-                t.games_by_player = list(zip((entrant for _seat, entrant in t.seated), games.games.wins, current,
-                                             strict=False))
+            if games is not None and seats:  # each player his side's games (his own; at six his team's)
+                current = games.current.scores if games.current else (None,) * len(layout.sides)
+                t.games_by_player = [(s.entrant, games.games.wins[side_index[s.seat]], current[side_index[s.seat]])
+                                     for s in seats]
         sit_outs = list(rnd.sit_outs.select_related("partnership__player_one", "partnership__player_two"))
         problems = services.round_problems(rnd) if rnd.status == Round.Status.OPEN else []
     counts: dict[str, int] = {}

@@ -218,3 +218,14 @@ def test_the_grid_of_a_table_of_five_stores_what_the_phone_stores(five, admin_cl
     hands = {h.number: (h.partner_seat, h.seat_points) for h in Hand.objects.filter(table=five)}
     assert hands == {1: ("3", {"1": 300, "2": 10, "3": 300, "4": 10, "5": 0}),
                      2: ("", {"1": 10, "2": -340, "3": 10, "4": 10, "5": 10})}
+
+
+def test_the_round_dashboard_of_six_as_teams_credits_each_player_his_teams_game(admin_client, db):
+    """The conformance sample at six as three teams of two, games: at the bell team A (players 1 and 4)
+    leads table 1 (210 to -220 and 20): each of its two players is shown one game won, the others none."""
+    from scoring.event_io import event_import
+    from tests.conformance.samples import SIX_PAIRS
+
+    event = event_import(SIX_PAIRS.event_file("games", "six-dash"))
+    html = " ".join(admin_client.get(f"/events/{event.slug}/rounds/1/").content.decode().split())
+    assert "Ana Garza 1, Luis Peña 0, Nélida Zúñiga 0, Pat O&#x27;Brien 1, María Treviño 0, Joe Smith 0" in html
