@@ -16,7 +16,6 @@ from scoring.engine.vocabulary import (
     HAND_CHANGE_LABELS,
     PENALTY_LABELS,
     SIDE_LABELS,
-    SIDE_OF_SEAT,
     THREE_SEATS,
     signed,
 )
@@ -382,9 +381,10 @@ def seats_for(table) -> list[Seat]:
 
 def seated_seats(table) -> list[Seat]:
     """A table of individuals seats its TableSeat rows (N, E, S, W, or 1, 2, 3 in seating order)."""
-    order = {seat: i for i, seat in enumerate(("N", "E", "S", "W", *THREE_SEATS))}
+    layout = table.round.event.layout_spec
+    order = {seat: i for i, seat in enumerate(layout.seats)}
     rows = sorted(table.seats.all(), key=lambda s: order.get(s.seat, 99))
-    return [Seat(r.seat, r.entrant.player_one.name, SIDE_OF_SEAT.get(r.seat, r.seat), r.entrant.number)
+    return [Seat(r.seat, r.entrant.player_one.name, layout.side_of.get(r.seat, r.seat), r.entrant.number)
             for r in rows]
 
 
@@ -495,7 +495,9 @@ def running_seat_totals(sheet: TableSheet) -> None:
         tricks = hand.seat_tricks or {}
         for seat in by_seat:
             running[seat] += points.get(seat, 0)
-        row.seat_cells = [(tricks.get(seat, ""), signed(points.get(seat, 0)), running[seat]) for seat in by_seat]
+        # A player's own tricks, or at six his team's (Hand.seat_tricks by Layout.tricks_by).
+        row.seat_cells = [(tricks.get(seat, tricks.get(by_seat[seat].side, "")), signed(points.get(seat, 0)),
+                           running[seat]) for seat in by_seat]
         row.bidder_name = by_seat[hand.declarer_seat].name if hand.declarer_seat in by_seat else ""
     for seat, total in running.items():
         by_seat[seat].total = total
@@ -688,7 +690,7 @@ def _seat_points_text(points: dict, tricks: dict, names: dict) -> str:
     return "; ".join(ngettext("%(player)s: %(points)s (%(tricks)s trick)", "%(player)s: %(points)s (%(tricks)s tricks)",
                               tricks.get(seat, 0)) % {
         "player": names.get(seat, seat), "points": signed(points.get(seat, 0)), "tricks": tricks.get(seat, 0)}
-        for seat in THREE_SEATS)
+        for seat in sorted(points or THREE_SEATS, key=lambda label: (len(label), label)))  # every seat (two to six)
 
 
 def hand_summary(values: dict, names: dict | None = None) -> str:

@@ -197,9 +197,9 @@ def _check_round_open(table, actor: Actor) -> None:
 
 # What a stored hand is made of: HAND_FIELDS, the tricks N-S took in a hand nobody bid, and a
 # three-handed hand's bidder seat and each seat's tricks.
-STORED_FIELDS = (*HAND_FIELDS, "ns_tricks", "declarer_seat", "seat_tricks")
+STORED_FIELDS = (*HAND_FIELDS, "ns_tricks", "declarer_seat", "seat_tricks", "partner_seat")
 # A hand at a table of partners stores no seat fields.
-NO_SEATS = {"declarer_seat": "", "seat_tricks": None, "seat_points": None}
+NO_SEATS = {"declarer_seat": "", "seat_tricks": None, "seat_points": None, "partner_seat": ""}
 # A games event without hands per round numbers a table's hands through the round: at most this many
 # (its format's last_hand).
 MAX_GAMES_HANDS = formats.MAX_GAMES_HANDS
@@ -211,6 +211,8 @@ def hand_snapshot(hand: Hand) -> dict:
         data["ns_tricks"] = hand.ns_tricks
     if hand.declarer_seat:  # a three-handed hand: the bidder's seat, each seat's tricks and points
         data.update(declarer_seat=hand.declarer_seat, seat_tricks=hand.seat_tricks, seat_points=hand.seat_points)
+    if hand.partner_seat:  # a table of five: the called partner's seat
+        data["partner_seat"] = hand.partner_seat
     data.update(ns_points=hand.ns_points, ew_points=hand.ew_points, version=hand.version)
     return data
 

@@ -188,7 +188,7 @@ def receipt_matches(receipt: ClientSave, table, number, values: dict) -> bool:
     except ValidationError:
         return False
     stored = receipt.result or {}
-    defaults = {"ns_tricks": None, "declarer_seat": "", "seat_tricks": None}
+    defaults = {"ns_tricks": None, "declarer_seat": "", "seat_tricks": None, "partner_seat": ""}
     return all(clean.get(k) == stored.get(k, defaults.get(k)) for k in STORED_FIELDS)
 
 
