@@ -2,8 +2,8 @@
 the eye lands on what was stored, the next hand's form under it, and a screen reader hears it (the
 page's live region, role=status: table_entry.html #saved). One walk per table layout (partnerships,
 progressive, three-handed) with an online save (JavaScript), a save kept on the phone with no wifi, and
-for partnerships the same save with no JavaScript (the POST and its redirect); then a game to 500 whose
-last hand says "Fin de la partida" in view.
+for partnerships the same save with no JavaScript (the POST and its redirect); then, for each layout, a
+game to 500 whose last hand says "Fin de la partida" (in French at the progressive table) in view.
 
 Hands, worked by hand from RULES.md (the default rules; the three-handed preset for the table of three):
   partnerships and progressive: 1  7♥ by N-S making 8: N-S +200, E-W +20
@@ -11,7 +11,8 @@ Hands, worked by hand from RULES.md (the default rules; the three-handed preset 
   table of three: 1  8♥ by Ana, 8 tricks, Luis 1, Marie 1: Ana +300, Luis +10, Marie +10
                   2  7♠ by Luis, 5 tricks, Ana 4, Marie 1: Luis -140, Ana +40, Marie +10
   a game to 500 (wikipedia-2006, no_bid play_no_trump; tests/e2e/test_games_phone.py):
-    E-W 9♥ make 9 (E-W +400, N-S +10), E-W 8♥ make 8 (E-W +300, N-S +20): 30 - 700, E-W win.
+    E-W 9♥ make 9 (E-W +400, N-S +10), E-W 8♥ make 8 (E-W +300, N-S +20): 30 - 700, E-W win;
+    at a progressive table N-S 10♥ make 10: 500 - 0; at a table of three Ana 10♥ make 10: Ana 500.
 """
 
 import json
@@ -54,6 +55,7 @@ def landed_on_result(page, *words):
 def open_individuals(name: str, language: str = "es") -> Table:
     data = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
     data["rounds"][0]["tables"][0]["hands"] = []
+    data["rounds"][0]["tables"][0].pop("confirmed", None)  # its hands are gone: nothing to have confirmed
     data["event"]["language"] = language
     event = event_import(data)
     Round.objects.filter(event=event, number=1).update(status="open")
@@ -140,22 +142,42 @@ def test_after_a_save_the_result_is_where_the_eye_lands(layout, live_server, tra
         plain.screenshot(path=str(shot(plain, "saved-nojs-03")).replace(".png", "-screen.png"))
 
 
-@pytest.mark.parametrize("language, over", [("es", "Fin de la partida: gana E-O, 700 a 30"),
-                                            ("fr", "Partie terminée\xa0: E-O l'emporte 700 à 30")])
-def test_the_save_that_ends_a_game_says_so_in_view(language, over, live_server, transactional_db, launch, shot):
-    event = make_event(slug=f"partida-{language}", language=language, rules_preset="wikipedia-2006",
-                       rule_overrides={"no_bid": "play_no_trump"}, format="games", hands_per_round=None)
-    table = round_in_play(event).tables.get(number=1)
+def games_table(layout, language) -> Table:
+    if layout == "partnerships":
+        event = make_event(slug=f"partida-{language}", language=language, rules_preset="wikipedia-2006",
+                           rule_overrides={"no_bid": "play_no_trump"}, format="games", hands_per_round=None)
+        return round_in_play(event).tables.get(number=1)
+    return open_individuals(f"{layout}_games_event.json", language)
+
+
+# (layout, language, who proves the phone, the hands to the game's end, what the screen says, the last hand's points)
+GAME_OVER = [
+    ("partnerships", "es", ("ns", None), [dict(declarer="ew", contract="9H", tricks="9"),
+                                          dict(declarer="ew", contract="8H", tricks="8")],
+     "Fin de la partida: gana E-O, 700 a 30", "N-S +20, E-O +300"),
+    ("progressive", "fr", ("ns", "1111"), [dict(declarer="ns", contract="10H", tricks="10")],
+     "Partie terminée\xa0: N-S l'emporte 500 à 0", "N-S +500, E-O 0"),
+    ("three_handed", "es", ("1", "1111"), [dict(declarer_seat="1", contract="10H", tricks="10", seat_2="0")],
+     "Fin de la partida: gana Ana Garza con 500", "Ana Garza: +500 (10 bazas)"),
+]
+
+
+@pytest.mark.parametrize("layout, language, who, hands, over, points", GAME_OVER)
+def test_the_save_that_ends_a_game_says_so_in_view(layout, language, who, hands, over, points, live_server,
+                                                   transactional_db, launch, shot):
+    """10♥ made is 500 (RULES.md): a game to 500 ends with that hand at a progressive table and a table of three."""
+    table = games_table(layout, language)
     page = launch().new_context(viewport=PHONE, locale=f"{language}-ES").new_page()
     page.goto(f"{live_server.url}/t/{table.token.lower()}/")
-    prove(page, "ns", table.ns.pin)
-    for number, contract, tricks in ((1, "9H", "9"), (2, "8H", "8")):
-        tap(page, "declarer", "ew")
-        tap(page, "contract", contract)
-        tap(page, "tricks", tricks)
+    prove(page, who[0], who[1] or table.ns.pin)
+    for number, values in enumerate(hands, start=1):
+        for name, value in values.items():
+            tap(page, name, value)
         page.locator("#hand-form button[name=save]").click()
-        page.locator(f"#hand-form input[name=number][value='{number + 1}']").wait_for(state="attached")
+        # The next hand's form, or the round done at this table (one game a round at the progressive table).
+        page.locator(f"#hand-form input[name=number][value='{number + 1}'], [data-round-done]").first.wait_for(
+            state="attached")
         page.wait_for_load_state()
-    landed_on_result(page, over, "+300")
+    landed_on_result(page, over, points)
     assert page.locator("[data-game-over]").is_visible()
-    page.screenshot(path=str(shot(page, f"saved-game-over-{language}")).replace(".png", "-screen.png"))
+    page.screenshot(path=str(shot(page, f"saved-game-over-{layout}-{language}")).replace(".png", "-screen.png"))
