@@ -54,6 +54,14 @@ def test_a_number_the_club_lacks_and_a_name_two_members_have_are_refused_beside_
                            {"player_one": "1", "player_two": "Jose Peña"})
     assert "Several members are called Jose Peña: type the member number (Nº 3, Nº 4)." in builders.page_text(response)
     assert not Partnership.objects.filter(event=event).exists() and Member.objects.count() == 4
+    # Part of a name, not picked from the list: never a new member "gar" by mistake.
+    response = client.post(reverse("tournaments:partnerships", args=[event.slug]),
+                           {"player_one": "gar", "player_two": "Bea Ruiz"})
+    assert ("Is it Nº 1 Ana Garza? Type the member number; or, for a new member, the name again with + in front "
+            "(+gar).") in builders.page_text(response)
+    assert Member.objects.count() == 4
+    client.post(reverse("tournaments:partnerships", args=[event.slug]), {"player_one": "+ Ana", "player_two": "2"})
+    assert Partnership.objects.get(event=event, number=1).player_one.member.name == "Ana"
 
 
 def test_an_event_of_individuals_picks_members_with_its_own_form(club):

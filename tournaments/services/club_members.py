@@ -2,7 +2,9 @@
 registration and edit forms (the form's `person_fields`, whatever the event's table) takes a club
 member number ("17", or "17 · Ana Garza" as the picker fills it in) or a name. A number names that
 member; a name that is exactly one member's (accents and capitals aside) is that member; a name
-several members have asks for the number; any other name is added to the club as a new member.
+several members have asks for the number; a name near some members (every word of it in their
+names: "fel" or "Ana Garza" with Ana María Garza in the club) names them and asks for the number, or
+for the name again with "+" in front to add it as new; any other name is added as a new member.
 The entrant and its members are written in one transaction. In an event of no club the names are
 kept as typed, as before.
 
@@ -40,6 +42,8 @@ def _member_for(event: Event, typed: str, field: str, new: list):
         if member is None:
             raise ValidationError({field: _("The club has no member %(number)s.") % {"number": number}})
         return member.name, member
+    forced = typed.strip().startswith("+")
+    typed = typed.strip().lstrip("+").strip()
     same = list(members.filter(search_name=search_key(typed)[:360]).order_by("number"))
     if len(same) == 1:
         return same[0].name, same[0]
@@ -47,6 +51,15 @@ def _member_for(event: Event, typed: str, field: str, new: list):
         raise ValidationError({field: _("Several members are called %(name)s: type the member number "
                                         "(%(numbers)s).") % {"name": typed, "numbers": ", ".join(
                                             f"Nº {m.number}" for m in same)}})
+    words = [key for key in (search_key(w) for w in typed.split()) if len(key) >= 2]
+    near = members.all()
+    for key in words:
+        near = near.filter(search_name__contains=key)
+    near = list(near.order_by("number")[:5]) if words and not forced else []
+    if near:
+        raise ValidationError({field: _("Is it %(members)s? Type the member number; or, for a new member, the "
+                                        "name again with + in front (+%(name)s).") % {
+            "members": ", ".join(f"Nº {m.number} {m.name}" for m in near), "name": typed}})
     number = (members.aggregate(n=Max("number"))["n"] or 0) + 1 + len(new)
     member = members.create(number=number, name=typed.strip())
     new.append(member)
