@@ -150,9 +150,20 @@ class FiveHandedAdapter(SeatedAdapter):
     layout_name = "five-handed"
 
 
-class SixPairsAdapter(SeatedAdapter):
+class _TeamsAdapter(SeatedAdapter):
+    """Six as teams: the side page offers the teams (either player of a team types his own PIN)."""
+
+    side_partial = "scoring/_side_teams.html"
+
+    @property
+    def team_labels(self) -> list[tuple[str, str]]:
+        """("A", "Team A"), ... in the reader's language, for the side page."""
+        return [(side, language.label(self.layout.side_labels.get(side, side))) for side in self.layout.sides]
+
+
+class SixPairsAdapter(_TeamsAdapter):
     layout_name = "six-pairs"
 
 
-class SixThreesAdapter(SeatedAdapter):
+class SixThreesAdapter(_TeamsAdapter):
     layout_name = "six-threes"
