@@ -118,3 +118,17 @@ def test_an_event_of_no_club_works_as_before(world):
         "public": OWN["public"], "staff": {ANON: 302, A_ORG: 403, A_SCORER: 403, B_ORG: 403},
         "organizer": {ANON: 302, A_ORG: 403, A_SCORER: 403, B_ORG: 403}})
     assert found == wanted
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+def test_every_club_page_answers_a_post_of_nothing_and_each_language_without_a_500(world, language):
+    """What the site's crawl does for every other page (tests/play/test_page_crawl.py): GET in each
+    language, and POST with nothing, as the club's organizer."""
+    club = world["a"]
+    client = world["viewers"][A_ORG]
+    client.cookies["fh_language"] = language
+    for name, args, _kind in club_pages(club, club.seasons.get(), club.members.get(number=1),
+                                        club.members.get(number=50)):
+        url = reverse(name, args=args)
+        assert client.get(url).status_code == 200, url
+        assert client.post(url, {}).status_code in (200, 302, 405), url
