@@ -84,7 +84,7 @@ def test_a_saved_hand_and_the_list_of_hands_in_spanish(client, setup):
     r = client.post(entry_url(setup.t1), hand_post(setup.t1, 1, penalty_kind="revoke", penalty_side="ew"),
                     HTTP_ACCEPT_LANGUAGE="es", follow=True)
     text = page(r)
-    assert "Mano 1 anotada." in text
+    assert "✓ Mano 1 anotada: 7♥ de N-S, 8 bazas · " in text  # what was saved, said in words (issue 24.1)
     assert "dio N" in text and "Renuncio establecido de E-O" in text
     assert "Mano 2" in text and "Guardar la mano 2" in text
 
