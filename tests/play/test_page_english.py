@@ -148,7 +148,7 @@ def test_the_rank_by_keys_are_typed_in_the_readers_words(newcomer_client, langua
     assert wrong in html.unescape(refused.content.decode())
     reversed_typed = ", ".join(reversed(typed.split(", ")))
     assert newcomer_client.post(reverse("tournaments:event-create"), create_data(rank_by=reversed_typed)).status_code == 302
-    assert Event.objects.get().rank_by == ["points", "games"]
+    assert Event.objects.get(name="Club games night").rank_by == ["points", "games"]
 
 
 @pytest.mark.django_db
