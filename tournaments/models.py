@@ -378,7 +378,10 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round}, table {self.number}"
+        """"Round 1, table 2" / "Ronda 1, mesa 2": the history's words for a table."""
+        from django.utils.translation import gettext
+
+        return gettext("%(round)s, table %(number)s") % {"round": self.round, "number": self.number}
 
     @property
     def short_code(self) -> str:

@@ -156,12 +156,13 @@ def test_a_round_and_a_writer_are_named_in_the_readers_language(event):
     """The history named a round by Round.__str__ in English ("Round 1, mesa 2") and its writers by their
     stored English labels ("event file", "olga (organizer)")."""
     from tournaments.language import writer_label
-    from tournaments.models import Round
+    from tournaments.models import Round, Table
 
     rnd = Round(event=event, number=3)
     with translation.override("es"):
         assert (str(rnd), writer_label("olga (organizer)"), writer_label("event file")) == (
             "Ronda 3", "olga (organizador)", "archivo del evento")
+        assert str(Table(round=rnd, number=2)) == "Ronda 3, mesa 2"
     with translation.override("fr"):
         assert (str(rnd), writer_label("sam (scorer)"), writer_label("N-S #1")) == ("Ronde 3", "sam (marqueur)", "N-S #1")
     assert str(rnd) == "Round 3"
