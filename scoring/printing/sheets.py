@@ -395,7 +395,8 @@ def _draw_three_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayo
                       size, align="center")
         for k, pts in enumerate(hand.seat_points):
             x, wd = lay.cols[4 + count + k]
-            draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
+            draw_text(c, x + wd - 4, y, signed_or_blank(pts), SANS, size, align="right", max_width=wd - 6,
+                      min_size=MIN_TYPE)
         if hand.game_end:  # a games event: a thick line under the last hand of each game
             _game_end_line(c, lay, i)
         penalty = (hand.penalty + ("; " + _("corrected") if hand.corrected else "")).lstrip("; ")
@@ -404,7 +405,9 @@ def _draw_three_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayo
     for k, seat in enumerate(t.seats):
         x, wd = lay.cols[4 + count + k]
         if doc.filled and k < len(t.seat_totals):
-            draw_text(c, x + wd - 6, lay.total_bottom + 7, signed_or_blank(t.seat_totals[k]), BOLD, 12, align="right")
+            # Five or six narrow columns: the total shrinks to fit (never below the least type).
+            draw_text(c, x + wd - 3, lay.total_bottom + 7, signed_or_blank(t.seat_totals[k]), BOLD, 12, align="right",
+                      max_width=wd - 4, min_size=MIN_TYPE)
         draw_text(c, x + 3, lay.total_bottom + 23, f"#{seat.number}", SANS, MIN_TYPE)
 
 
@@ -457,7 +460,8 @@ def _draw_four_handed(c: Canvas, doc: SheetsDoc, t: SheetTable, lay: _SheetLayou
         draw_text(c, lay.cell_center(4), y, "" if hand.tricks is None else str(hand.tricks), SANS, size, align="center")
         for col, pts in ((5, hand.ns_points), (6, hand.ew_points)):
             x, wd = lay.cols[col]
-            draw_text(c, x + wd - 6, y, signed_or_blank(pts), SANS, size, align="right")
+            draw_text(c, x + wd - 4, y, signed_or_blank(pts), SANS, size, align="right", max_width=wd - 6,
+                      min_size=MIN_TYPE)
         # A games event: the running game score after the hand's points, a thick line under a game's last hand.
         for col, pts in zip(lay.style.game_columns, (hand.game_ns, hand.game_ew), strict=False):
             x, wd = lay.cols[col]
@@ -597,11 +601,11 @@ def _seated_style(count: int) -> SheetStyle:
     seats = tuple(str(n) for n in range(1, count + 1))
     # Five or six of each still fit a portrait page: their columns are headed by the seat's number over
     # "Tricks" / "Points" (sized on the number; the word below may shrink).
-    tricks, points = (18, 38) if count > 4 else (36, 44)
+    tricks, points = (16, 42) if count > 4 else (36, 44)
     headings = _narrow_headings if count > 4 else _three_headings
     return replace(
         _SEATS, boxes=count, reminder=SEATED_REMINDER, headings=lambda words: headings(words, seats),
-        bases=(24, 48, 40, 44, *(tricks,) * count, *(points,) * count), first_points=4 + count,
+        bases=(22, 40, 40, 40, *(tricks,) * count, *(points,) * count), first_points=4 + count,
         thick_columns=(4 + count,), declarer_marks=lambda words: tuple(((k - (count - 1) / 2) * 14, seat)
                                                                        for k, seat in enumerate(seats)),
         agreeing=lambda words: [words.gettext("%(seat)s agrees, initials") % {"seat": _seat_name(words, seat)}
