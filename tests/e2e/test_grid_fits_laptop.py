@@ -4,7 +4,7 @@ The staff's paper-sheet grid (templates/scoring/table_grid.html, the layout adap
 cut off its E-W points column at 1280 and 1366 px. For every table layout (scoring.engine.layouts.
 LAYOUTS, each through its sample event, tests/conformance/samples.py) in both formats, the organizer
 opens round 1's table 1 (its hands typed) and round 2's (empty) in English, Spanish and French on a
-1280x800 window: the page does not scroll sideways, and the grid's box holds the grid with every
+1280x800 window, and in Spanish on a 1024x768 one: the page does not scroll sideways, and the grid's box holds the grid with every
 column ending inside the window. Screenshots: artifacts/e2e/grid-*.png.
 """
 
@@ -23,6 +23,8 @@ from tournaments.models import Table
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LAPTOP = {"width": 1280, "height": 800}
+# A smaller laptop too, in Spanish: the widest of the three languages' headings and choices.
+SMALL_LAPTOP = {"width": 1024, "height": 768}
 OVERFLOW = """() => {
   const width = window.innerWidth, out = [];
   if (document.documentElement.scrollWidth > width) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
@@ -50,8 +52,8 @@ def test_the_paper_grid_fits_1280_px_in_every_language(transactional_db, live_se
         client.force_login(organizer, backend=builders.BACKEND)
         session = client.cookies[settings.SESSION_COOKIE_NAME].value
         tables = Table.objects.filter(round__event=event, number=1).order_by("round__number")
-        for language in ("en", "es", "fr"):
-            context = browser.new_context(viewport=LAPTOP)
+        for language, window in (("en", LAPTOP), ("es", LAPTOP), ("fr", LAPTOP), ("es", SMALL_LAPTOP)):
+            context = browser.new_context(viewport=window)
             context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base},
                                  {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base}])
             page = context.new_page()
@@ -59,10 +61,10 @@ def test_the_paper_grid_fits_1280_px_in_every_language(transactional_db, live_se
                 path = reverse("scoring:table-manage-sheet", args=[event.slug, table.pk])
                 response = page.goto(base + path)
                 assert response is not None and response.status == 200, (path, response and response.status)
-                page.screenshot(path=str(ARTIFACTS / f"grid-{layout}-{fmt}-r{table.round.number}-{language}.png"),
-                                full_page=True)
+                name = f"{layout}-{fmt}-r{table.round.number}-{language}-{window['width']}"
+                page.screenshot(path=str(ARTIFACTS / f"grid-{name}.png"), full_page=True)
                 problems = page.evaluate(OVERFLOW)
                 if problems:
-                    found[f"{fmt} {language} round {table.round.number} {path}"] = problems
+                    found[f"{fmt} {language} {window['width']} px round {table.round.number} {path}"] = problems
             context.close()
     assert found == {}, "\n".join(f"{where}: {'; '.join(what)}" for where, what in found.items())
