@@ -2,7 +2,6 @@
 
 import json
 import pathlib
-import time
 
 import pytest
 
@@ -181,14 +180,13 @@ def test_round_trip_after_scores_are_entered_at_the_tables():
 
 @pytest.mark.slow
 @pytest.mark.django_db
-def test_a_500_partnership_file_imports_in_well_under_15_seconds():
+def test_a_500_partnership_file_imports_whole():
+    """Every hand and seating of a 500-partnership file is written. How long it takes is a bench
+    figure ("import the event file", target 15 s: python manage.py bench), never a timed test."""
     data = build_demo_event(partnerships=500, complete=True, seed=1, slug="big")
-    started = time.perf_counter()
     event = event_import(data)
-    seconds = time.perf_counter() - started
     assert Hand.objects.filter(table__round__event=event).count() == 10_000
     assert Seating.objects.filter(round__event=event).count() == 5_000
-    assert seconds < 15, f"import took {seconds:.1f} s"
 
 
 @pytest.mark.django_db
