@@ -1,7 +1,7 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class ClubsConfig(AppConfig):
     name = "clubs"
-    verbose_name = _("Clubs")
+    verbose_name = pgettext_lazy("the clubs of the site", "Clubs")  # not the suit

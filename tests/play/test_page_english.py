@@ -166,3 +166,15 @@ def test_a_round_and_a_writer_are_named_in_the_readers_language(event):
     with translation.override("fr"):
         assert (str(rnd), writer_label("sam (scorer)"), writer_label("N-S #1")) == ("Ronde 3", "sam (marqueur)", "N-S #1")
     assert str(rnd) == "Round 3"
+
+
+@pytest.mark.parametrize("language, clubs", [("es", "8 tréboles"), ("fr", "8 trèfles")])
+def test_the_suit_of_clubs_is_not_the_clubs_of_the_site(language, clubs):
+    """The paper grid said "8 Clubes" in Spanish: the clubs of the site (clubs/apps.py, their list page)
+    and the suit shared the msgid "Clubs", and the clubs' translation replaced the suit's. The clubs
+    have their own context ("the clubs of the site"); the suit keeps its word."""
+    from tournaments.language import contract_label
+
+    with translation.override(language):
+        assert contract_label("8C").lower() == clubs
+        assert translation.pgettext("the clubs of the site", "Clubs") == {"es": "Clubes", "fr": "Clubs"}[language]
