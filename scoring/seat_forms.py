@@ -6,7 +6,8 @@ player's, or each team's at six) and what a team is called.
 
 The phone: who won the bid (the players by name), at five the partner he called (or nobody: he
 plays alone), the contract, the tricks of the bidder's side (his own at two and five, his team's
-at six), then the tricks of the others, all but one given (the last takes what is left of the 10).
+at six) as 0-10 buttons, then the tricks of the others as one number box each (a stepper on the
+phone), all but one given (the last takes what is left of the 10).
 The services check and score it again (scoring.services.values.SeatsValues).
 """
 
@@ -114,10 +115,11 @@ class SeatHandForm(_OneHand):
         self.fields["contract"].choices = contract_choices(self.rules)
         self.places = trick_places(self.layout, self.seats)
         for key, name in self.places:
-            self.fields[f"seat_{key}"] = forms.TypedChoiceField(
-                label=name, choices=TRICK_CHOICES, coerce=int, required=False, empty_value=None,
-                widget=forms.RadioSelect,
-                error_messages={"invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")})
+            # A number box (a stepper on the phone: static/js/seats.js), one line a player, not a 0-10 grid.
+            self.fields[f"seat_{key}"] = WholeNumberField(
+                label=name, required=False, min_value=0, max_value=10,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "step-number"}),
+                error_messages=SheetRowForm.base_fields["tricks"].error_messages)
 
     @property
     def places_text(self) -> str:

@@ -144,6 +144,7 @@
     next.value = String(number);
     form.elements.client_id.value = newId();
     form.querySelectorAll("input[type=radio]").forEach(function (r) { r.checked = false; });
+    form.querySelectorAll("input.step-number").forEach(function (n) { n.value = ""; n.removeAttribute("data-filled"); });
     ["penalty_kind", "penalty_side", "penalty_seat", "note"].forEach(function (name) {
       var f = form.elements[name];
       if (f && f.tagName) f.value = "";

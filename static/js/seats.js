@@ -1,6 +1,8 @@
 // A hand at a table of two, five or six (templates/scoring/_seats_form.html): hide the bidder's own
 // tricks row (his side's tricks are asked above it) and, at five, his own button among the partners;
-// once every other player's tricks but one are given, fill in the last with what is left of the 10.
+// show the [−] [+] buttons around each other player's number box (without this script the box alone
+// takes a number); once every other player's tricks but one are given, fill in the last with what is
+// left of the 10, and keep it following the others while nobody has typed it.
 // The server checks and scores the hand again (scoring.seat_forms); this only saves taps.
 (function () {
   "use strict";
@@ -12,7 +14,12 @@
     });
     var rows = Array.prototype.slice.call(form.querySelectorAll("[data-place]"));
     function checked(name) { var el = form.querySelector('input[name="' + name + '"]:checked'); return el ? el.value : ""; }
-    function update(e) {
+    function box(key) { return form.querySelector('input[name="seat_' + key + '"]'); }
+    function count(input) {
+      var value = input ? input.value.trim() : "";
+      return /^\d+$/.test(value) ? parseInt(value, 10) : null;
+    }
+    function update() {
       var bidder = checked("declarer_seat"), partner = checked("partner_seat"), tricks = checked("tricks");
       var own = placeOf[bidder] || bidder;
       rows.forEach(function (row) { row.hidden = !bidder || row.getAttribute("data-place") === own; });
@@ -20,21 +27,45 @@
         label.hidden = label.getAttribute("data-partner-seat") === bidder;
       });
       if (!bidder || tricks === "") return;
-      // The others' rows, the partner's apart: his tricks are among the side's.
+      // The others' rows, the partner's apart: his tricks are among the side's. A box this page
+      // filled in (data-filled) counts as not given, so it follows the others.
       var others = rows.map(function (row) { return row.getAttribute("data-place"); }).filter(function (key) {
         return key !== own && key !== partner;
       });
       var left = 10 - parseInt(tricks, 10), unknown = [];
       others.forEach(function (key) {
-        var value = checked("seat_" + key);
-        if (value === "") unknown.push(key); else left -= parseInt(value, 10);
+        var input = box(key), value = count(input);
+        if (value === null || input.hasAttribute("data-filled")) unknown.push(key); else left -= value;
       });
-      if (unknown.length === 1 && left >= 0) {
-        var input = form.querySelector('input[name="seat_' + unknown[0] + '"][value="' + left + '"]');
-        if (input) input.checked = true;
+      if (unknown.length === 1 && left >= 0 && left <= 10) {
+        var last = box(unknown[0]);
+        last.value = String(left);
+        last.setAttribute("data-filled", "");
       }
     }
-    form.addEventListener("change", update);
+    function typed(e) {
+      var box = e.target && e.target.name && e.target.name.indexOf("seat_") === 0;
+      if (box) e.target.removeAttribute("data-filled");
+      update();
+      // A typed number tells the page at once, as a tapped button does (static/js/entry.js's preview
+      // listens for "change"), not only when the box loses focus, which would move the Save button
+      // under a finger already on its way to it.
+      if (box && e.type === "input") e.target.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    rows.forEach(function (row) {
+      var input = row.querySelector("input");
+      row.querySelectorAll("button[data-step]").forEach(function (button) {
+        button.hidden = false;
+        button.addEventListener("click", function () {
+          var step = parseInt(button.getAttribute("data-step"), 10), value = count(input);
+          value = value === null ? (step > 0 ? 1 : 0) : value + step;
+          input.value = String(Math.max(0, Math.min(10, value)));
+          input.dispatchEvent(new Event("input", { bubbles: true }));  // and so "change" (typed)
+        });
+      });
+    });
+    form.addEventListener("change", typed);
+    form.addEventListener("input", typed);
     update();
   }
   document.querySelectorAll(".seats-form").forEach(wire);

@@ -261,7 +261,11 @@ def _type_places(page, table, hand: dict) -> None:
         ("contract", hand["contract"]), ("tricks", _side_tricks(tricks, side, partner))] + [
         (f"seat_{key}", n) for key, n in tricks.items() if key != side]
     for name, value in taps:
-        page.locator(f"label.choice:has(input[name={name}][value='{value}'])").click()
+        if name.startswith("seat_"):  # the others' tricks: a number box each (a stepper on the phone)
+            page.locator(f"input[name={name}]").fill(str(value))
+            page.locator(f"input[name={name}]").blur()  # as a phone's keyboard closes
+        else:
+            page.locator(f"label.choice:has(input[name={name}][value='{value}'])").click()
     page.get_by_role("button", name=f"Save hand {hand['hand']}").click()
 
 

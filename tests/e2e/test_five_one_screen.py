@@ -1,0 +1,90 @@
+"""A table of five's phone at 360x740 in Spanish (issue 25, headless Chromium): the hand's form, once
+the bidder, partner, contract and the side's tricks are typed (every other player's row shown), is
+about one and a half screens from its top to the Save button, as the tables of three and four are
+about one (tests/e2e/test_three_one_screen.py): the bidder's side's tricks are the 0-10 buttons, each
+other player's a one-line stepper "Name [-] n [+]" around a number box, every button at least 44 px.
+
+Measured by this test: before the steppers (every player's tricks a 0-10 grid of two rows of
+buttons, the whole page 2247 px tall) the form took 1.94 screens to Save; with them 1.48 (the page
+1932 px). Screenshots go to artifacts/e2e/five-one-screen-*.png.
+"""
+
+import pytest
+
+from scoring.event_io import event_import
+from tests.builders import ARTIFACTS
+from tests.conformance.samples import FIVE_HANDED
+from tests.e2e.conftest import PHONE, no_wider_than_phone, pick, prove
+from tests.e2e.test_five_phones import PINS, SEATS
+from tests.e2e.test_three_one_screen import MEASURE, SMALLEST_TARGET, cut_or_small
+from tournaments.models import Partnership, Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+MOST_SCREENS = 1.5  # from the form's top to the Save button's bottom, every row shown
+
+
+@pytest.fixture
+def five_table(transactional_db):
+    """Round 2's table 1 of the conformance sample's table of five (as tests/e2e/test_five_phones.py)."""
+    event = event_import(FIVE_HANDED.event_file("session", "five-one-screen"))
+    for number, pin in PINS.items():
+        Partnership.objects.filter(event=event, number=number).update(pin=pin)
+    return Table.objects.get(round__event=event, round__number=2, number=1)
+
+
+def test_a_table_of_five_hand_fits_about_one_and_a_half_phone_screens_in_spanish(live_server, five_table, launch):
+    table = five_table
+    event = table.round.event
+    event.language = "es"
+    event.save(update_fields=["language"])
+    page = launch().new_context(viewport=PHONE, locale="es-ES").new_page()
+    page.goto(f"{live_server.url}/t/{table.token.lower()}/")
+    prove(page, "1", PINS[SEATS["1"]])  # Ana Garza
+    page.get_by_role("button", name="Guardar la mano 1").wait_for()
+
+    # 7H by Ana calling Joe Smith; the side took 8, Joe 4 himself; Luis and Élise one each, Nélida's
+    # none worked out by the page.
+    pick(page, "declarer_seat", "1")
+    pick(page, "partner_seat", "2")
+    pick(page, "contract", "7H")
+    pick(page, "tricks", "8")
+    rows = page.locator("#hand-form [data-place]:visible")
+    assert rows.count() == 4  # Joe, Luis, Élise, Nélida: Ana's own row is hidden
+    page.locator("[data-place='2'] button[data-step='1']").click()  # Joe: empty, + gives 1
+    for _ in range(3):
+        page.locator("[data-place='2'] button[data-step='1']").click()
+    page.locator("[data-place='2'] button[data-step='-1']").click()
+    page.locator("[data-place='2'] button[data-step='1']").click()
+    assert page.locator("input[name=seat_2]").input_value() == "4"
+    page.locator("input[name=seat_3]").fill("1")
+    page.locator("[data-place='4'] button[data-step='1']").click()
+    assert page.locator("input[name=seat_5]").input_value() == "0"  # the last one, worked out
+    # Élise's one becomes none: Nélida's worked-out none follows (one), then back.
+    page.locator("[data-place='4'] button[data-step='-1']").click()
+    assert page.locator("input[name=seat_5]").input_value() == "1"
+    page.locator("[data-place='4'] button[data-step='1']").click()
+    assert page.locator("input[name=seat_5]").input_value() == "0"
+
+    # Each other player's row is one line: the name beside a stepper of big buttons.
+    for i in range(4):
+        row = rows.nth(i)
+        box, buttons = row.bounding_box(), row.locator("button")
+        assert box["height"] < 2 * SMALLEST_TARGET + 8, (i, box)
+        for b in range(buttons.count()):
+            size = buttons.nth(b).bounding_box()
+            assert size["width"] >= SMALLEST_TARGET and size["height"] >= SMALLEST_TARGET, (i, b, size)
+        number = row.locator("input").bounding_box()
+        assert number["height"] >= SMALLEST_TARGET and number["width"] >= SMALLEST_TARGET, (i, number)
+    measured = page.evaluate(MEASURE)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "five-one-screen-01-typed.png"), full_page=True)
+    print("five-handed form, screens to Save:", round(measured["toSave"], 2))
+    assert measured["toSave"] <= MOST_SCREENS, measured
+    assert measured["scrollWidth"] <= PHONE["width"] and no_wider_than_phone(page), measured
+    assert cut_or_small(page) == []
+
+    page.get_by_role("button", name="Guardar la mano 1").click()
+    page.locator("#saved").wait_for()
+    assert [page.locator(f"#total-{seat}").inner_text() for seat in "12345"] == ["200", "200", "10", "10", "0"]
+    assert page.locator("input[name=seat_2]").input_value() == ""  # the next hand starts empty
