@@ -31,7 +31,7 @@ from scoring.engine.vocabulary import (
     members,
 )
 
-from .language import choices, lazy_label
+from .language import choices, lazy_label, round_name
 
 
 def _members(labels: dict[str, str]) -> list[tuple[str, tuple[str, str]]]:
@@ -341,8 +341,6 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         """"Round 3" / "Ronda 3" / "Ronde 3": in the reader's language, as every page names a round."""
-        from tournaments.language import round_name  # language.py reads the rules, not the models
-
         return round_name(self)
 
 

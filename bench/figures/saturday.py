@@ -14,11 +14,10 @@ Both need what the hall storm needs (PostgreSQL and Redis on 127.0.0.1, aiohttp)
 
 from __future__ import annotations
 
+from bench import clubs, storm
 from bench.core import Family, Figure, FigureSpec, Flag, Unmeasurable
 from bench.figures.storm import DATABASES, _row, missing
 
-# bench.storm and bench.clubs are imported when measuring: run as `python -m bench.storm` they import
-# bench.figures (its event_file and pages), which imports this module.
 REDIS_DB = 4  # the cache of these families' servers: not the storm's (3)
 STEPS = "2,4,6,8,10,12,15,18,21,25,30,35,40"  # as bench.storm.CAPACITY_STEPS
 CLUBS, HALL_TABLES, MEMORY_LIMIT_MB = 40, 250, 400  # as bench.clubs's
@@ -36,8 +35,6 @@ def _steps(text: str) -> tuple[float, ...]:
 
 def _capacity(database: str):
     def measure(bench, figure: Figure) -> None:
-        from bench import storm
-
         options = bench.options
         try:
             f = storm.run_capacity(database, steps=_steps(options.get("capacity_steps") or ""),
@@ -60,8 +57,6 @@ def _capacity(database: str):
 
 def _clubs(database: str):
     def measure(bench, figure: Figure) -> None:
-        from bench import clubs, storm
-
         options = bench.options
         try:
             f = clubs.run_clubs(database, options.get("clubs_seconds", 60), clubs=options.get("clubs", CLUBS),
