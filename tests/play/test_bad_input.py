@@ -564,7 +564,7 @@ IMPORT_EVENT_CASES = [
     (json.dumps(small_file(rounds="ten")).encode(), 'event.rounds: "ten" is not a whole number between 1 and 30'),
     (json.dumps(small_file(rounds=[1, [2, {"x": None}]])).encode(), "event.rounds: [1, [2, {"),
     (json.dumps({**small_file(), "partnerships": [{"number": 10**30, "players": [LONG, {"x": []}]}]}).encode(),
-     "partnerships[0].players[1]: expected text, got an object"),
+     "partnerships[0].players[1].x: unknown key (expected one of name, member)"),
     (json.dumps({**small_file(), "partnerships": "everyone"}).encode(), "partnerships: expected a list, got text"),
 ]
 

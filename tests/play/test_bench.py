@@ -260,7 +260,8 @@ def test_the_capacity_steps_up_until_a_step_misses_and_reports_the_last_that_hel
     steps = f["steps"]
     assert [step["saves_per_second"] for step in steps] in ([1], [1, 1000])
     assert steps[0]["polls"]["n"] > 0  # 40 polls a second for each save a second: 200 pollers every 5 s
-    missed = [bool(step["errors"]) or step["saves"]["p95_ms"] > 100 for step in steps]
+    missed = [bool(step["errors"]) or step["saves"]["p95_ms"] is None or step["saves"]["p95_ms"] > 100
+              for step in steps]
     # The load goes on while the steps hold and stops at the first that misses: 1,000 saves a second
     # is more than 2 workers answer within 100 ms on any machine, or more hands than the event has.
     assert missed[-1] and not any(missed[:-1])
