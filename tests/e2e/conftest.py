@@ -166,7 +166,7 @@ def queued(page):
     return page.evaluate(QUEUE)
 
 
-def wait_until(page, check, what, seconds=20):
+def wait_until(page, check, what, seconds=40):
     for _ in range(seconds * 5):
         try:
             if check():

@@ -164,7 +164,8 @@ def test_keep_mine_is_a_correction_the_other_phone_accepts(live_server, transact
     # says what was done.
     wait_until(mine, lambda: totals(mine, seats) == {"ns": "500", "ew": "30"}, "the corrected totals")
     wait_until(mine, lambda: "✓ Mano 2 corregida." in mine.locator("#saved").inner_text(), "what was done")
-    assert mine.locator("#saved").evaluate("e => e.getBoundingClientRect().bottom <= window.innerHeight")
+    wait_until(mine, lambda: mine.locator("#saved").evaluate("e => e.getBoundingClientRect().bottom <= window.innerHeight"),
+               "the saved line in view (the page lands on it after the reload)")
     mine.screenshot(path=str(shot(mine, "conflict-03-mine-kept")).replace(".png", "-screen.png"))
 
     # The change goes back to the other side (docs/trust.md): E-W's phone sees it changed, and accepts it.
