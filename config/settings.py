@@ -6,6 +6,7 @@ ImproperlyConfigured naming the variable.
 """
 
 import os
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -199,6 +200,11 @@ def database_from_environment() -> dict:
             "timeout": 20,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
+        # The tests' database is a file, like the hall's: the live server's request threads and the
+        # test each open their own connection (WAL, the timeout, IMMEDIATE) as in production. Django's
+        # in-memory default hands one connection to every thread, and a phone's save then fails with
+        # "database table is locked" while the test reads. One file a test process (removed after).
+        "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"fivehundred-test-{os.getpid()}.sqlite3")},
     }
 
 
