@@ -502,17 +502,17 @@ LAYOUTS: dict[str, Layout] = {
             name="six-pairs",
             label=gettext_noop("Six-handed individuals, three teams of two (partners opposite)"),
             seats=_numbered(6), side_of=SIX_PAIRS, entrants="individuals", rules_players=4,
-            score_bid=score_sides, planner=partial(movement_individuals.plan, seats=6),
-            planner_name="scoring.engine.movement_individuals.plan(seats=6)", first_dealer="1",
-            side_labels=TEAM_LABELS, stores_seats=True,
+            score_bid=score_sides, planner=partial(movement_individuals.plan, seats=6, six_handed="three-pairs"),
+            planner_name="scoring.engine.movement_individuals.plan(seats=6, six_handed='three-pairs')",
+            first_dealer="1", side_labels=TEAM_LABELS, stores_seats=True,
         ),
         Layout(
             name="six-threes",
             label=gettext_noop("Six-handed individuals, two teams of three (teams alternate)"),
             seats=_numbered(6), side_of=SIX_THREES, entrants="individuals", rules_players=4,
-            score_bid=score_partners, planner=partial(movement_individuals.plan, seats=6),
-            planner_name="scoring.engine.movement_individuals.plan(seats=6)", first_dealer="1",
-            side_labels={side: TEAM_LABELS[side] for side in "AB"}, stores_seats=True,
+            score_bid=score_partners, planner=partial(movement_individuals.plan, seats=6, six_handed="two-threes"),
+            planner_name="scoring.engine.movement_individuals.plan(seats=6, six_handed='two-threes')",
+            first_dealer="1", side_labels={side: TEAM_LABELS[side] for side in "AB"}, stores_seats=True,
         ),
     )
 }

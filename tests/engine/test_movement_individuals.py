@@ -10,6 +10,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from scoring.engine.layouts import layout
 from scoring.engine.movement_individuals import SeatedRound, grid, opponents_of, partners_of, plan, schedule_text
 
 SMALL = [(seats, n, r) for seats in (3, 4) for n in range(seats, 25) for r in range(1, 13)]
@@ -355,3 +356,15 @@ def test_six_handed_teams_spread_partners_in_a_larger_field(six_handed):
 def test_six_handed_bad_input_is_refused(seats, six_handed, message):
     with pytest.raises(ValueError, match=message):
         plan(list(range(1, 13)), 2, seats=seats, six_handed=six_handed)
+
+
+@pytest.mark.parametrize("layout_name, six_handed", [("six-pairs", "three-pairs"), ("six-threes", "two-threes")])
+def test_a_six_handed_events_rounds_are_planned_for_its_teams(layout_name, six_handed):
+    # The event plans its rounds through its layout (Layout.plan): six players in three pairs then
+    # partner everyone exactly once in five rounds, as the movement command's --six-handed plans them.
+    plans = layout(layout_name).plan(list(range(1, 7)), 5)
+    assert [r.as_dict() for r in plans] == [r.as_dict() for r in plan(list(range(1, 7)), 5, seats=6,
+                                                                         six_handed=six_handed)]
+    if six_handed == "three-pairs":
+        partnered = Counter(k for r in plans for _, s in r.tables for k in partners_of(s, six_handed))
+        assert len(partnered) == 15 and set(partnered.values()) == {1}
