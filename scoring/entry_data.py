@@ -16,6 +16,7 @@ from scoring.engine.vocabulary import (
     HAND_CHANGE_LABELS,
     PENALTY_LABELS,
     SIDE_LABELS,
+    SUIT_SYMBOLS,
     THREE_SEATS,
     signed,
 )
@@ -37,7 +38,6 @@ from tournaments import language
 from tournaments.language import seat_letter  # N, E, S, W (O in Spanish and French): said once, there
 from tournaments.models import Partnership, TableSeat
 
-SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 RED_SUITS = frozenset({"H", "D"})
 
 
@@ -45,12 +45,15 @@ round_name = language.round_name  # said once, in tournaments.language
 
 
 def contract_short(code: str) -> str:
-    """`7H` -> `7♥`; specials keep their code; a hand nobody bid says so."""
+    """`7H` -> `7♥`; no-trump as the reader's printed sheet says it (`8NT`, `8ST`, `8SA`); specials
+    keep their code; a hand nobody bid says so."""
     if code == NOBID:
         return gettext("Nobody bid")
     contract = rules_engine.parse_contract(code)
     if contract.is_special:
         return contract.code
+    if contract.suit == "NT":
+        return f"{contract.tricks}{rules_engine.suit_letters(get_language())['NT']}"
     return f"{contract.tricks}{SUIT_SYMBOLS[contract.suit]}"
 
 

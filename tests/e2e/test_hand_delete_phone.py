@@ -41,7 +41,7 @@ def test_the_organizer_deletes_a_hand_on_a_phone_in_spanish(transactional_db, li
     link.click()
     page.wait_for_url("**/hands/2/delete/")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    assert "8NT" in page.locator(".hand-delete-line").inner_text()
+    assert "8ST" in page.locator(".hand-delete-line").inner_text()  # no-trump as the Spanish sheet says it
     button = page.locator(".hand-delete-form button[type=submit]")
     box = button.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]

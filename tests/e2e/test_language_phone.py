@@ -198,7 +198,7 @@ def test_an_offline_reload_keeps_its_spanish_words(live_server, transactional_db
         page.get_by_role("button", name=f"Guardar la mano {number + 1}").wait_for()
     kept = page.locator(".offline-item")
     assert kept.count() == 2
-    assert "Mano 2: 8NT de E-O, 7 bazas" in kept.nth(1).inner_text()
+    assert "Mano 2: 8ST de E-O, 7 bazas" in kept.nth(1).inner_text()
 
     page.reload()  # no network: the page and its words come from the phone's copies
     page.locator(".offline-item").nth(1).wait_for()

@@ -4,12 +4,14 @@ NT), the symbols ♠♣♦♥ in every language, and never another language's le
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils import translation
 
 from scoring.forms import typed_contract
 from scoring.models import Hand
 from scoring.previews import grid_typing
 from scoring.services import hand_record
+from tests.builders import prove_side
 from tests.play.test_entry_pages import PHONE, grid_data, grid_url, text
 
 
@@ -92,3 +94,18 @@ def test_the_grid_echo_reads_what_the_server_reads(setup):
     assert ("7C", "7 corazones · 200") in spanish["contracts"]
     english = grid_typing(setup.event.rules, "en")
     assert '"7C": "7C"' in english["script"] and ("7H", "7 Hearts · 200") in english["contracts"]
+
+
+@pytest.mark.parametrize("language, words", [("es", "ST"), ("fr", "SA"), ("en", "NT")])
+def test_the_phone_says_no_trump_as_the_events_printed_sheet(client, setup, language, words):
+    # The contract buttons and the list of hands name no-trump with the letters the paper grid reads
+    # (Sin triunfo, Sans atout): "8ST", never the English "8NT" on a Spanish phone.
+    setup.event.language = language
+    setup.event.save()
+    hand_record(table=setup.t1, number=1, actor=PHONE, side="ns", declarer="ns", contract="8NT", tricks=8)
+    prove_side(client, setup.t1, "ns")
+    page = text(client.get(reverse("scoring:table-entry", args=[setup.t1.token])))
+    assert f"<b class=\"\">8{words}</b>" in page  # the 8 no-trump button
+    assert page.count(f"8{words}") >= 2  # and hand 1 in the list
+    if words != "NT":
+        assert ">8NT<" not in page and "8NT " not in page
