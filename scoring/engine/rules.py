@@ -368,17 +368,16 @@ PRESETS: dict[str, RuleSet] = {
 DEFAULT_PRESET = "mcallen"
 
 # The fields an event may override, with a sentence each that the organizer sees (marked for
-# translation: tournaments.language.label shows it in the reader's language; the option codes in
-# it, such as must_bid or per_trick, are what the organizer picks and stay as they are).
+# translation: tournaments.language.label shows it in the reader's language; a rule's named choices
+# are said in the words the form offers them, tournaments.language.RULE_CHOICE_WORDS).
 OVERRIDABLE_FIELDS: dict[str, str] = {
     "allow_six_bids": gettext_noop("Six bids allowed (the 45-card option of the official rules forbids them)."),
     "specials": gettext_noop("Special contracts in play: MIS, OMIS, NULLO, DNULLO, BNULLO."),
-    "no_bid": gettext_noop("When all pass: must_bid (McAllen G: a hand always has a contract), redeal, or "
-                           "play_no_trump (every side scores 10 a trick)."),
+    "no_bid": gettext_noop("When all pass: someone must bid (McAllen G: a hand always has a contract), deal "
+                           "again, or play it at no trump (every side scores 10 a trick)."),
     "defenders_on_failed_nullo": gettext_noop(
-        "Opponents of a misère or nullo: per_trick (on a failure, 10 for each trick the bidder won; "
-        "official rules), none (Wikipedia), or own_tricks (10 for each trick they won, made or "
-        "failed; 1994 rules)."
+        "Opponents of a misère or nullo: 10 a trick the bidder won (on a failure; official rules), "
+        "nothing (Wikipedia), or 10 a trick they won (made or failed; 1994 rules)."
     ),
     "double_bar_nullo_points": gettext_noop("Points for double and bar nullo: 250 (the scoring paragraph) "
                                             "or 500 (their bidding worth)."),

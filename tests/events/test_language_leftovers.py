@@ -45,12 +45,15 @@ def in_play(event):
 # --- the event form: rule sentences, rule labels, preset labels ---------------------------------
 
 @pytest.mark.django_db
-def test_the_event_form_gives_the_rule_sentences_in_spanish_keeping_the_option_codes(newcomer_client):
+def test_the_event_form_gives_the_rule_sentences_in_spanish_naming_the_choices_as_offered(newcomer_client):
     newcomer_client.cookies["fh_language"] = "es"
     html = newcomer_client.get(reverse("tournaments:event-create")).content.decode()
-    assert ("Cuando todos pasan: must_bid (McAllen G: una mano siempre tiene contrato), redeal (se reparte de "
-            "nuevo) o play_no_trump") in html
-    assert "Oponentes de una miseria o un nulo: per_trick" in html
+    # The choices in the words the form's lists offer them, no codes (must_bid, per_trick) left in the sentence.
+    assert ("Cuando todos pasan: alguien debe apostar (McAllen G: una mano siempre tiene contrato), se reparte de "
+            "nuevo o se juega a sin triunfo") in html
+    assert "Oponentes de una miseria o un nulo: 10 por baza que ganó el declarante (si fracasa" in html
+    for code in ("must_bid", "play_no_trump", "per_trick", "own_tricks"):
+        assert f"{code} (" not in html and f"{code}," not in html
     assert OVERRIDABLE_FIELDS["no_bid"] not in html  # the English sentence is gone
     assert ">Permitir apuestas de seis<" in html and ">Penalización por renuncio<" in html
     assert "Reglas clásicas (1994)" in html and "McAllen Golden Age Olympics" in html  # a name stays
@@ -62,7 +65,7 @@ def test_the_event_form_gives_the_rule_sentences_in_spanish_keeping_the_option_c
 def test_the_event_form_labels_its_rules_in_french(newcomer_client):
     newcomer_client.cookies["fh_language"] = "fr"
     html = newcomer_client.get(reverse("tournaments:event-create")).content.decode()
-    assert f"Quand tous passent{NBSP}: must_bid" in html
+    assert f"Quand tous passent{NBSP}: quelqu&#x27;un doit enchérir" in html
     assert ">Pénalité de renonce<" in html and "Règles de Wikipedia (2006)" in html
 
 
