@@ -110,6 +110,7 @@ def pages_of(built: dict, language: str) -> dict[str, str]:
     return pages
 
 
+@pytest.mark.pages  # the pages' words, not the database's work: once, in the SQLite pass (bin/test)
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["es", "fr"])
 def test_no_english_left_on_the_pages(worlds, language):  # noqa: F811 (the crawl's fixture)
