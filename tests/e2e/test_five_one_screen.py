@@ -11,13 +11,10 @@ buttons, the whole page 2247 px tall) the form took 1.94 screens to Save; with t
 
 import pytest
 
-from scoring.event_io import event_import
 from tests.builders import ARTIFACTS
-from tests.conformance.samples import FIVE_HANDED
 from tests.e2e.conftest import PHONE, no_wider_than_phone, pick, prove
-from tests.e2e.test_five_phones import PINS, SEATS
+from tests.e2e.test_five_phones import PINS, SEATS, five_handed_table
 from tests.e2e.test_three_one_screen import MEASURE, SMALLEST_TARGET, cut_or_small
-from tournaments.models import Partnership, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -26,11 +23,7 @@ MOST_SCREENS = 1.5  # from the form's top to the Save button's bottom, every row
 
 @pytest.fixture
 def five_table(transactional_db):
-    """Round 2's table 1 of the conformance sample's table of five (as tests/e2e/test_five_phones.py)."""
-    event = event_import(FIVE_HANDED.event_file("session", "five-one-screen"))
-    for number, pin in PINS.items():
-        Partnership.objects.filter(event=event, number=number).update(pin=pin)
-    return Table.objects.get(round__event=event, round__number=2, number=1)
+    return five_handed_table("five-one-screen")
 
 
 def test_a_table_of_five_hand_fits_about_one_and_a_half_phone_screens_in_spanish(live_server, five_table, launch):

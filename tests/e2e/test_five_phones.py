@@ -27,12 +27,17 @@ PINS = {1: "1111", 6: "6666", 2: "2222", 7: "7777", 3: "3333"}  # by player numb
 SEATS = {"1": 1, "2": 6, "3": 2, "4": 7, "5": 3}  # seat -> player number
 
 
-@pytest.fixture
-def five_table(transactional_db):
-    event = event_import(FIVE_HANDED.event_file("session", "five-phones"))
+def five_handed_table(slug: str) -> Table:
+    """Round 2's table 1 of the conformance sample's table of five, imported as `slug`, its players' PINS set."""
+    event = event_import(FIVE_HANDED.event_file("session", slug))
     for number, pin in PINS.items():
         Partnership.objects.filter(event=event, number=number).update(pin=pin)
     return Table.objects.get(round__event=event, round__number=2, number=1)
+
+
+@pytest.fixture
+def five_table(transactional_db):
+    return five_handed_table("five-phones")
 
 
 def enter(page, *, bidder, partner, contract, tricks, others):
