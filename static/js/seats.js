@@ -3,6 +3,10 @@
 // show the [−] [+] buttons around each other player's number box (without this script the box alone
 // takes a number); once every other player's tricks but one are given, fill in the last with what is
 // left of the 10, and keep it following the others while nobody has typed it.
+// Each question folds to one line, "Bidder  Ana Garza  Change", once a choice is tapped, so that the
+// whole hand fits one phone screen at five and six; the line, tapped, opens the question again.
+// A question with no choice (the next hand, a new form) or with an error stays open; a choice
+// moved with the keyboard does not fold it (the arrows would close it under the finger).
 // The server checks and scores the hand again (scoring.seat_forms); this only saves taps.
 (function () {
   "use strict";
@@ -67,6 +71,63 @@
     form.addEventListener("change", typed);
     form.addEventListener("input", typed);
     update();
+    fold(form);
+  }
+
+  function fold(form) {
+    var change = form.getAttribute("data-change") || "";
+    var groups = Array.prototype.slice.call(form.querySelectorAll("fieldset[data-fold]"));
+    function chosen(group) {
+      var input = group.querySelector("input[type=radio]:checked");
+      var label = input && input.closest("label");
+      if (!label || label.hidden) return "";
+      var span = label.querySelector("span");  // "7♥" and its "200": "7♥ 200"
+      return Array.prototype.map.call(span ? span.childNodes : [], function (node) {
+        return node.textContent.trim();
+      }).filter(Boolean).join(" ");
+    }
+    function show(group, folded) {
+      var answer = group.querySelector(".fold-answer"), text = chosen(group);
+      if (!text || group.classList.contains("has-error")) folded = false;
+      group.classList.toggle("folded", folded);
+      answer.hidden = !folded;
+      answer.setAttribute("aria-expanded", folded ? "false" : "true");
+      var bold = answer.querySelector("b"), suit = group.querySelector("input:checked + span b");
+      bold.textContent = text;
+      bold.className = suit ? suit.className : "";  // a red suit stays red
+    }
+    groups.forEach(function (group) {
+      var answer = document.createElement("button");
+      answer.type = "button";
+      answer.className = "fold-answer";
+      [["span", "fold-what", group.getAttribute("data-fold")], ["b", "", ""], ["span", "fold-change", change]]
+        .forEach(function (part) {
+          var el = document.createElement(part[0]);
+          if (part[1]) el.className = part[1];
+          el.textContent = part[2];
+          answer.appendChild(el);
+        });
+      var legend = group.querySelector("legend");
+      group.insertBefore(answer, legend ? legend.nextSibling : group.firstChild);
+      answer.addEventListener("click", function () {
+        show(group, false);
+        var first = group.querySelector("input:checked") || group.querySelector("input");
+        if (first) first.focus();
+      });
+      // A tap (a click with a pointer: e.detail counts the presses, 0 from the keyboard) folds the
+      // question once the radio under it is checked.
+      group.addEventListener("click", function (e) {
+        if (e.detail > 0 && e.target.closest("label.pick")) {
+          window.setTimeout(function () { show(group, true); }, 0);
+        }
+      });
+      show(group, !!chosen(group) && !form.querySelector(".has-error, [data-land-error]"));
+    });
+    // The next hand (static/js/offline.js clears the choices and says "change"), or a choice
+    // hidden under it (the partner who became the bidder): the question opens again.
+    form.addEventListener("change", function () {
+      groups.forEach(function (group) { if (!chosen(group)) show(group, false); });
+    });
   }
   document.querySelectorAll(".seats-form").forEach(wire);
 })();
