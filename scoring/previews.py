@@ -89,6 +89,55 @@ def preview_three_table(rules: rules_engine.RuleSet) -> dict:
     return {"points": points}
 
 
+@lru_cache(maxsize=32)
+def preview_seated_table(layout_name: str, rules: rules_engine.RuleSet) -> dict:
+    """A table of two, five or six (Layout.stores_seats, not three): {"points": {code: [[made, the
+    bidding side's points, [a defending side's points for its own tricks d 0..10-t, or None where
+    no hand has it]] for the bidding side's tricks t 0..10]}}, the layout's own scoring
+    (Layout.score) for the live preview. The bidding side's points are the bidder's and, at five, his
+    called partner's (or his alone: the same points); each defending side scores by its own tricks,
+    whatever the others took (tests/scoring/test_seated_preview.py checks it against Layout.score)."""
+    layout = layouts.layout(layout_name)
+    bidder = layout.seats[0]
+    bidding = layout.side_of[bidder]
+    others = [side for side in layout.sides if side != bidding]
+    partner = layout.seats[1] if layout.calls_partner else ""
+    defenders = [side for side in others if side != partner]
+    total = rules_engine.TRICKS_PER_HAND
+    points = {}
+    for contract in rules.legal_contracts():
+        rows = []
+        for t in range(total + 1):
+            made, side_points, by_own = None, None, []
+            for d in range(total - t + 1):
+                tricks = dict.fromkeys(layout.sides, 0)
+                tricks[bidding] = t
+                tricks[defenders[0]] = d
+                rest = total - t - d
+                if rest and len(defenders) < 2:
+                    by_own.append(None)  # one defending side: it took all the tricks the bidders did not
+                    continue
+                if rest:
+                    tricks[defenders[1]] = rest
+                try:
+                    result = layout.score(rules, layout.entry(contract=contract.code, declarer_seat=bidder,
+                                                              seat_tricks=tricks, partner_seat=partner))
+                except rules_engine.RulesError:
+                    by_own.append(None)
+                    continue
+                made, side_points = result.made, result.sides[bidding]
+                by_own.append(result.sides[defenders[0]])
+            rows.append([made, side_points, by_own])
+        points[contract.code] = rows
+    return {"points": points}
+
+
+@lru_cache(maxsize=32)
+def seated_preview_script(layout_name: str, rules: rules_engine.RuleSet) -> str:
+    """The same as preview_script for a table of two, five or six (preview_seated_table)."""
+    return json_script(preview_seated_table(layout_name, rules), "seats-score-table")
+
+
 def preview_result(layout: layouts.Layout, rules: rules_engine.RuleSet, values: dict) -> layouts.HandResult:
     """What a checked hand would score (the no-JavaScript preview): the layout's own scoring, the
     same as a save's. `values`: the entry form's hand_values(). A ValidationError names the field."""

@@ -42,8 +42,8 @@ class SeatedAdapter(TableAdapter):
         return previews.preview_seats(result, sheet, values, number)
 
     def preview_script(self, rules) -> str:
-        """No live table: the points show after "Check the points first", and on save, as the server scores them."""
-        return ""
+        """The live preview's table of this layout's points (static/js/seats.js reads it)."""
+        return previews.seated_preview_script(self.layout.name, rules)
 
     def proof_sides(self, sides: tuple[str, ...]) -> tuple[str, ...]:
         """A player proves his own seat (at six the phone then acts for his team)."""

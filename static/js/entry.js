@@ -384,7 +384,8 @@
     form.addEventListener("change", update);
     update();
   }
-  document.querySelectorAll(".three-form").forEach(wireThreeForm);
+  // A table of two, five or six (.seats-form) has its own preview (static/js/seats.js).
+  document.querySelectorAll(".three-form:not(.seats-form)").forEach(wireThreeForm);
   document.querySelectorAll(".hand-form:not(.three-form)").forEach(wireHandForm);
   var sheet = document.getElementById("sheet-form");
   if (sheet) wireSheet(sheet);

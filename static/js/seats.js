@@ -72,6 +72,73 @@
     form.addEventListener("input", typed);
     update();
     fold(form);
+    var node = document.getElementById("seats-score-table");
+    if (node) wirePreview(form, JSON.parse(node.textContent), placeOf, checked, count, box);
+  }
+
+  function signed(n) { return n > 0 ? "+" + n : String(n); }
+
+  // The points as the hand is typed, each player's "Name (bidder): +200 → 200", looked up in the
+  // server's table (scoring.previews.preview_seated_table: [made, the bidding side's points, a
+  // defending side's points by its own tricks] by contract and the bidding side's tricks), so this
+  // holds no scoring rule. Empty until the hand is whole and its tricks add up to 10.
+  function wirePreview(form, table, placeOf, checked, count, box) {
+    var preview = document.getElementById("seats-preview");
+    var seats = Object.keys(placeOf);
+    function nameOf(seat) {
+      var head = document.querySelector('.player-three[data-seat="' + seat + '"]');
+      return head ? head.getAttribute("data-name") : seat;
+    }
+    function points() {
+      var bidder = checked("declarer_seat"), partner = checked("partner_seat"), contract = checked("contract");
+      var t = parseInt(checked("tricks"), 10), rows = table.points[contract];
+      if (!bidder || !rows || !(t >= 0 && t <= 10)) return null;
+      var row = rows[t], bidding = placeOf[bidder], bySeat = {}, taken = 0, sides = {};
+      if (row[1] === null) return null;
+      for (var i = 0; i < seats.length; i++) {
+        var seat = seats[i], side = placeOf[seat];
+        if (side === bidding || seat === partner) { bySeat[seat] = row[1]; continue; }
+        var own = count(box(side));
+        if (own === null || own > 10 - t || row[2][own] === null || row[2][own] === undefined) return null;
+        bySeat[seat] = row[2][own];
+        if (!sides[side]) { sides[side] = true; taken += own; }
+      }
+      return taken === 10 - t ? { made: row[0], bySeat: bySeat, bidder: bidder, partner: partner } : null;
+    }
+    function show() {
+      var result = points();
+      preview.textContent = "";
+      preview.setAttribute("data-empty", "");
+      form.removeAttribute("data-points");
+      if (!result) return;
+      preview.removeAttribute("data-empty");
+      var plain = form.hasAttribute("data-correcting") || form.hasAttribute("data-kept");
+      var head = document.createElement("p"), strong = document.createElement("strong");
+      strong.textContent = preview.getAttribute(result.made ? "data-made" : "data-set");
+      head.appendChild(strong);
+      preview.appendChild(head);
+      var list = document.createElement("ul");
+      list.className = "three-points";
+      seats.forEach(function (seat) {
+        var item = document.createElement("li"), pts = result.bySeat[seat];
+        var role = seat === result.bidder ? preview.getAttribute("data-bidder")
+          : seat === result.partner ? preview.getAttribute("data-partner-word") : "";
+        var total = document.getElementById("total-" + seat);
+        var base = total ? parseInt(total.getAttribute("data-base") || total.textContent, 10) : 0;
+        item.setAttribute("data-preview-seat", seat);
+        item.textContent = nameOf(seat) + (role ? " (" + role + ")" : "") + ": " + signed(pts)
+          + (plain || !total ? "" : " → " + (base + pts));
+        list.appendChild(item);
+      });
+      preview.appendChild(list);
+      // The hand's points in words, for static/js/offline.js to say beside a hand it keeps on the phone.
+      form.setAttribute("data-points", seats.map(function (seat) {
+        return nameOf(seat) + " " + signed(result.bySeat[seat]);
+      }).join(", "));
+    }
+    form.addEventListener("change", show);
+    form.addEventListener("input", show);
+    show();
   }
 
   function fold(form) {

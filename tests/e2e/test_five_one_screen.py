@@ -91,6 +91,13 @@ def test_a_table_of_five_hand_fits_one_phone_screen_in_spanish(live_server, five
     page.locator("#hand-form .contract-group .fold-answer").wait_for()
     assert not page.locator("#hand-form .contract-grid").is_visible()
 
+    # The points as the server will score them, live: Ana and Joe make 7H (200 each), Luis and
+    # Élise one trick each (10), Nélida none.
+    assert page.locator("#seats-preview strong").inner_text() == "Cumplido"
+    assert page.locator("#seats-preview li").all_inner_texts() == [
+        "Ana Garza (apostó): +200 → 200", "Joe Smith (pareja): +200 → 200", "Luis Peña: +10 → 10",
+        "Élise Côté: +10 → 10", "Nélida Zúñiga: 0 → 0"]
+
     page.get_by_role("button", name="Guardar la mano 1").click()
     page.locator("#saved").wait_for()
     # The next hand's questions are open, nothing chosen.
