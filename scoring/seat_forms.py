@@ -126,6 +126,16 @@ class SeatHandForm(_OneHand):
         """"1:A 2:B ...": whose tricks row each seat's player is in (his own, or his team's), for static/js/seats.js."""
         return " ".join(f"{seat}:{side}" for seat, side in self.layout.side_of.items())
 
+    @property
+    def rest_hint(self) -> str:
+        """What the rows under the bidder's side's tricks ask, by how the layout seats its sides: a called
+        partner (his own tricks among the others'), two sides (the other one's, worked out), or teams."""
+        if self.layout.calls_partner:
+            return gettext("The others' tricks (with a partner, his own too); the last one is worked out.")
+        if len(self.layout.sides) == 2:
+            return gettext("The other side's tricks: what the bidder's side did not take.")
+        return gettext("The other teams' tricks; the last one is worked out.")
+
     def place_fields(self):
         """The bound tricks field of each player (or team), for the template (the bidder's side's is hidden)."""
         return [self[f"seat_{key}"] for key, _name in self.places]

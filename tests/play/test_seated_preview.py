@@ -4,6 +4,7 @@ hand (Layout.score), whoever bid, whoever was called, however the others' tricks
 entry page carries it. static/js/seats.js reads it: the bidding side's points for the bidder and
 his partner (or his team), each other side its points by its own tricks."""
 
+import html
 import json
 import re
 
@@ -106,6 +107,15 @@ def test_the_entry_page_carries_its_layouts_table(client, name):
     assert found, "the page carries no seats-score-table"
     assert json.loads(found.group(1)) == json.loads(json.dumps(preview_seated_table(name, table.round.event.rules)))
     assert 'id="seats-preview"' in page
+    # What the rows under the side's tricks ask fits the table: no partner at two or six.
+    assert HINTS[name] in html.unescape(page)
+    assert sum(hint in html.unescape(page) for hint in set(HINTS.values())) == 1
+
+
+HINTS = {"two-handed": "The other side's tricks: what the bidder's side did not take.",
+         "six-threes": "The other side's tricks: what the bidder's side did not take.",
+         "five-handed": "The others' tricks (with a partner, his own too); the last one is worked out.",
+         "six-pairs": "The other teams' tricks; the last one is worked out."}
 
 
 def _round_two_table(name):
