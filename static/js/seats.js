@@ -78,7 +78,7 @@
 
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
-  // The points as the hand is typed, each player's "Name (bidder): +200 → 200", looked up in the
+  // The points as the hand is typed, "Made" and each player's "Name: +200 → 200", looked up in the
   // server's table (scoring.previews.preview_seated_table: [made, the bidding side's points, a
   // defending side's points by its own tricks] by contract and the bidding side's tricks), so this
   // holds no scoring rule. Empty until the hand is whole and its tricks add up to 10.
@@ -103,7 +103,7 @@
         bySeat[seat] = row[2][own];
         if (!sides[side]) { sides[side] = true; taken += own; }
       }
-      return taken === 10 - t ? { made: row[0], bySeat: bySeat, bidder: bidder, partner: partner } : null;
+      return taken === 10 - t ? { made: row[0], bySeat: bySeat } : null;
     }
     function show() {
       var result = points();
@@ -121,13 +121,17 @@
       list.className = "three-points";
       seats.forEach(function (seat) {
         var item = document.createElement("li"), pts = result.bySeat[seat];
-        var role = seat === result.bidder ? preview.getAttribute("data-bidder")
-          : seat === result.partner ? preview.getAttribute("data-partner-word") : "";
         var total = document.getElementById("total-" + seat);
         var base = total ? parseInt(total.getAttribute("data-base") || total.textContent, 10) : 0;
         item.setAttribute("data-preview-seat", seat);
-        item.textContent = nameOf(seat) + (role ? " (" + role + ")" : "") + ": " + signed(pts)
-          + (plain || !total ? "" : " → " + (base + pts));
+        // The name on the left, the points on the right: one line each even in French (who bid and
+        // who was called are the folded lines just above).
+        var who = document.createElement("span"), what = document.createElement("span");
+        who.textContent = nameOf(seat) + ":";
+        what.textContent = signed(pts) + (plain || !total ? "" : " → " + (base + pts));
+        item.appendChild(who);
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(what);
         list.appendChild(item);
       });
       preview.appendChild(list);
