@@ -27,6 +27,8 @@
       var bidder = checked("declarer_seat"), partner = checked("partner_seat"), tricks = checked("tricks");
       var own = placeOf[bidder] || bidder;
       rows.forEach(function (row) { row.hidden = !bidder || row.getAttribute("data-place") === own; });
+      var rest = form.querySelector(".seats-rest");  // what the rows ask: with them, once a bidder is known
+      if (rest) rest.hidden = !bidder;
       form.querySelectorAll("[data-partner-seat]").forEach(function (label) {
         label.hidden = label.getAttribute("data-partner-seat") === bidder;
       });

@@ -110,7 +110,9 @@ def test_a_table_of_five_hand_fits_one_phone_screen(live_server, five_table, lau
 
     page.get_by_role("button", name=words["save"]).click()
     page.locator("#saved").wait_for()
-    # The next hand's questions are open, nothing chosen.
+    # The next hand's questions are open, nothing chosen; the others' rows and the line above them
+    # wait for a bidder.
+    assert not page.locator("#hand-form .seats-rest").is_visible()
     assert page.locator("#hand-form .fold-answer:visible").count() == 0
     assert page.locator("#hand-form label.bidder-pick:visible").count() == 5
     assert [page.locator(f"#total-{seat}").inner_text() for seat in "12345"] == ["200", "200", "10", "10", "0"]
