@@ -96,7 +96,7 @@ def preview_seated_table(layout_name: str, rules: rules_engine.RuleSet) -> dict:
     no hand has it]] for the bidding side's tricks t 0..10]}}, the layout's own scoring
     (Layout.score) for the live preview. The bidding side's points are the bidder's and, at five, his
     called partner's (or his alone: the same points); each defending side scores by its own tricks,
-    whatever the others took (tests/scoring/test_seated_preview.py checks it against Layout.score)."""
+    whatever the others took (tests/play/test_seated_preview.py checks it against Layout.score)."""
     layout = layouts.layout(layout_name)
     bidder = layout.seats[0]
     bidding = layout.side_of[bidder]

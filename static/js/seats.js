@@ -101,7 +101,7 @@
         var seat = seats[i], side = placeOf[seat];
         if (side === bidding || seat === partner) { bySeat[seat] = row[1]; continue; }
         var own = count(box(side));
-        if (own === null || own > 10 - t || row[2][own] === null || row[2][own] === undefined) return null;
+        if (own === null || own > 10 - t || row[2][own] === null) return null;  // row[2] has 0..10-t
         bySeat[seat] = row[2][own];
         if (!sides[side]) { sides[side] = true; taken += own; }
       }

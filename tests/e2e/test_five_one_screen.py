@@ -109,7 +109,7 @@ def test_a_table_of_five_hand_fits_one_phone_screen(live_server, five_table, lau
         "Élise Côté: +10 → 10", "Nélida Zúñiga: 0 → 0"]
 
     page.get_by_role("button", name=words["save"]).click()
-    page.locator("#saved").wait_for()
+    page.locator("#saved .saved-line").wait_for()  # the next page's: the line of the hand just saved
     # The next hand's questions are open, nothing chosen; the others' rows and the line above them
     # wait for a bidder.
     assert not page.locator("#hand-form .seats-rest").is_visible()
