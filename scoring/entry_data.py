@@ -218,7 +218,7 @@ class TableSheet:
         """The running score of the game in play (0-0 when the next hand starts a new game), one per
         side: three at a table of three, each player for himself."""
         current = self.games.current if self.games else None
-        return current.scores if current else (0,) * len(self.event.layout_spec.sides)
+        return current.scores if current else (0,) * len(self.table.layout_spec.sides)
 
     @property
     def last_game_over(self) -> str:
@@ -260,7 +260,7 @@ class TableSheet:
     @property
     def three_handed(self) -> bool:
         """Each player for himself (the layout's sides are its seats)."""
-        return self.event.layout_spec.each_for_himself
+        return self.table.layout_spec.each_for_himself
 
     @property
     def format(self):
@@ -275,7 +275,7 @@ class TableSheet:
     @property
     def adapter(self):
         """The table layout's adapter (scoring.adapters): how this layout's sheet keeps its totals."""
-        return _adapters.adapter_for(self.event)
+        return _adapters.table_adapter(self.table)
 
     def side_seats(self, side: str) -> list[Seat]:
         """The players of a side (N and S, or E and W), whoever the entrants are."""
@@ -379,12 +379,12 @@ def trust_state(sheet, side: str, public: bool = True) -> Trust:
 
 def seats_for(table) -> list[Seat]:
     """The table's seats and who sits there, as its layout's adapter stores them (TableAdapter.table_seats)."""
-    return _adapters.adapter_for(table.round.event).table_seats(table)
+    return _adapters.table_adapter(table).table_seats(table)
 
 
 def seated_seats(table) -> list[Seat]:
     """A table of individuals seats its TableSeat rows (N, E, S, W, or 1, 2, 3 in seating order)."""
-    layout = table.round.event.layout_spec
+    layout = table.layout_spec
     order = {seat: i for i, seat in enumerate(layout.seats)}
     rows = sorted(table.seats.all(), key=lambda s: order.get(s.seat, 99))
     return [Seat(r.seat, r.entrant.player_one.name, layout.side_of.get(r.seat, r.seat), r.entrant.number)

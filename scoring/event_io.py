@@ -167,9 +167,10 @@ def event_import(data: dict, *, slug: str | None = None, by=None, new_members: b
 def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None = None, links=None) -> Event:
     ev = spec.event
     rules = rules_engine.rule_set(ev.rules, ev.rule_overrides)
-    # The table layout the file's entrants and rules seat: its seats, dealer and scoring (the file's shape).
+    # The table layout the file's entrants and rules seat: its seats, dealer and scoring (the file's shape);
+    # in an event of mixed sizes the one of its tables of four, each table its own (eventfile.shape_of_table).
     shape = eventfile.table_shape(ev.entrants, ev.rules, ev.players_per_table, ev.six_handed)
-    layout = shape.layout
+    mixed = ev.players_per_table == layouts.MIXED
     now = timezone.now()
     event = Event.objects.create(
         name=ev.name, slug=slug, date=ev.date, venue=ev.venue, rules_preset=ev.rules,
@@ -177,7 +178,8 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
         sit_out_policy=ev.sit_out_policy, sit_out_points=ev.sit_out_points,
         confirmation_required=ev.confirmation_required, medal_scope=ev.medal_scope,
         secondary_tiebreakers=list(ev.secondary_tiebreakers), page_size=ev.page_size,
-        language=ev.language, format=ev.format, entrants=ev.entrants, club=club, layout=layout.name,
+        language=ev.language, format=ev.format, entrants=ev.entrants, club=club, layout=shape.layout.name,
+        mixed_sizes=(ev.six_handed or layouts.MIXED) if mixed else "",
         **_games_fields(ev.games),
     )
 
@@ -222,6 +224,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
         for t in r.tables:
             tables.append(Table(
                 round=rnd, number=t.number, ns=by_number.get(t.ns), ew=by_number.get(t.ew),
+                layout=eventfile.shape_of_table(ev, t).layout.name if mixed else "",
                 entered_side=t.entered_side,
                 confirmed_at=(t.confirmed_at or now) if t.confirmed else None,
                 confirmed_by=(t.confirmed_by or IMPORT_LABEL) if t.confirmed else "",
@@ -233,7 +236,8 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
     SitOut.objects.bulk_create(sit_outs, batch_size=BATCH)
     seats = [
         TableSeat(table=table, seat=label, entrant=by_number[number])
-        for table, t in zip(tables, table_specs) for number, label in shape.seat_of(t.seats).items()
+        for table, t in zip(tables, table_specs)
+        for number, label in eventfile.shape_of_table(ev, t).seat_of(t.seats).items()
     ]
     TableSeat.objects.bulk_create(seats, batch_size=BATCH)
     seatings = [Seating(round=t.round, partnership=side, table=t) for t in tables if t.ns is not None
@@ -245,6 +249,8 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
     hands, changes, moments = [], [], []
     for table, t in zip(tables, table_specs):
         versions = _last_versions(t.history or [])
+        shape = eventfile.shape_of_table(ev, t)
+        layout = shape.layout
         seat_of = shape.seat_of(t.seats)
         for h in t.hands:
             # Scored by the layout (Layout.score, the one dispatch), as a hand typed at the table is.
@@ -426,7 +432,10 @@ def _last_versions(history: list[eventfile.ChangeSpec]) -> dict[int, int]:
 
 
 def _table_keys(event: Event) -> dict:
-    """An event of individuals' players_per_table and six_handed (layouts.file_keys); none for partnerships."""
+    """An event of individuals' players_per_table and six_handed (layouts.file_keys); none for
+    partnerships. An event of mixed sizes: "mixed", and six_handed if it says how six are seated."""
+    if event.mixed_sizes:
+        return {"players_per_table": layouts.MIXED, "six_handed": event.six_handed}
     try:
         players, six_handed = layouts.file_keys(event.layout_spec)
     except layouts.LayoutError:
@@ -442,14 +451,22 @@ def event_export(event: Event, *, history: bool = False) -> dict:
                         .order_by("number"))
     number_of = {p.pk: p.number for p in partnerships}
     # The file's shape of the event's tables: a table of individuals' players by seat, in the
-    # layout's seating order (the file's: 1, 2, 3; n, e, s, w).
-    shape = eventfile.TABLE_SHAPES[event.layout]
+    # layout's seating order (the file's: 1, 2, 3; n, e, s, w). In an event of mixed sizes each
+    # table has its own (Table.layout), its players listed.
+    event_shape = eventfile.TABLE_SHAPES[event.layout]
+    table_layouts = dict(Table.objects.filter(round__event=event).exclude(layout="").values_list("id", "layout"))
+
+    def shape_of(table_id: int) -> eventfile.TableShape:
+        own = table_layouts.get(table_id)
+        return eventfile.mixed_table_shape(own) if own else event_shape
+
     seats_by_table: dict[int, dict[str, int]] = {}
     for table_id, seat, entrant_id in TableSeat.objects.filter(table__round__event=event).values_list(
             "table_id", "seat", "entrant_id"):
         seats_by_table.setdefault(table_id, {})[seat] = number_of[entrant_id]
     for table_id, by_seat in seats_by_table.items():
-        seats_by_table[table_id] = {label: by_seat[label] for label in shape.layout.seats if label in by_seat}
+        seats_by_table[table_id] = {label: by_seat[label] for label in shape_of(table_id).layout.seats
+                                    if label in by_seat}
     hands_by_table: dict[int, list[eventfile.HandSpec]] = {}
     for h in Hand.objects.filter(table__round__event=event).order_by("table_id", "number").values(
         "table_id", "number", "contract", "declarer", "tricks", "penalty_kind", "penalty_side", "penalty_seat",
@@ -465,7 +482,7 @@ def event_export(event: Event, *, history: bool = False) -> dict:
             h.update(accepted_side=None, accepted_by="")
         if not h["partner_seat"]:  # no called partner (the bidder alone at five; every other table)
             del h["partner_seat"]
-        h = shape.file_fields(h, seats_by_table.get(table_id, {}))
+        h = shape_of(table_id).file_fields(h, seats_by_table.get(table_id, {}))
         hands_by_table.setdefault(table_id, []).append(eventfile.HandSpec(**h))
     changes_by_table: dict[int, list[eventfile.ChangeSpec]] = {}
     if history:

@@ -43,7 +43,7 @@ def _names(table) -> dict[str, str]:
 
 def side_choices(table) -> list[tuple[str, str]]:
     """("ns", "N-S · Ana Garza & Marie Tremblay"): each side by its players, as the layout seats them."""
-    layout, names = table.round.event.layout_spec, _names(table)
+    layout, names = table.layout_spec, _names(table)
     return [(side, f"{language.label(SIDE_LABELS[side])} · "
              + " & ".join(names.get(seat, "") for seat in layout.seats_of(side))) for side in layout.sides]
 
@@ -51,7 +51,7 @@ def side_choices(table) -> list[tuple[str, str]]:
 def seat_choices(table) -> list[tuple[str, str]]:
     names = _names(table)
     return [("", gettext("Which player?"))] + [(seat, f"{seat_letter(seat)} · {names.get(seat, '')}")
-                                               for seat in table.round.event.layout_spec.seats]
+                                               for seat in table.layout_spec.seats]
 
 
 def side_pairs() -> list[tuple[str, str]]:

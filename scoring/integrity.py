@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from scoring import selectors, totals
-from scoring.adapters import adapter_for
+from scoring.adapters import ADAPTERS
+from scoring.engine import layouts
 from scoring.engine.rules import RulesError
 from scoring.engine.vocabulary import HAND_FIELDS
 from scoring.models import Hand, HandChange
@@ -66,9 +67,10 @@ def hand_points_check(event, hands=None) -> list[Difference]:
     """Every stored hand scored again by the event's layout (scoring.engine.layouts: the one
     dispatch for a hand nobody bid, a partnership hand and a hand where each plays for himself);
     its stored points, seat points and made must agree."""
-    rules, layout = event.rules, event.layout_spec
+    rules = event.rules
     found = []
     for hand in hands if hands is not None else _event_hands(event):
+        layout = layouts.layout(hand.table.layout or event.layout)  # the table's own, in an event of mixed sizes
         try:
             result = layout.score(rules, layout.entry(
                 contract=hand.contract, declarer=hand.declarer, tricks=hand.tricks, ns_tricks=hand.ns_tricks,
@@ -85,7 +87,6 @@ def hand_points_check(event, hands=None) -> list[Difference]:
 
 def table_totals_check(event, hands=None) -> list[Difference]:
     """Each table's stored totals (scoring.totals) against its hands counted and summed here."""
-    layout = event.layout_spec
     counted: dict[int, list[int]] = {}
     by_seat: dict[int, dict[str, int]] = {}  # each for himself: each seat's own points
     for hand in hands if hands is not None else _event_hands(event):
@@ -94,6 +95,7 @@ def table_totals_check(event, hands=None) -> list[Difference]:
         sums[1] += hand.ns_points
         sums[2] += hand.ew_points
         if hand.seat_points is not None:
+            layout = layouts.layout(hand.table.layout or event.layout)
             seat_sums = by_seat.setdefault(hand.table_id, dict.fromkeys(layout.seats, 0))
             for label in layout.seats:
                 seat_sums[label] += hand.seat_points.get(label, 0)
@@ -233,11 +235,9 @@ def _individual_tables(event, hands, _by_table=None) -> list[dict]:
     """The main rounds' tables of an event of individuals for totals_from_scratch: each seated
     player's points hand by hand, his side's (progressive) or his own (three-handed), as the
     hand stored them (the layout's adapter reads each side's points from the stored columns)."""
-    adapter = adapter_for(event)
-    layout = adapter.layout
-
     def points(hand, seat: str) -> int:
-        return adapter.side_points(hand.ns_points, hand.ew_points, hand.seat_points)[layout.side_of[seat]]
+        adapter = ADAPTERS[hand.table.layout or event.layout]  # the table's own, in an event of mixed sizes
+        return adapter.side_points(hand.ns_points, hand.ew_points, hand.seat_points)[adapter.layout.side_of[seat]]
 
     by_table = defaultdict(list)
     for hand in hands:

@@ -27,7 +27,7 @@ from typing import NamedTuple
 from django.db.models import Count
 from django.utils.translation import gettext, pgettext_lazy
 
-from scoring.adapters import TableAdapter, adapter_for
+from scoring.adapters import ADAPTERS, TableAdapter, adapter_for
 from scoring.engine import games as games_engine
 from scoring.engine import layouts
 from scoring.engine import standings as standings_engine
@@ -93,6 +93,7 @@ class TableRow(NamedTuple):
     ns_points: int
     ew_points: int
     own: dict
+    layout: str = ""  # the table's own layout in an event of mixed sizes (Table.layout), "" for the event's
 
 
 class _Reading:
@@ -102,6 +103,10 @@ class _Reading:
         self.event, self.adapter, self.layout, self.closed = event, adapter, adapter.layout, closed
         self.hands_per_round = event.hands_per_round
         self.needs_confirmation = event.confirmation_required
+
+    def adapter_of(self, layout: str) -> TableAdapter:
+        """The adapter of a table's layout: its own in an event of mixed sizes (TableRow.layout), else the event's."""
+        return read_adapter(self.adapter, layout)
 
     @staticmethod
     def rank_by(event: Event) -> tuple[str, ...]:
@@ -125,8 +130,9 @@ class SessionRead(_Reading):
         if memo is not None and memo[0] == inputs:
             return memo[1]
         final = row.hands >= self.hands_per_round and self.agreed(row)
-        score = TableScore(self.adapter.side_points(row.ns_points, row.ew_points, row.own), made)
-        result = self.adapter.table_result(number, at, score, row.hands, final)
+        adapter = self.adapter_of(row.layout)
+        score = TableScore(adapter.side_points(row.ns_points, row.ew_points, row.own), made)
+        result = adapter.table_result(number, at, score, row.hands, final)
         self.kept[row.id] = (inputs, result)
         return result
 
@@ -142,42 +148,49 @@ class GamesRead(_Reading):
 
     def prepare(self) -> None:
         self.played: dict[int, list[games_engine.PlayedHand]] = {}
-        for table_id, number, declarer, declarer_seat, ns_points, ew_points, own, made, partner in (
+        for table_id, layout, number, declarer, declarer_seat, ns_points, ew_points, own, made, partner in (
             Hand.objects.filter(table__round__event=self.event)
-            .values_list("table_id", "number", "declarer", "declarer_seat", "ns_points", "ew_points", "seat_points",
-                         "made", "partner_seat")
+            .values_list("table_id", "table__layout", "number", "declarer", "declarer_seat", "ns_points", "ew_points",
+                         "seat_points", "made", "partner_seat")
             .order_by("table_id", "number")
         ):
-            self.played.setdefault(table_id, []).append(
-                played_hand(self.adapter, number, declarer_seat or declarer, ns_points, ew_points, own, made, partner))
+            self.played.setdefault(table_id, []).append(played_hand(
+                self.adapter_of(layout), number, declarer_seat or declarer, ns_points, ew_points, own, made, partner))
         self.replays = _memo(_replays, self.event.pk)
 
-    def replay(self, table_id: int, hands: list[games_engine.PlayedHand], closed: bool) -> games_engine.TableGames:
+    def replay(self, table_id: int, hands: list[games_engine.PlayedHand], closed: bool,
+               sides: int) -> games_engine.TableGames:
         event, hpr = self.event, self.hands_per_round
-        inputs = (event.rules, event.games_setup, tuple(hands), closed, hpr, len(self.adapter.sides))
+        inputs = (event.rules, event.games_setup, tuple(hands), closed, hpr, sides)
         kept = self.replays.get(table_id)
         if kept is not None and kept[0] == inputs:
             return kept[1]
         result = games_engine.replay(event.rules, event.games_setup, hands, round_over=closed,
-                                     hands_per_round=hpr, sides=len(self.adapter.sides))
+                                     hands_per_round=hpr, sides=sides)
         self.replays[table_id] = (inputs, result)
         return result
 
     def table(self, row: TableRow, number: int, at: dict[str, int], made: dict) -> standings_engine.TableResult:
         hands = self.played.get(row.id, [])
         closed = row.round_id in self.closed
-        result = self.replay(row.id, hands, closed)
+        adapter = self.adapter_of(row.layout)
+        sides = adapter.sides
+        result = self.replay(row.id, hands, closed, len(sides))
         hpr = self.hands_per_round
         ended = result.complete or closed or (hpr is not None and len(hands) >= hpr)
         final = bool(hands) and ended and self.agreed(row)
-        sides = self.adapter.sides
         records = {side: result.record(index) for index, side in enumerate(sides)}
         score = TableScore({side: record.points for side, record in records.items()}, made, records, result.draws,
                            sides[result.match] if result.match is not None else "")
-        return self.adapter.table_result(number, at, score, len(hands), final)
+        return adapter.table_result(number, at, score, len(hands), final)
 
 
 TABLE_READS = {"session": SessionRead, "games": GamesRead}
+
+
+def read_adapter(adapter: TableAdapter, layout: str) -> TableAdapter:
+    """A table's adapter: its own layout's in an event of mixed sizes (`layout`), else the event's `adapter`."""
+    return ADAPTERS[layout] if layout else adapter
 
 
 def played_hand(adapter: TableAdapter, number: int, declarer: str, ns_points: int, ew_points: int, own: dict | None,
@@ -246,17 +259,22 @@ def compute_standings(event: Event) -> standings_engine.Standings:
     ]
     rounds = {pk: (number, tiebreak_id, status == ROUND_CLOSED) for pk, number, tiebreak_id, status in
               Round.objects.filter(event=event).values_list("id", "number", "tiebreak_id", "status")}
+    # In an event of mixed sizes each table names its layout, and a table of three, five or six keeps
+    # its seats' own totals: both are read there.
+    mixed = ("layout", "seat_totals") if event.mixed_sizes else ()
     raw = driver_rows(
         Table.objects.filter(round__event=event)
         .values_list("id", "round_id", "ns_id", "ew_id", is_set("confirmed_at"), is_set("disputed_at"), "n_hands",
-                     "ns_points", "ew_points", *adapter.own_totals).order_by()
+                     "ns_points", "ew_points", *(mixed or adapter.own_totals)).order_by()
     )
     # Each seat's own totals (Table.seat_totals), read only where the layout's sides are its seats.
-    owns = json_column(row[9] for row in raw) if adapter.own_totals else [None] * len(raw)
-    rows = [TableRow(*row[:9], own) for row, own in zip(raw, owns, strict=True)]
+    owns = json_column(row[-1] for row in raw) if mixed or adapter.own_totals else [None] * len(raw)
+    rows = [TableRow(*row[:9], own, row[9] if mixed else "") for row, own in zip(raw, owns, strict=True)]
     places = adapter.table_places(event, rows)
+    sides = tuple(dict.fromkeys(side for name in {row.layout for row in rows} for side in
+                                read_adapter(adapter, name).sides))
     contracts = ({} if not {"contracts_made", "fewest_sets"} & set(setup.secondary_tiebreakers)
-                 else _contracts(event, adapter.sides))
+                 else _contracts(event, sides))
     read = TABLE_READS[event.format](event, adapter, {pk for pk, (*_, closed) in rounds.items() if closed})
     read.prepare()
     no_places: dict[str, int] = {}
@@ -432,17 +450,18 @@ def _hand_credit(adapter: TableAdapter, hand: Hand, place: str, seated: dict) ->
 def entrant_record(event: Event, entrant: Partnership) -> list[EntrantRound]:
     """An entrant's rounds, main rounds then tiebreak sessions, table by table and hand by hand (five
     queries; a games event's tables replayed into games). Its words are in the active language."""
-    adapter = adapter_for(event)
-    layout = adapter.layout
-    tables = list(Table.objects.filter(round__event=event).filter(adapter.entrant_tables(entrant)).distinct()
+    event_adapter = adapter_for(event)
+    tables = list(Table.objects.filter(round__event=event).filter(event_adapter.entrant_tables(entrant)).distinct()
                   .select_related("round__tiebreak"))
-    seated = adapter.seated(tables)
+    seated = event_adapter.seated(tables)
     hands_by_table: dict[int, list[Hand]] = {}
     for hand in Hand.objects.filter(table__in=tables).order_by("number"):
         hands_by_table.setdefault(hand.table_id, []).append(hand)
     played = event_selectors.tables_games(event, [table.pk for table in tables])
     records = []
     for table in tables:
+        adapter = read_adapter(event_adapter, table.layout)  # the table's own, in an event of mixed sizes
+        layout = adapter.layout
         at = seated.get(table.pk, {})
         place = next(p for p, sitting in at.items() if sitting.pk == entrant.pk)
         side = _side(layout, place)

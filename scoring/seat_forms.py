@@ -104,7 +104,7 @@ class SeatHandForm(_OneHand):
         super().__init__(*args, **kwargs)
         self._place(sheet, correcting)
         self.rules = sheet.event.rules
-        self.layout = sheet.event.layout_spec
+        self.layout = sheet.table.layout_spec
         self.seats = sheet.seats
         self.fields["declarer_seat"].choices = [(s.seat, s.name) for s in self.seats]
         if self.layout.calls_partner:

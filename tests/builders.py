@@ -270,7 +270,7 @@ def prove_code(table: Table, side_or_seat: str) -> str:
     if table.ns_id is not None:
         entrant = table.ns if side_or_seat == "ns" else table.ew
     else:
-        layout = table.round.event.layout_spec
+        layout = table.layout_spec
         # A side (a progressive table's N-S, a table of six's team): the first player of it.
         seat = side_or_seat if side_or_seat in layout.seats else layout.seats_of(side_or_seat)[0]
         entrant = table.seats.select_related("entrant").get(seat=seat).entrant
@@ -285,7 +285,7 @@ def prove_side(client: Client, table: Table, side_or_seat: str) -> None:
 
     response = client.post(f"/t/{table.token}/side/", {"side": side_or_seat, "code": prove_code(table, side_or_seat)})
     assert response.status_code == 302, response.status_code
-    layout = table.round.event.layout_spec
+    layout = table.layout_spec
     want = layout.side_of.get(side_or_seat, side_or_seat)  # a player acts for his side (at six, his team)
     assert client.session.get(SESSION_SIDES, {}).get(str(table.pk)) == want, client.session.get(SESSION_SIDES)
 

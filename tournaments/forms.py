@@ -42,7 +42,10 @@ DEFAULT_ENTRANTS = layouts.LAYOUTS[layouts.DEFAULT_LAYOUT].entrants
 # two, five and six: scoring.engine.layouts.LAYOUTS, in its own words).
 TABLE_CHOICES = [("", _("Four at a table (three under the three-handed rule set)"))] + [
     (name, language.lazy_label(lay.label)) for name, lay in layouts.LAYOUTS.items()
-    if layouts.layout_for(lay.entrants, lay.rules_players) is not lay]
+    if layouts.layout_for(lay.entrants, lay.rules_players) is not lay] + [
+    # Mixed table sizes (Event.mixed_sizes): its tables of four progressive, a six as three teams of two.
+    (layouts.MIXED, _("Mixed: tables of four, five or six so that nobody sits out (games to 500; a table of six as "
+                      "three teams of two)"))]
 CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES,
                  "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
@@ -190,6 +193,8 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.layout != self._seated_layout(self.instance.entrants,
                                                                             self.instance.rules_preset):
             self.initial.setdefault("layout", self.instance.layout)
+        if self.instance.mixed_sizes:
+            self.initial["layout"] = layouts.MIXED
         if entrants_locked:  # anyone registered: the choice stays (the service refuses a change too)
             self.fields["entrants"].disabled = True
         # A form posted without the check (an older page, a script) keeps the event's current one.
@@ -322,6 +327,11 @@ class EventForm(forms.ModelForm):
         # Blank: the table who plays and the rule set seat (the service refuses a choice that does not fit).
         cleaned["layout"] = cleaned.get("layout") or self._seated_layout(cleaned.get("entrants"),
                                                                          cleaned.get("rules_preset"))
+        # Mixed sizes: the tables of four's layout, each table its own; a six as the event said, or three pairs.
+        cleaned["mixed_sizes"] = ""
+        if cleaned["layout"] == layouts.MIXED:
+            cleaned["layout"] = layouts.MIXED_EVENT_LAYOUT
+            cleaned["mixed_sizes"] = self.instance.mixed_sizes or layouts.SIX_HANDED[0]
         overrides = {}
         for name in self.override_names:
             raw = cleaned.get(f"rule_{name}")
@@ -350,6 +360,7 @@ class EventForm(forms.ModelForm):
         if not values["layout"]:
             del values["layout"]  # who plays and the rule set seat nobody: the service says so by its field
         values["rule_overrides"] = self.cleaned_data["rule_overrides"]
+        values["mixed_sizes"] = self.cleaned_data["mixed_sizes"]
         return values
 
 

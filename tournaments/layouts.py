@@ -27,6 +27,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import layouts as engine_layouts
+from scoring.engine import movement_mixed
+
 from .forms import PartnershipEditForm, PartnershipForm, PlayerEditForm, PlayerForm
 
 PARTNERSHIP_WORDS = {
@@ -183,13 +186,27 @@ TABLE_KINDS: dict[str, TableKind] = {kind.layout_name: kind for kind in (
 )}
 
 
+def _mixed_note(count: int) -> str:
+    """The check-in page's note in an event of mixed sizes: the tables `count` players fill this round."""
+    if not engine_layouts.mixed_count_fits(count):
+        return gettext("Tables of four, five or six so that nobody sits out: %(count)s players do not fill them; "
+                       "check in one more or one fewer.") % {"count": count}
+    return gettext("Tables of four, five or six so that nobody sits out: %(sizes)s each round.") % {
+        "sizes": movement_mixed.sizes_text(count)}
+
+
+# An event of mixed table sizes (Event.mixed_sizes): players, as at its tables of four, seated so that
+# nobody sits out; each table's own partials are its layout's kind (the round dashboard asks the table).
+MIXED_KIND = TableKind(engine_layouts.MIXED, PLAYER_WORDS, PlayerForm, PlayerEditForm,
+                       "tournaments/entrants/_import_players.html", _mixed_note)
+
 # What the event page says of each format (scoring.engine.formats.FORMATS), by its name: a partial.
 FORMAT_FACTS = {"session": "tournaments/formats/_session_facts.html", "games": "tournaments/formats/_games_facts.html"}
 
 
 def kind_for(event) -> TableKind:
-    """The Django side of `event`'s table layout (Event.layout)."""
-    return TABLE_KINDS[event.layout]
+    """The Django side of `event`'s table layout (Event.layout), or of its mixed sizes (Event.mixed_sizes)."""
+    return MIXED_KIND if event.mixed_sizes else TABLE_KINDS[event.layout]
 
 
 def say(event, key: str, **values) -> str:

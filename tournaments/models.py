@@ -90,6 +90,14 @@ class Event(models.Model):
     # sides, dealer, hand scoring, credit and movement. Named once here, never worked out again
     # from the entrants and the rule set (save() names the one they seat when the one named does not fit).
     layout = models.CharField(max_length=20, choices=choices(layouts.LAYOUT_LABELS), default=layouts.DEFAULT_LAYOUT)
+    # Mixed table sizes, "nobody sits out" (RULES.md section 7; games events of individuals only):
+    # "" for one table size; else how a table of six is seated ("three-pairs" or "two-threes", an
+    # event file's six_handed), or "mixed" when the event has not said (it seats no six), and each
+    # table names its own layout (Table.layout, by its number of players: layouts.mixed_layout);
+    # `layout` is then that of the event's tables of four (progressive).
+    mixed_sizes = models.CharField(max_length=12, blank=True, default="",
+                                   choices=[(value, value) for value in ("", *layouts.MIXED_CHOICES)])
+
     rounds = models.PositiveSmallIntegerField(default=10)
     # None only in an event played as games: its rounds end when closed or when their games are done.
     hands_per_round = models.PositiveSmallIntegerField(default=4, null=True, blank=True)
@@ -176,6 +184,11 @@ class Event(models.Model):
     def layout_spec(self) -> layouts.Layout:
         """The event's table layout (scoring.engine.layouts): what its pages, services and files ask."""
         return layouts.layout(self.layout)
+
+    @property
+    def six_handed(self) -> str:
+        """How a table of six is seated in an event of mixed sizes ("" where it has not said)."""
+        return self.mixed_sizes if self.mixed_sizes in layouts.SIX_HANDED else ""
 
     def fit_layout(self) -> bool:
         """Name the layout the entrants and the rule set seat, unless the one named already fits them
@@ -367,6 +380,9 @@ class Table(models.Model):
     # {"1": pts, "2": pts, "3": pts}; {} at any other table and at a table of three with no hand.
     # Kept and checked with the totals above.
     seat_totals = models.JSONField(default=dict, blank=True)
+    # The table's own layout in an event of mixed table sizes (Event.mixed_sizes), by name
+    # (scoring.engine.layouts.LAYOUTS); "" everywhere else: the event's (Table.layout_spec).
+    layout = models.CharField(max_length=20, choices=choices(layouts.LAYOUT_LABELS), blank=True, default="")
 
     class Meta:
         ordering = ["round", "number"]
@@ -384,6 +400,16 @@ class Table(models.Model):
     @property
     def short_code(self) -> str:
         return format_token(self.token)
+
+    @property
+    def layout_name(self) -> str:
+        """The name of the layout this table is played at: its own in an event of mixed sizes, else the event's."""
+        return self.layout or self.round.event.layout
+
+    @property
+    def layout_spec(self) -> layouts.Layout:
+        """This table's layout (scoring.engine.layouts): what its entry, sheet and services ask."""
+        return layouts.layout(self.layout_name)
 
     def status_for(self, hand_count: int, hands_per_round: int | None) -> str:
         """not_started, in_progress, entered, confirmed or disputed (the round dashboard's words).

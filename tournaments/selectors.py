@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from scoring.engine import formats
 from scoring.engine import games as games_engine
+from scoring.engine import layouts as layouts_engine
 from scoring.engine.registration import search_key
 from scoring.engine.vocabulary import TABLE_STATUS_LABELS
 
@@ -149,10 +150,11 @@ def dashboard(event: Event, number: int | None) -> dict:
         played = tables_games(event, [t.pk for t, _status, _count in states])
         tables = [(t, status, count, TABLE_STATUS_LABELS[status], played.get(t.pk))
                   for t, status, count in states]
-        layout = event.layout_spec
-        order = {label: i for i, label in enumerate(layout.seats)}
-        side_index = {seat: layout.sides.index(side) for seat, side in layout.side_of.items()}
         for t, _status, _count in states:  # a table of players: its players by seat, in order (none at a pair's)
+            t.kind = layouts.TABLE_KINDS[t.layout_name]  # its partials: the table's own, in an event of mixed sizes
+            layout = t.layout_spec
+            order = {label: i for i, label in enumerate(layout.seats)}
+            side_index = {seat: layout.sides.index(side) for seat, side in layout.side_of.items()}
             seats = sorted(t.seats.all(), key=lambda s: order[s.seat])
             t.seated = [(seat_name(s.seat), s.entrant) for s in seats]
             games = played.get(t.pk)
@@ -246,18 +248,21 @@ def tables_games(event: Event, table_ids) -> dict[int, TableGamesView]:
         return {}
     hands: dict[int, list[games_engine.PlayedHand]] = {}
     closed: set[int] = set()
-    layout = event.layout_spec
+    layouts_of: dict[int, layouts_engine.Layout] = {}
     rows = (Table.objects.filter(pk__in=list(table_ids))
-            .values_list("id", "round__status", "hands__number", "hands__declarer", "hands__ns_points",
+            .values_list("id", "layout", "round__status", "hands__number", "hands__declarer", "hands__ns_points",
                          "hands__ew_points", "hands__made", "hands__declarer_seat", "hands__seat_points",
                          "hands__partner_seat"))
-    for table_id, status, number, declarer, ns_points, ew_points, made, declarer_seat, seat_points, partner in rows:
+    for table_id, own, status, number, declarer, ns_points, ew_points, made, declarer_seat, seat_points, partner \
+            in rows:
         found = hands.setdefault(table_id, [])
+        # The table's own layout in an event of mixed sizes, else the event's.
+        layout = layouts_of.setdefault(table_id, layouts_engine.layout(own or event.layout))
         if status == Round.Status.CLOSED:
             closed.add(table_id)
         if number is not None:
             found.append(layout.played(number, layout.stored(
                 declarer=declarer, ns_points=ns_points, ew_points=ew_points, made=made,
                 declarer_seat=declarer_seat, seat_points=seat_points, partner_seat=partner or "")))
-    return {table_id: replay_table(event, found, round_over=table_id in closed, sides=len(layout.sides))
+    return {table_id: replay_table(event, found, round_over=table_id in closed, sides=len(layouts_of[table_id].sides))
             for table_id, found in hands.items()}

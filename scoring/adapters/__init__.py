@@ -32,8 +32,14 @@ def adapter(name: str) -> TableAdapter:
 
 
 def adapter_for(event) -> TableAdapter:
-    """The adapter of `event`'s table layout."""
+    """The adapter of `event`'s table layout (in an event of mixed sizes, its tables of four's)."""
     return ADAPTERS[event.layout]
 
 
-__all__ = ["ADAPTERS", "TableAdapter", "adapter", "adapter_for"]
+def table_adapter(table) -> TableAdapter:
+    """The adapter of the layout `table` is played at (Table.layout_name: its own in an event of
+    mixed table sizes, else its event's)."""
+    return ADAPTERS[table.layout_name]
+
+
+__all__ = ["ADAPTERS", "TableAdapter", "adapter", "adapter_for", "table_adapter"]

@@ -61,7 +61,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
-from scoring.engine import movement, movement_individuals
+from scoring.engine import movement, movement_individuals, movement_mixed
 from scoring.engine import rules as rules_engine
 from scoring.engine.games import PlayedHand
 from scoring.engine.vocabulary import (
@@ -559,6 +559,45 @@ def layout_for_file(players_per_table: int, six_handed: str = "") -> Layout:
     if players_per_table != 6 and six_handed:
         raise LayoutError(f"six_handed: given for tables of {players_per_table}; only a table of six has it")
     return LAYOUTS[FILE_LAYOUTS[players_per_table, six_handed]]
+
+
+# Mixed table sizes, "nobody sits out" (RULES.md section 7; games events of individuals): each table
+# is played at the layout of its number of players, under the event's four-handed rule set. A table
+# of four is progressive (partners opposite, seats N, E, S, W in seating order). A table of three
+# under a four-handed rule set has no layout yet (the table of three plays under the three-handed
+# rule sets), so an event of mixed sizes seats four, five or six at a table.
+MIXED = "mixed"
+MIXED_TABLE_SIZES = (4, 5, 6)
+MIXED_EVENT_LAYOUT = "progressive"  # Event.layout of an event of mixed sizes: its tables of four
+# Event.mixed_sizes: "mixed" (no way to seat six said), or the way to seat six.
+MIXED_CHOICES = (MIXED, *SIX_HANDED)
+
+
+def mixed_layout(players: int, six_handed: str = "") -> Layout:
+    """The layout of a table of `players` in an event of mixed sizes (`six_handed`: the event's way
+    to seat six, needed only when a table seats six). Raises LayoutError naming the field."""
+    if isinstance(players, bool) or players not in MIXED_TABLE_SIZES:
+        raise LayoutError(f"seats: {players!r} players at a table; an event of mixed sizes seats "
+                          f"{', '.join(map(str, MIXED_TABLE_SIZES))}")
+    if players == 6 and (six_handed or "") not in SIX_HANDED:
+        raise LayoutError(f"six_handed: {six_handed!r} is not one of {', '.join(SIX_HANDED)} (a table of six needs it)")
+    return LAYOUTS[FILE_LAYOUTS[players, six_handed if players == 6 else ""]]
+
+
+def event_planner(layout: Layout, mixed_sizes: str = "") -> Callable:
+    """The movement of an event: its layout's (Layout.plan), or in an event of mixed sizes
+    (`mixed_sizes`, Event.mixed_sizes) the mixed one (movement_mixed.plan_mixed, its sixes seated
+    as it says). Called as Layout.plan is: (numbers, rounds, first_round=, history=, current=)."""
+    if not mixed_sizes:
+        return layout.plan
+    return partial(movement_mixed.plan_mixed, six_handed=mixed_sizes if mixed_sizes in SIX_HANDED else None)
+
+
+def mixed_count_fits(count: int) -> bool:
+    """Do `count` players fill tables an event of mixed sizes seats (four, five or six), the mixed
+    movement's way (movement_mixed.table_sizes)? Not 2, 3 or 7, which need a table of two or three."""
+    return count >= movement_mixed.MIXED_LEAST and all(
+        size in MIXED_TABLE_SIZES for size in movement_mixed.table_sizes(count))
 
 
 def file_keys(layout: Layout) -> tuple[int, str]:

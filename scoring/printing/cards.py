@@ -128,10 +128,14 @@ def _draw_opponents(c: Canvas, words: Words, rnd: CardRound, left: float, inner:
 
 def _draw_partner(c: Canvas, words: Words, rnd: CardRound, left: float, inner: float, base: float,
                   yb: float) -> None:
-    """"Partner 3 Marie", below it "against 2 Luis, 4 Joe"."""
+    """"Partner 3 Marie", below it "against 2 Luis, 4 Joe". A round at a table with no partner for the
+    round (in an event of mixed sizes, a table of five or six): "Playing with", below it the others."""
     _ = words.gettext
-    partner = _("Partner %(partner)s") % {"partner": rnd.partner}
-    against = _("against %(others)s") % {"others": ", ".join(rnd.others)}
+    if rnd.partner:
+        partner = _("Partner %(partner)s") % {"partner": rnd.partner}
+        against = _("against %(others)s") % {"others": ", ".join(rnd.others)}
+    else:
+        partner, against = _("Playing with"), " · ".join(rnd.others)
     draw_text(c, left + 95, yb + 12, partner, BOLD, 8, max_width=inner - 96, min_size=5.2)
     draw_text(c, left + 95, yb + 3.5, against, SANS, 8, max_width=inner - 96, min_size=5.2)
 

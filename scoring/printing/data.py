@@ -19,7 +19,7 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from scoring import site_address
-from scoring.adapters import adapter_for
+from scoring.adapters import ADAPTERS, adapter_for
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine import vocabulary
@@ -179,22 +179,29 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
     is drawn (sheet_style). Three queries for result sheets, one for blank sheets (one more where
     the players are read from their seats), plus one checking the round."""
     adapter = adapter_for(event)
-    kind = SHEET_DATA[adapter.sheet_data]
     rounds = select_rounds(event, round_number=round_number, tiebreak=tiebreak)
-    tables = list(Table.objects.filter(round__in=rounds).select_related("round__tiebreak", *kind.related)
+    tables = list(Table.objects.filter(round__in=rounds)
+                  .select_related("round__tiebreak", *SHEET_DATA[adapter.sheet_data].related)
                   .order_by(MAIN_FIRST, "round__number", "number"))
-    seated = kind.seated(tables)
+    # Each table's adapter: the event's, or in an event of mixed sizes the table's own layout's.
+    adapters = {table.pk: ADAPTERS[table.layout] if table.layout else adapter for table in tables}
+    seated: dict[int, dict] = {}
+    for data in {SHEET_DATA[a.sheet_data] for a in adapters.values()}:
+        seated.update(data.seated([t for t in tables if SHEET_DATA[adapters[t.pk].sheet_data] is data]))
     hands, fixes = _entered(rounds) if filled else ({}, {})
     # Every hand a table played (a games event's round may take more than its sheet's rows).
     per_round = max([sheet_rows(event), *(max(found) for found in hands.values() if found)])
-    dealers = [(n, event.layout_spec.dealer(n)) for n in range(1, per_round + 1)]
     out = []
     for table in tables:
+        table_adapter = adapters[table.pk]
+        kind, layout = SHEET_DATA[table_adapter.sheet_data], table_adapter.layout
+        dealers = [(n, layout.dealer(n)) for n in range(1, per_round + 1)]
+        style = table_adapter.sheet_style if table_adapter is not adapter else ""
         at = seated.get(table.pk, {})
         heads = kind.heads(table, at)
         if not filled:
             out.append(SheetTable(_round_label(table.round), table.number, *heads.sides,
-                                  tuple(SheetHand(n, d) for n, d in dealers), seats=heads.seats,
+                                  tuple(SheetHand(n, d) for n, d in dealers), seats=heads.seats, style=style,
                                   entry_url=entry_url(table.token, site_url), short_code=format_token(table.token)))
             continue
         entered = hands.get(table.pk, {})
@@ -202,7 +209,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         corrected = {c.hand_number for c in changes}
         closed = table.round.status == vocabulary.ROUND_CLOSED
         # A games event: the round replayed into games, each game's end marked under its last hand.
-        played = FORMAT_PRINT[event.format].replay(kind, event, entered, heads.order, closed)
+        played = FORMAT_PRINT[event.format].replay(kind, event, layout, entered, heads.order, closed)
         rows = []
         for n, dealer in dealers:
             hand = entered.get(n)
@@ -212,7 +219,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
             penalty = _penalty_text(hand.penalty_kind, hand.penalty_side, hand.penalty_seat, hand.note)
             rows.append(kind.row(n, hand.dealer or dealer, hand, penalty, n in corrected, played, heads.order))
         out.append(SheetTable(
-            _round_label(table.round), table.number, *heads.sides, tuple(rows), seats=heads.seats,
+            _round_label(table.round), table.number, *heads.sides, tuple(rows), seats=heads.seats, style=style,
             **kind.totals(entered, played, at, heads.order),
             status=_status(event, table, len(entered)),
             corrections=tuple(Correction(c.hand_number or 0, language.clock(c.at), c.by, _describe(c.old),
@@ -310,7 +317,9 @@ def cards_doc(event: Event) -> CardsDoc:
             continue
         at = seated.get(s.table_id, {})
         mine = next((place for place, p in at.items() if p.pk == s.partnership_id), "")
-        rounds_of[s.partnership_id].append(round_of.card_round(label, s.table.number, mine, at))
+        # The round as its table's layout reads it: in an event of mixed sizes, the table's own.
+        table_round = CARD_ROUNDS[ADAPTERS[s.table.layout].card_style] if s.table.layout else round_of
+        rounds_of[s.partnership_id].append(table_round.card_round(label, s.table.number, mine, at))
     cards = tuple(
         PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]), pin=p.pin)
         for p in sorted(entrants.values(), key=lambda p: p.number)
@@ -444,7 +453,7 @@ class _SessionPrint:
     total_heading = vocabulary.gettext_noop("Total")
 
     @staticmethod
-    def replay(kind, event: Event, entered, order, closed: bool):
+    def replay(kind, event: Event, layout, entered, order, closed: bool):
         return None
 
     @staticmethod
@@ -475,8 +484,8 @@ class _GamesPrint:
     total_heading = vocabulary.gettext_noop("Points")  # the sum of the final game scores
 
     @staticmethod
-    def replay(kind, event: Event, entered, order, closed: bool):
-        return kind.replay(event, entered, order, closed)
+    def replay(kind, event: Event, layout, entered, order, closed: bool):
+        return kind.replay(event, layout, entered, order, closed)
 
     @staticmethod
     def row_games(row, matches: bool) -> tuple[int, ...]:
@@ -577,7 +586,7 @@ class _SidesSheet:
         return _seats_of(tables)
 
     @staticmethod
-    def replay(event: Event, entered: dict[int, Hand], order, closed: bool):
+    def replay(event: Event, layout, entered: dict[int, Hand], order, closed: bool):
         return event_selectors.replay_table(
             event, [games_engine.played(h.number, h.declarer, h.ns_points, h.ew_points, h.made)
                     for h in entered.values()], round_over=closed)
@@ -656,8 +665,8 @@ class _SeatsSheet:
                                           for seat in order), order)
 
     @staticmethod
-    def replay(event: Event, entered: dict[int, Hand], order, closed: bool):
-        layout = event.layout_spec  # each seat a side, or at six the teams (Layout.stored, Layout.played)
+    def replay(event: Event, layout, entered: dict[int, Hand], order, closed: bool):
+        # `layout`: the table's; each seat a side, or at six the teams (Layout.stored, Layout.played)
         return games_engine.replay(
             event.rules, event.games_setup,
             [layout.played(h.number, layout.stored(declarer_seat=h.declarer_seat, seat_points=h.seat_points or {},

@@ -149,6 +149,9 @@ class SheetTable:
     games: tuple[str, ...] = ()  # result sheets of a games event: each game and who won it, as printed
     seats: tuple[SheetSeat, ...] = ()  # a three-handed table: its three players in seating order
     seat_totals: tuple[int | None, ...] = ()  # result sheets of a three-handed table: each seat's total
+    # In an event of mixed table sizes, this table's own sheet style (TableAdapter.sheet_style) where
+    # it is not the document's (SheetsDoc.style); "" for the document's.
+    style: str = ""
 
     def dealer_name(self, seat: str) -> str:
         if self.seats:

@@ -520,14 +520,21 @@ def score_sheets(doc: SheetsDoc) -> bytes:
     buf = io.BytesIO()
     _ = doc.words.gettext
     c = new_canvas(buf, doc.header, _("result sheets") if doc.filled else _("score sheets"), size)
-    lay = _SheetLayout(size, doc.hands_per_round, doc)
-    c.beginForm("sheet")
-    _draw_sheet_static(c, doc, lay)
-    c.endForm()
+    # One layout and one drawn form per sheet style: the document's, and in an event of mixed table
+    # sizes each other style a table names (SheetTable.style).
+    styled = {}
+    for style in dict.fromkeys([doc.style, *(t.style for t in doc.tables if t.style)]):
+        styled_doc = replace(doc, style=style)
+        lay = _SheetLayout(size, doc.hands_per_round, styled_doc)
+        c.beginForm(f"sheet-{style}")
+        _draw_sheet_static(c, styled_doc, lay)
+        c.endForm()
+        styled[style] = (styled_doc, lay)
     if not doc.tables:
         empty_page(c, doc.header, size, _("No tables to print: create the round's tables first."))
     for t in doc.tables:
-        _draw_sheet(c, doc, t, lay, "sheet")
+        styled_doc, lay = styled[t.style or doc.style]
+        _draw_sheet(c, styled_doc, t, lay, f"sheet-{t.style or doc.style}")
         c.showPage()
     c.save()
     return buf.getvalue()

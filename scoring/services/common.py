@@ -70,7 +70,7 @@ def table_sides(table) -> tuple[str, ...]:
     """The sides a phone may prove at `table`: "ns" and "ew" (partnerships, or a progressive table's
     two sides: a player proves himself and acts for his side), or a table of three's seats: the
     sides of the table's layout."""
-    return table.round.event.layout_spec.sides
+    return table.layout_spec.sides
 
 
 UNKNOWN_SIDE = "?"  # a hand written through code as a table link naming no side: any side or staff accepts it
@@ -219,13 +219,13 @@ def hand_snapshot(hand: Hand) -> dict:
 
 def three_handed(table) -> bool:
     """Each player at `table` plays for himself (a table of three; README, "Events of individuals")."""
-    return table.round.event.layout_spec.each_for_himself
+    return table.layout_spec.each_for_himself
 
 
 def hand_dealer(table, number: int) -> str:
     """Who deals hand `number`: the table's layout passes the deal one seat to the left each hand
     (N, E, S, W; seat 1, 2, 3 at a table of three)."""
-    return table.round.event.layout_spec.dealer(number)
+    return table.layout_spec.dealer(number)
 
 
 def _log(table, action: str, actor: Actor, *, hand_number=None, old=None, new=None, reason="") -> None:

@@ -32,7 +32,7 @@ def table_games(table, hands, *, extra=None, bell: bool = True) -> games_engine.
     setup = event.games_setup
     if setup is None:
         return None
-    layout = event.layout_spec  # its sides are the replay's: each player his own at a table of three
+    layout = table.layout_spec  # its sides are the replay's: each player his own at a table of three
     rows = {h.number: _played(layout, h.number, h) for h in hands}
     if extra is not None:
         rows[extra.number] = extra
@@ -44,7 +44,7 @@ def _check_games(table, number: int, clean: dict, hands=None) -> None:
     """Refuse a hand that would be played after the round's last game at the table was complete
     (games_per_round or wins_per_round reached; README, "Games"). `hands`: the table's hands when
     the caller has them, else they are read. A session has no games: nothing to refuse."""
-    extra = _played(table.round.event.layout_spec, number, clean)
+    extra = _played(table.layout_spec, number, clean)
     result = table_games(table, Hand.objects.filter(table=table) if hands is None else hands, extra=extra)
     if result is not None and result.late_hands:
         raise ValidationError({"__all__": gettext(
@@ -115,7 +115,7 @@ def cut_by(table, hand: Hand, clean: dict, hands: list[Hand]) -> tuple[list[Hand
     before = _game_of(table_games(table, hands), hand.number)
     if before is None or before.last_hand == hand.number:
         return [], 0
-    extra = _played(table.round.event.layout_spec, hand.number, clean)
+    extra = _played(table.layout_spec, hand.number, clean)
     after = _game_of(table_games(table, hands, extra=extra), hand.number)
     if after is None or not after.over or after.last_hand != hand.number:
         return [], 0

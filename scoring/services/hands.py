@@ -100,7 +100,7 @@ def _clean_values(table, values: dict) -> dict:
         raise ValidationError({"penalty_seat": gettext("A seat is given but the penalty names no player.")})
     if len(clean["note"]) > 500:
         raise ValidationError({"note": gettext("is longer than 500 characters")})
-    layout = event.layout_spec
+    layout = table.layout_spec
     entry = hand_values.values_for(layout).entry(event.rules, layout, clean, values)
     clean.update(layout.columns(hand_values.score(layout, event.rules, entry)))
     return clean

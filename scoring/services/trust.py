@@ -191,7 +191,7 @@ def side_prove(*, table, side: str, code: str) -> tuple[str, str]:
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
     seat = ""
-    layout = event.layout_spec
+    layout = table.layout_spec
     if table.ns_id is None and side in layout.seats and side not in layout.sides:  # a player of a side of two
         seat, side = side, layout.side_of[side]
     if side not in table_sides(table):
@@ -207,7 +207,7 @@ def _side_entrants(table, side: str, seat: str = "") -> list[tuple[str, Partners
     """(seat, entrant) of whoever may prove `side`: the partnership; the seat's player; the side's two players."""
     if table.ns_id is not None:
         return [("", Partnership.objects.only("number", "pin").get(pk=table.ns_id if side == "ns" else table.ew_id))]
-    side_of = table.round.event.layout_spec.side_of
+    side_of = table.layout_spec.side_of
     seats = TableSeat.objects.filter(table=table).select_related("entrant")
     return [(s.seat, s.entrant) for s in seats if (s.seat == seat if seat else side_of.get(s.seat) == side)]
 

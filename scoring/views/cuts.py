@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 
 from scoring import corrections, entry_data
-from scoring.adapters import adapter_for
+from scoring.adapters import table_adapter
 from scoring.models import Hand
 from scoring.services import hand_snapshot
 
@@ -30,7 +30,7 @@ def removal(request) -> list[int]:
 
 def hand_line(sheet, hand: Hand) -> str:
     """"Hand 4 · 6♠ by E-W, 6 tricks · N-S +40, E-W +40"."""
-    names = adapter_for(sheet.event).hand_names(sheet)
+    names = table_adapter(sheet.table).hand_names(sheet)
     return gettext("Hand %(number)s · %(summary)s") % {
         "number": hand.number, "summary": entry_data.hand_summary(hand_snapshot(hand), names)}
 

@@ -35,7 +35,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring import corrections, entry_data, previews, services
-from scoring.adapters import adapter_for
+from scoring.adapters import table_adapter
 from scoring.engine.textsafe import whole_number
 from scoring.forms import (
     ConfirmForm,
@@ -80,7 +80,7 @@ class Access:
     @property
     def adapter(self):
         """The table layout's adapter (scoring.adapters): its forms, templates and preview."""
-        return adapter_for(self.event)
+        return table_adapter(self.table)
 
     @property
     def via_token(self) -> bool:
@@ -140,7 +140,7 @@ class Access:
 def _side_actor(table, side: str, seat: str = "") -> services.Actor:
     """Who wrote, as the history, the sheets and the other phone show it: in the players' words
     (the table adapter's phone_label). At a progressive table the proven player (`seat`) writes for his side."""
-    return services.Actor(label=adapter_for(table.round.event).phone_label(table, side, seat), side=side)
+    return services.Actor(label=table_adapter(table).phone_label(table, side, seat), side=side)
 
 
 def _saving(request, saves: bool):

@@ -236,7 +236,7 @@ def _places(table, hand: dict) -> tuple[dict, str, str, str]:
     bidder = seat_of[str(hand["declarer"])]
     partner = seat_of[str(hand["partner"])] if hand.get("partner") else ""
     tricks = {seat_of.get(str(key), key): n for key, n in hand["tricks"].items()}
-    return tricks, bidder, partner, table.round.event.layout_spec.side_of[bidder]
+    return tricks, bidder, partner, table.layout_spec.side_of[bidder]
 
 
 def _side_tricks(tricks: dict, side: str, partner: str) -> int:

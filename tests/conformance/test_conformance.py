@@ -19,12 +19,10 @@ done when every check passes for it in every format:
 
 from __future__ import annotations
 
-import io
 import json
 import re
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from pypdf import PdfReader
 
@@ -37,7 +35,7 @@ from scoring.printing import KINDS as PDF_KINDS
 from scoring.services import Actor, table_confirm
 from tests import builders
 from tests.conformance.samples import SAMPLES, sample
-from tests.play.test_backup_every_kind import export, wipe
+from tests.play.test_backup_every_kind import restore
 from tournaments.models import Event, EventStaff, Table
 
 KINDS = [pytest.param((layout, fmt), id=f"{layout}-{fmt}") for layout in LAYOUTS for fmt in FORMATS]
@@ -144,12 +142,8 @@ def test_export_import_export_gives_the_same_file(kind, event, tmp_path):
     for hand in spec.trust_hands:
         assert client.post(f"/t/{table.token}/", spec.post(table, hand)).status_code == 302
     table_confirm(table=table, actor=Actor("the other phone", side=other), side=other)
-    before = export(event.slug)
-    path = tmp_path / "backup.json"
-    path.write_text(before, encoding="utf-8")
-    wipe(event)
-    call_command("import_event", str(path), stdout=io.StringIO(), stderr=io.StringIO())
-    assert export(event.slug) == before
+    before, after = restore(event, tmp_path)
+    assert after == before
     assert event_check(Event.objects.get(slug=event.slug)) == []
 
 

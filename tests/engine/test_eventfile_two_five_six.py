@@ -209,8 +209,6 @@ def event(**values):
     (five, event(players_per_table="mixed"), ['event.players_per_table: "mixed" only in an event played as games '
                                               '(event.format "games"): points won at tables of different sizes are '
                                               "not comparable; give one size (2, 3, 4, 5, 6)"]),
-    (five, event(players_per_table="mixed", format="games", hands_per_round=None, games={}),
-     ['event.players_per_table: "mixed" table sizes are read from no file yet; give one size (2, 3, 4, 5, 6)']),
 ])
 def test_each_bad_input_names_its_place(make, change, expected):
     problems = edited(make, change)

@@ -37,6 +37,7 @@ def test_who_an_entrant_is_and_how_tables_are_stored(name, per_entrant, storage,
 class _Event:
     def __init__(self, layout):
         self.layout = layout
+        self.mixed_sizes = ""
 
 
 @pytest.mark.parametrize("name, expected", [

@@ -62,7 +62,7 @@ KINDS = {
 def _hand_values(table: Table, tricks: int) -> dict:
     """A made 7H, the bidders taking `tricks`: by N-S at four-handed tables, by seat 1 at a table stored by
     seat (three, two, five: his own tricks, seat 2 the rest; six: his team's, seat 2's team the rest)."""
-    layout = table.round.event.layout_spec
+    layout = table.layout_spec
     if layout.stores_seats:
         seat_tricks = dict.fromkeys(layout.tricks_by, 0)
         seat_tricks[layout.side_of["1"]], seat_tricks[layout.side_of["2"]] = tricks, 10 - tricks
@@ -124,6 +124,17 @@ def export(slug: str) -> str:
     out = io.StringIO()
     call_command("export_event", slug, "--history", stdout=out)
     return out.getvalue()
+
+
+def restore(event: Event, tmp_path) -> tuple[str, str]:
+    """The event's backup (export_event --history), imported on a site wiped of it, and exported
+    again: (before, after), which a faithful backup makes the same."""
+    before = export(event.slug)
+    path = tmp_path / "backup.json"
+    path.write_text(before, encoding="utf-8")
+    wipe(event)
+    call_command("import_event", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+    return before, export(event.slug)
 
 
 HAND_FIELDS = ("table__round__number", "table__number", "number", "dealer", "declarer", "contract", "tricks",

@@ -28,7 +28,7 @@ DEFAULT_ENTRANTS = layouts.LAYOUTS[layouts.DEFAULT_LAYOUT].entrants
 EVENT_FIELDS = ("name", "date", "venue", "rules_preset", "rule_overrides", "rounds", "hands_per_round",
                 "sit_out_policy", "sit_out_points", "confirmation_required", "confirmation_check", "medal_scope",
                 "page_size", "language", "format", "hand_limit", "games_per_round", "wins_per_round", "rank_by",
-                "entrants", "layout")
+                "entrants", "layout", "mixed_sizes")
 # Changing these once scores exist would re-score or orphan hands already stored, or re-judge the
 # games already played (the ranking keys may still change).
 LOCKED_ONCE_SCORED = ("rules_preset", "rule_overrides", "hands_per_round", "format", "hand_limit", "games_per_round",
@@ -97,6 +97,13 @@ def _check_entrants(values: dict, event: Event | None = None) -> None:
         if layout.entrants != entrants or layout.rules_players != players:
             raise ValidationError({"layout": _("This kind of table does not fit who plays and the rule set: choose "
                                                "another, or change them.")})
+    mixed = get("mixed_sizes", "")
+    if mixed and (mixed not in layouts.MIXED_CHOICES or entrants != "individuals" or players != 4
+                  or get("layout", "") != layouts.MIXED_EVENT_LAYOUT
+                  or not formats.event_format(get("format", formats.DEFAULT_FORMAT)).ends_games):
+        raise ValidationError({"layout": _("Mixed table sizes are for individual players playing games to 500 under "
+                                           "a rule set for four: points won at tables of different sizes are not "
+                                           "comparable.")})
 
 
 def event_layout(values: dict) -> str:
@@ -152,7 +159,7 @@ def event_update(*, event: Event, **values) -> Event:
                                "current choice")
     if "rounds" in changed and event.round_set.filter(tiebreak__isnull=True).exists():
         errors["rounds"] = _("cannot change: the movement has been generated for the current number of rounds")
-    if "layout" in changed and event.round_set.exists():
+    if ({"layout", "mixed_sizes"} & set(changed)) and event.round_set.exists():
         errors["layout"] = _("cannot change: the movement has been generated for the current tables")
     if errors:
         raise ValidationError(errors)

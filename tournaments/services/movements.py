@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from scoring.engine import movement, movement_individuals
+from scoring.engine import layouts, movement, movement_individuals
 
 from ..layouts import say
 from ..models import Event, Round, SitOut, Table, TableSeat
@@ -87,6 +87,22 @@ def _too_few(event: Event, count: int, *, replan: bool = False) -> ValidationErr
                                            least=event.layout_spec.entrants_per_table, count=count)})
 
 
+def event_plan(event: Event) -> Callable:
+    """The event's movement (layouts.event_planner): its layout's, or the mixed one in an event of mixed sizes."""
+    return layouts.event_planner(event.layout_spec, event.mixed_sizes)
+
+
+def _check_count(event: Event, count: int, *, replan: bool = False) -> None:
+    """Refuse a movement for too few entrants, or in an event of mixed sizes for a number of players
+    that tables of four, five and six do not seat (2, 3, 7: layouts.mixed_count_fits)."""
+    if count < event.layout_spec.entrants_per_table:
+        raise _too_few(event, count, replan=replan)
+    if event.mixed_sizes and not layouts.mixed_count_fits(count):
+        raise ValidationError({"__all__": _(
+            "Mixed table sizes seat players at tables of four, five or six: %(count)s players do not fill them. "
+            "Check in one more or one fewer.") % {"count": count}})
+
+
 @dataclass(frozen=True)
 class TableStorage:
     """The Django side of a layout's planned rounds, by Layout.table_storage: `read` stored rounds
@@ -118,10 +134,8 @@ def movement_generate(*, event: Event) -> list[Round]:
     if movement_exists(event):
         raise ValidationError({"__all__": _("The movement already exists. Withdrawals and late arrivals re-plan it.")})
     players = active_numbers(event)
-    layout = event.layout_spec
-    if len(players) < layout.entrants_per_table:
-        raise _too_few(event, len(players))
-    storage_for(event).store(event, layout.plan(players, event.rounds))
+    _check_count(event, len(players))
+    storage_for(event).store(event, event_plan(event)(players, event.rounds))
     return list(main_rounds(event))
 
 
@@ -143,11 +157,9 @@ def movement_replan(*, event: Event) -> list[int]:
     if not later:
         return []
     players = active_numbers(event)
-    layout = event.layout_spec
-    if len(players) < layout.entrants_per_table:
-        raise _too_few(event, len(players), replan=True)
+    _check_count(event, len(players), replan=True)
     storage = storage_for(event)
-    plans = layout.plan(players, len(later), first_round=later[0].number,
+    plans = event_plan(event)(players, len(later), first_round=later[0].number,
                         history=storage.read([r for r in rounds if r.number <= boundary]),
                         current=storage.read(later))
     Round.objects.filter(pk__in=[r.pk for r in later]).delete()

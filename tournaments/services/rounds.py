@@ -67,9 +67,12 @@ def round_fill_seated(rnd: Round, *, tables, byes=()) -> None:
     is [(table number, [entrant, ...] in seating order)]. Each table's players are TableSeat rows
     (Table.ns / Table.ew stay empty), each with its Seating row, as an imported event file stores them."""
     seatings, seats = [], []
+    mixed = rnd.event.mixed_sizes
     for number, players in tables:
-        table = Table.objects.create(round=rnd, number=number)
-        for label, entrant in zip(seat_labels(len(players)), players, strict=True):
+        # In an event of mixed sizes the table is played at the layout of its number of players.
+        own = layouts.mixed_layout(len(players), rnd.event.six_handed) if mixed else None
+        table = Table.objects.create(round=rnd, number=number, layout=own.name if own else "")
+        for label, entrant in zip(own.seats if own else seat_labels(len(players)), players, strict=True):
             seats.append(TableSeat(table=table, seat=label, entrant=entrant))
             seatings.append(Seating(round=rnd, partnership=entrant, table=table))
     TableSeat.objects.bulk_create(seats)
@@ -127,7 +130,7 @@ def _sides(table: Table) -> dict:
     """Who plays at a table, as "ns" and "ew" for the problems' wording: the partnership numbers, or
     at a table of individuals its two sides' players ("3 & 7" and "2 & 9", N & S and E & W), or
     where each plays for himself the first seat against the others ("3" and "7 v 2")."""
-    layout = table.round.event.layout_spec
+    layout = table.layout_spec
     ns, ew = layout.sides_text(_PLACES[layout.table_storage](table))
     return {"ns": ns, "ew": ew}
 

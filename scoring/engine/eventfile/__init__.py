@@ -35,7 +35,15 @@ from scoring.engine.eventfile.keys import (
     table_complete,
 )
 from scoring.engine.eventfile.reading import detect_format, read, too_big
-from scoring.engine.eventfile.shapes import ENTRANT_FILES, TABLE_SHAPES, EntrantFile, TableShape, table_shape
+from scoring.engine.eventfile.shapes import (
+    ENTRANT_FILES,
+    TABLE_SHAPES,
+    EntrantFile,
+    TableShape,
+    mixed_table_shape,
+    shape_of_table,
+    table_shape,
+)
 from scoring.engine.eventfile.spec import (
     FORMAT,
     FORMAT_V2,
@@ -59,7 +67,7 @@ from scoring.engine.vocabulary import NOBID  # the contract of a hand nobody bid
 
 __all__ = [
     "FORMAT_V2", "FORMATS", "NOBID", "GamesSpec", "ENTRANT_FILES", "TABLE_SHAPES", "EntrantFile", "TableShape",
-    "table_shape",
+    "table_shape", "shape_of_table", "mixed_table_shape",
     "EVENT_KEYS", "FORMAT", "HAND_KEYS", "HAND_TRUST_KEYS", "IMPORTED_BY",
     "OPTIONAL", "PARTNERSHIP_KEYS", "PENALTY_KEYS", "ROUND_KEYS", "SLUG_RE",
     "TABLE_KEYS", "TIEBREAK_KEYS", "TOP_KEYS", "ChangeSpec", "EventFile", "EventFileError", "EventSpec", "HandSpec",

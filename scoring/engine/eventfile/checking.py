@@ -203,16 +203,8 @@ class _Checker(TableChecks, HandChecks, Problems):
         problem."""
         size = ev.get("players_per_table", default_players_per_table(preset))
         choices = layouts_engine.PLAYERS_PER_TABLE
-        if size == "mixed":
-            # Mixed table sizes rank on games won (RULES.md section 7): never in a session. Their
-            # tables (3 to 6 seats each) are not read from a file yet.
-            ends_games = play_format is not None and formats.FORMATS[play_format].ends_games
-            self.add("event.players_per_table", Message(gettext_noop(
-                '"mixed" table sizes are read from no file yet; give one size (%(choices)s)') if ends_games
-                else gettext_noop('"mixed" only in an event played as games (event.format "games"): points won at '
-                                  "tables of different sizes are not comparable; give one size (%(choices)s)"),
-                choices=", ".join(map(str, choices))))
-            return None, ""
+        if size == layouts_engine.MIXED:
+            return self.mixed_sizes(ev, entrants, preset, ruleset, play_format)
         if isinstance(size, bool) or size not in choices:
             self.add("event.players_per_table", Message(gettext_noop(
                 "%(value)s is not a number of players at a table (%(choices)s)"), value=show(size),
@@ -244,6 +236,36 @@ class _Checker(TableChecks, HandChecks, Problems):
                 preset=preset, players=ruleset.players, count=size, presets=", ".join(fitting)))
             return None, ""
         return size, six
+
+    def mixed_sizes(self, ev: dict, entrants: str | None, preset: str | None,
+                    ruleset: rules_engine.RuleSet | None, play_format: str | None) -> tuple[str | None, str]:
+        """event.players_per_table "mixed" (RULES.md section 7): an event of individuals played as
+        games (points won at tables of different sizes are not comparable), under a four-handed rule
+        set; each table seats four, five or six (layouts.mixed_layout); six_handed, given when a
+        table seats six. ("mixed", six_handed), or (None, "") after a problem."""
+        choices = ", ".join(map(str, layouts_engine.PLAYERS_PER_TABLE))
+        if play_format is not None and not formats.FORMATS[play_format].ends_games:
+            self.add("event.players_per_table", Message(gettext_noop(
+                '"mixed" only in an event played as games (event.format "games"): points won at '
+                "tables of different sizes are not comparable; give one size (%(choices)s)"), choices=choices))
+            return None, ""
+        if entrants is not None and entrants != "individuals":
+            self.add("event.players_per_table", Message(gettext_noop(
+                '"mixed" table sizes seat players, not partnerships (event.entrants "individuals")')))
+            return None, ""
+        six = ev.get("six_handed", "")
+        if "six_handed" in ev and six not in layouts_engine.SIX_HANDED:
+            self.add("event.six_handed", Message(gettext_noop("%(value)s is not %(what)s (%(choices)s)"),
+                                                 value=show(six), what=Message(gettext_noop("a way to seat six")),
+                                                 choices=", ".join(layouts_engine.SIX_HANDED)))
+            return None, ""
+        if ruleset is not None and ruleset.players != 4:
+            fitting = [name for name, r in rules_engine.PRESETS.items() if r.players == 4]
+            self.add("event.rules", Message(gettext_noop(
+                "%(preset)s is a rule set for %(players)s players; mixed table sizes are played under %(presets)s"),
+                preset=preset, players=ruleset.players, presets=", ".join(fitting)))
+            return None, ""
+        return layouts_engine.MIXED, six
 
     def play_format(self, ev: dict) -> tuple[str | None, GamesSpec | None]:
         """event.format and event.games (version 2): ("session", None), ("games", its settings), or
@@ -586,6 +608,10 @@ def _check(c: _Checker, data: object) -> None:
         # the rules could not be read and the entrants do not say.
         "shape": table_shape(_entrant_kind(raw_entrants, data), ev_raw.get("rules"), ev_raw.get("players_per_table"),
                              ev_raw.get("six_handed")),
+        # Mixed table sizes: each table's shape by its number of players (shapes.mixed_shape), with
+        # the event's way to seat six; None in an event of one table size.
+        "mixed": (ev_raw.get("six_handed", "") or "") if ev_raw.get("players_per_table") == layouts_engine.MIXED
+        else None,
         # A table size that could not be read (its own problem): the hands are not read either.
         "unread_hands": "players_per_table" in ev_raw or "six_handed" in ev_raw,
     }

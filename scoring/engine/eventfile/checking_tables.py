@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from scoring.engine.eventfile.checking_hands import plain_hand_number
 from scoring.engine.eventfile.keys import ROUND_KEYS, ROW
-from scoring.engine.eventfile.shapes import A_SIDE
+from scoring.engine.eventfile.shapes import A_SIDE, TableShape, mixed_shape
 from scoring.engine.eventfile.spec import RoundSpec, TableSpec, TiebreakSpec
 from scoring.engine.eventfile.values import is_int, json_type, missing, show
+from scoring.engine.layouts import MIXED_TABLE_SIZES, SIX_HANDED, LayoutError
 from scoring.engine.vocabulary import MAX_ROUNDS, SIDES, Message, gettext_noop
 
 SITTING_OUT = gettext_noop("sitting out")
@@ -136,10 +137,13 @@ class TableChecks:
         return raw
 
     def one_table(self, item: object, tplace: str, ctx: dict, *, tiebreak: list[int] | None) -> TableSpec | None:
-        shape = ctx["shape"]
         t = self.obj(item, tplace, ctx["entrants"].table_keys)
         if t is None:
             return None
+        if ctx.get("mixed") is not None and ctx["shape"] is not None:
+            # An event of mixed sizes: the table is read as the layout of its number of players.
+            ctx = {**ctx, "shape": self.mixed_table(t, tplace, ctx)}
+        shape = ctx["shape"]
         number = None
         if "table" not in t:
             self.add(f"{tplace}.table", missing())
@@ -204,6 +208,26 @@ class TableChecks:
         if number is None or ns is None or ew is None or seats is None:
             return None
         return spec
+
+    def mixed_table(self, t: dict, tplace: str, ctx: dict) -> TableShape | None:
+        """The shape of a table in an event of mixed sizes, by how many players its "seats" lists
+        (shapes.mixed_shape); None, said at its seats, when no layout of the event seats that many.
+        A table whose seats are missing or not a list is read as a table of four, which says so."""
+        raw = t.get("seats")
+        if not isinstance(raw, list):
+            return ctx["shape"]
+        try:
+            return mixed_shape(len(raw), ctx["mixed"])
+        except LayoutError:
+            if len(raw) == 6:
+                self.add(f"{tplace}.seats", Message(gettext_noop(
+                    "a table of six in an event of mixed sizes needs event.six_handed (%(choices)s)"),
+                    choices=", ".join(SIX_HANDED)))
+            else:
+                self.add(f"{tplace}.seats", Message(gettext_noop(
+                    "an event of mixed sizes seats %(sizes)s players at a table, got %(count)s"),
+                    sizes=", ".join(map(str, MIXED_TABLE_SIZES)), count=len(raw)))
+            return None
 
     def pair_seating(self, t: dict, tplace: str, ctx: dict, tiebreak: list[int] | None) -> tuple:
         """A table of two partnerships: "ns" and "ew" (partnership numbers). (ns, ew, ()), None for

@@ -252,6 +252,36 @@ TABLE_SHAPES: dict[str, TableShape] = {
 }
 
 
+# A table of four in an event of mixed sizes: listed under "seats" like the other tables of that event
+# (the players in seating order: N, E, S, W, partners opposite), its hands by side as a progressive table's.
+MIXED_FOUR = _shape(
+    "progressive", seating="listed", hands="sides",
+    entered=A_SIDE, wins=SIDE_WINS,
+    foreign=gettext_noop('a four-handed seat; in an event of mixed sizes every table gives "seats" '
+                         "(player numbers in seating order)"),
+    listed_missing=gettext_noop("missing (the player numbers, in seating order)"),
+    listed_count=gettext_noop("this table seats %(players)s players, got %(count)s"))
+
+
+def mixed_shape(players: object, six_handed: object = "") -> TableShape:
+    """The shape of a table of `players` in an event of mixed sizes (layouts.mixed_layout); raises
+    LayoutError naming the field when no layout of such an event seats that many."""
+    return mixed_table_shape(layouts_engine.mixed_layout(players, six_handed or "").name)
+
+
+def mixed_table_shape(layout: str) -> TableShape:
+    """How a table of the layout `layout` is written in an event of mixed sizes: its players listed."""
+    return MIXED_FOUR if layout == layouts_engine.MIXED_EVENT_LAYOUT else TABLE_SHAPES[layout]
+
+
+def shape_of_table(ev, table) -> TableShape | None:
+    """The shape of `table` (a TableSpec) in the event `ev` (an EventSpec): in an event of mixed
+    sizes the one of its number of players, else the event's one shape (table_shape)."""
+    if ev.players_per_table == layouts_engine.MIXED:
+        return mixed_shape(len(table.seats), ev.six_handed)
+    return table_shape(ev.entrants, ev.rules, ev.players_per_table if ev.individuals else None, ev.six_handed)
+
+
 def table_shape(entrants: object, preset: object, players_per_table: object = None,
                 six_handed: object = "") -> TableShape | None:
     """The shape of a table in an event of `entrants` under the rule set `preset`: the one layout
@@ -262,6 +292,8 @@ def table_shape(entrants: object, preset: object, players_per_table: object = No
     of_entrants = [shape for shape in TABLE_SHAPES.values() if shape.layout.entrants == entrants]
     if len(of_entrants) == 1:
         return of_entrants[0]
+    if players_per_table == layouts_engine.MIXED:
+        return MIXED_FOUR  # the event's layout (its tables of four); each table's is mixed_shape's
     if players_per_table is not None:
         try:
             return TABLE_SHAPES[layouts_engine.layout_for_file(players_per_table, six_handed or "").name]

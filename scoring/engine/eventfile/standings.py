@@ -19,18 +19,13 @@ from scoring.engine import games as games_engine
 from scoring.engine import layouts as layouts_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine import standings as standings_engine
-from scoring.engine.eventfile.shapes import TableShape, table_shape
+from scoring.engine.eventfile.shapes import TableShape, shape_of_table
 from scoring.engine.eventfile.spec import EventFile, EventSpec, TableSpec
 
 
 def event_rules(ev: EventSpec) -> rules_engine.RuleSet:
     """The event's rule set: its preset with its own choices."""
     return rules_engine.rule_set(ev.rules, ev.rule_overrides)
-
-
-def event_shape(ev: EventSpec) -> TableShape:
-    """How the event's tables are written, and its table layout (TableShape.layout)."""
-    return table_shape(ev.entrants, ev.rules, ev.players_per_table if ev.individuals else None, ev.six_handed)
 
 
 def setup_for(ev: EventSpec) -> standings_engine.Setup:
@@ -99,9 +94,11 @@ def _games(rules, setup, layout, results, played, closed, agreed, hands_per_roun
 ROUND_READS = {"session": _session, "games": _games}
 
 
-def table_result(ev: EventSpec, rules: rules_engine.RuleSet, shape: TableShape, round_number: int,
+def table_result(ev: EventSpec, rules: rules_engine.RuleSet, round_number: int,
                  table: TableSpec, closed: bool) -> standings_engine.TableResult:
-    """One table of one round as the standings take it, its hands scored by the layout."""
+    """One table of one round as the standings take it, its hands scored by its layout (the event's,
+    or in an event of mixed sizes the table's own: shapes.shape_of_table)."""
+    shape = shape_of_table(ev, table)
     layout = shape.layout
     seat_of = shape.seat_of(table.seats)
     results = [layout.score(rules, layout.entry(**shape.entry_fields(h, seat_of)))
@@ -125,14 +122,14 @@ def table_result(ev: EventSpec, rules: rules_engine.RuleSet, shape: TableShape, 
 def file_standings(ef: EventFile) -> standings_engine.Standings:
     """The standings of a checked event file (checking.parse), as the imported event gives them."""
     ev = ef.event
-    rules, shape, setup = event_rules(ev), event_shape(ev), setup_for(ev)
+    rules, setup = event_rules(ev), setup_for(ev)
     people = ef.players if ev.individuals else ef.partnerships
     entrants = [standings_engine.Entrant(p.number, p.number, _names(p), p.division, p.withdrawn) for p in people]
-    tables = [table_result(ev, rules, shape, rnd.number, table, rnd.status == "closed")
+    tables = [table_result(ev, rules, rnd.number, table, rnd.status == "closed")
               for rnd in ef.rounds for table in rnd.tables]
     sessions = [
         standings_engine.TiebreakSession(sequence, frozenset(tb.partnerships), tuple(
-            table_result(ev, rules, shape, rnd.number, table, rnd.status == "closed")
+            table_result(ev, rules, rnd.number, table, rnd.status == "closed")
             for rnd in tb.rounds for table in rnd.tables))
         for sequence, tb in enumerate(ef.tiebreaks, start=1)
     ]

@@ -23,12 +23,13 @@ from scoring.engine.eventfile.keys import (
     ROW,
     derived_status,
 )
-from scoring.engine.eventfile.shapes import DEFAULT_ENTRANTS, ENTRANT_FILES, TableShape, table_shape
+from scoring.engine.eventfile.shapes import DEFAULT_ENTRANTS, ENTRANT_FILES, TableShape, shape_of_table
 from scoring.engine.eventfile.spec import (
     FORMAT,
     FORMAT_V2,
     ChangeSpec,
     EventFile,
+    EventSpec,
     HandSpec,
     RoundSpec,
     TableSpec,
@@ -118,7 +119,8 @@ def _sides_hand(hand: HandSpec, hands_per_round: int | None, shape: TableShape |
 _HAND_WRITERS = {"sides": _sides_hand, "players": _players_hand, "teams": _teams_hand}  # by TableShape.hands
 
 
-def _table_dict(table: TableSpec, hands_per_round: int, shape: TableShape) -> dict:
+def _table_dict(table: TableSpec, hands_per_round: int, ev: EventSpec) -> dict:
+    shape = shape_of_table(ev, table)  # the event's, or in an event of mixed sizes the table's own
     values = {
         "table": table.number,
         "hands": [_hand_dict(h, hands_per_round, table.history is not None, shape)
@@ -131,10 +133,10 @@ def _table_dict(table: TableSpec, hands_per_round: int, shape: TableShape) -> di
     return _emit("table", shape.entrants.table_keys, table, values, hands_per_round)
 
 
-def _round_dict(rnd: RoundSpec, hands_per_round: int, shape: TableShape) -> dict:
+def _round_dict(rnd: RoundSpec, hands_per_round: int, ev: EventSpec) -> dict:
     values = {
         "number": rnd.number,
-        "tables": [_table_dict(t, hands_per_round, shape) for t in sorted(rnd.tables, key=lambda t: t.number)],
+        "tables": [_table_dict(t, hands_per_round, ev) for t in sorted(rnd.tables, key=lambda t: t.number)],
         "byes": sorted(rnd.byes),
     }
     return _emit("round", ROUND_KEYS, rnd, values, hands_per_round)
@@ -144,7 +146,6 @@ def to_dict(file: EventFile) -> dict:
     """The canonical JSON object for `file`: fixed key order, defaults left out below the event."""
     ev = file.event
     hpr = ev.hands_per_round
-    shape = table_shape(ev.entrants, ev.rules, ev.players_per_table, ev.six_handed)
     entrants = ENTRANT_FILES[ev.entrants]
     # Version 2 only when the event needs it (played as games, or a hand nobody bid): every other
     # event is written exactly as before, as "500-event/1".
@@ -193,16 +194,16 @@ def to_dict(file: EventFile) -> dict:
             and rounds[0].status == derived_status(rounds[0], hpr)
         )
         if simple:
-            item["tables"] = [_table_dict(t, hpr, shape) for t in sorted(rounds[0].tables, key=lambda t: t.number)]
+            item["tables"] = [_table_dict(t, hpr, ev) for t in sorted(rounds[0].tables, key=lambda t: t.number)]
         else:
-            item["rounds"] = [_round_dict(r, hpr, shape) for r in rounds]
+            item["rounds"] = [_round_dict(r, hpr, ev) for r in rounds]
         tiebreaks.append(item)
     out: dict = {"format": FORMAT_V2 if v2 else FORMAT, "event": event}
     if file.staff:
         out["staff"] = [{"username": s.username, "role": s.role} for s in sorted(file.staff, key=lambda s: s.username)]
     lists = {"partnerships": partnerships, "players": players}
     return out | {entrants.key: lists[entrants.key]} | {
-        "rounds": [_round_dict(r, hpr, shape) for r in sorted(file.rounds, key=lambda r: r.number)],
+        "rounds": [_round_dict(r, hpr, ev) for r in sorted(file.rounds, key=lambda r: r.number)],
         "tiebreaks": tiebreaks,
     }
 
