@@ -73,7 +73,10 @@ def seat_totals_without(sheet, number: int) -> dict[str, int]:
 @lru_cache(maxsize=16)
 def preview_three_table(rules: rules_engine.RuleSet) -> dict:
     """{"points": {code: [[[bidder, first defender, second defender] for the first defender's tricks
-    0..10-t] for the bidder's tricks t 0..10]}}: the engine's three-handed scoring, for the live preview."""
+    0..10-t] for the bidder's tricks t 0..10]}}: the three-handed layout's scoring (Layout.score: under
+    the three-handed rules, or a table of three's in an event of mixed sizes under its four-handed
+    rules), for the live preview."""
+    three = layouts.layout("three-handed")
     points = {}
     for contract in rules.legal_contracts():
         by_tricks = []
@@ -81,9 +84,9 @@ def preview_three_table(rules: rules_engine.RuleSet) -> dict:
             row = []
             for first in range(rules_engine.TRICKS_PER_HAND - bidder + 1):
                 second = rules_engine.TRICKS_PER_HAND - bidder - first
-                scored, _ = rules_engine.score_three_handed(rules, contract, "b", {"b": bidder, "d1": first,
-                                                                                   "d2": second})
-                row.append([scored["b"], scored["d1"], scored["d2"]])
+                scored = three.score(rules, three.entry(contract=contract.code, declarer_seat="1",
+                                                        seat_tricks={"1": bidder, "2": first, "3": second})).seats
+                row.append([scored["1"], scored["2"], scored["3"]])
             by_tricks.append(row)
         points[contract.code] = by_tricks
     return {"points": points}

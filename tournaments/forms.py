@@ -44,8 +44,8 @@ TABLE_CHOICES = [("", _("Four at a table (three under the three-handed rule set)
     (name, language.lazy_label(lay.label)) for name, lay in layouts.LAYOUTS.items()
     if layouts.layout_for(lay.entrants, lay.rules_players) is not lay] + [
     # Mixed table sizes (Event.mixed_sizes): its tables of four progressive, a six as three teams of two.
-    (layouts.MIXED, _("Mixed: tables of four, five or six so that nobody sits out (games to 500; a table of six as "
-                      "three teams of two)"))]
+    (layouts.MIXED, _("Mixed: tables of four where it can, five or six (or one of three) for the rest, so that "
+                      "nobody sits out (games to 500; a table of six as three teams of two)"))]
 CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES,
                  "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}

@@ -189,10 +189,9 @@ TABLE_KINDS: dict[str, TableKind] = {kind.layout_name: kind for kind in (
 def _mixed_note(count: int) -> str:
     """The check-in page's note in an event of mixed sizes: the tables `count` players fill this round."""
     if not engine_layouts.mixed_count_fits(count):
-        return gettext("Tables of four, five or six so that nobody sits out: %(count)s players do not fill them; "
-                       "check in one more or one fewer.") % {"count": count}
-    return gettext("Tables of four, five or six so that nobody sits out: %(sizes)s each round.") % {
-        "sizes": movement_mixed.sizes_text(count)}
+        return ""  # too few: Generate movement says how many it needs
+    return gettext("Tables of four where it can, five or six (or one of three) for the rest, so that nobody sits "
+                   "out: %(sizes)s each round.") % {"sizes": movement_mixed.sizes_text(count)}
 
 
 # An event of mixed table sizes (Event.mixed_sizes): players, as at its tables of four, seated so that

@@ -144,6 +144,9 @@ class Layout:
     stores_seats: bool = False
     # A table of five: the bidder calls a partner for the hand (HandEntry.partner).
     calls_partner: bool = False
+    # The `players` of other rule sets a table of this layout is scored under in an event of mixed
+    # sizes (mixed_layout): a table of three there plays under the event's four-handed rule set.
+    mixed_rules_players: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.entrants not in ENTRANTS:
@@ -234,7 +237,7 @@ class Layout:
     def score(self, rules: rules_engine.RuleSet, hand: HandEntry) -> HandResult:
         """Score one hand: the one dispatch (a hand nobody bid, else the layout's bid scorer).
         Raises LayoutError (a RulesError) naming the field at fault."""
-        if rules.players != self.rules_players:
+        if rules.players != self.rules_players and rules.players not in self.mixed_rules_players:
             raise LayoutError(f"rules_preset: {rules.label} is for tables of {rules.players}, "
                               f"not for the layout {self.name} ({self.rules_players} players)")
         if hand.penalty_kind and hand.penalty_kind not in self.penalty_kinds:
@@ -401,7 +404,11 @@ def _penalty(hand: HandEntry, bidders: tuple[str, ...]) -> rules_engine.Penalty 
 def score_each_for_himself(rules: rules_engine.RuleSet, layout: Layout,
                            hand: HandEntry) -> tuple[dict[str, int], bool]:
     """Each player for himself (three-handed, RULES.md section 6): the bidder scores the contract,
-    each defender 10 for each trick he took (rules.score_three_handed)."""
+    each defender 10 for each trick he took (rules.score_three_handed). Under a four-handed rule set
+    (a table of three in an event of mixed sizes, Layout.mixed_rules_players) the same, as a table of
+    several sides each with its own tricks is scored (score_sides)."""
+    if rules.players != layout.rules_players:
+        return score_sides(rules, layout, hand)
     counts = _side_tricks(layout, hand, "seat_tricks")
     points, made = rules_engine.score_three_handed(rules, hand.contract, hand.declarer, counts)
     return {side: points[side] for side in layout.sides}, made
@@ -479,6 +486,9 @@ LAYOUTS: dict[str, Layout] = {
             planner_name="scoring.engine.movement_individuals.plan(seats=3)",
             # Only a note: the revoke rule (McAllen O) is written for two sides.
             penalty_kinds=("note",), first_dealer="1", plays_no_bid=False, stores_seats=True,
+            # In an event of mixed sizes under a four-handed rule set, scored the same way (RULES.md
+            # sections 6 and 7: the bidder the contract, each defender 10 a trick he took).
+            mixed_rules_players=(4,),
         ),
         # The tables of two, five and six (RULES.md section 7): after the tables of four and three,
         # so layout_for(entrants, players) still finds those first.
@@ -563,11 +573,11 @@ def layout_for_file(players_per_table: int, six_handed: str = "") -> Layout:
 
 # Mixed table sizes, "nobody sits out" (RULES.md section 7; games events of individuals): each table
 # is played at the layout of its number of players, under the event's four-handed rule set. A table
-# of four is progressive (partners opposite, seats N, E, S, W in seating order). A table of three
-# under a four-handed rule set has no layout yet (the table of three plays under the three-handed
-# rule sets), so an event of mixed sizes seats four, five or six at a table.
+# of four is progressive (partners opposite, seats N, E, S, W in seating order); a table of three is
+# three-handed, each for himself (Layout.mixed_rules_players lets it score under the event's rules).
+# The mixed movement seats two only when there are two players, which is no event of mixed sizes.
 MIXED = "mixed"
-MIXED_TABLE_SIZES = (4, 5, 6)
+MIXED_TABLE_SIZES = (3, 4, 5, 6)
 MIXED_EVENT_LAYOUT = "progressive"  # Event.layout of an event of mixed sizes: its tables of four
 # Event.mixed_sizes: "mixed" (no way to seat six said), or the way to seat six.
 MIXED_CHOICES = (MIXED, *SIX_HANDED)
@@ -594,9 +604,9 @@ def event_planner(layout: Layout, mixed_sizes: str = "") -> Callable:
 
 
 def mixed_count_fits(count: int) -> bool:
-    """Do `count` players fill tables an event of mixed sizes seats (four, five or six), the mixed
-    movement's way (movement_mixed.table_sizes)? Not 2, 3 or 7, which need a table of two or three."""
-    return count >= movement_mixed.MIXED_LEAST and all(
+    """Do `count` players fill tables an event of mixed sizes seats (three to six), the mixed
+    movement's way (movement_mixed.table_sizes)? Not two, which make a table of two."""
+    return count >= MIXED_TABLE_SIZES[0] and all(
         size in MIXED_TABLE_SIZES for size in movement_mixed.table_sizes(count))
 
 

@@ -10,6 +10,8 @@ hand from RULES.md sections 1, 2 and 7 (value = 40 + 20 * suit index + 100 * (tr
 import copy
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.engine.eventfile import check, parse, to_dict
 from scoring.engine.eventfile.standings import file_standings_json
@@ -62,6 +64,25 @@ def test_a_four_and_a_five_rank_on_games_won_then_points():
                    (2, 200, 0, 1, 6), (4, 200, 0, 1, 6), (7, 10, 0, 1, 8), (8, 0, 0, 1, 9)]
 
 
+def four_and_three() -> dict:
+    """Seven players: a table of four and one of three, each for himself under the event's four-handed rules."""
+    return club_night([
+        four_and_five()["rounds"][0]["tables"][0],  # N-S (1 and 3) win with 540, E-W (2 and 4) 200
+        {"table": 2, "seats": [5, 6, 7], "confirmed": True, "hands": [
+            # 7H (200) by 5 with 7 tricks: 5 +200; 6 +20 and 7 +10 for their own.
+            {"hand": 1, "contract": "7H", "declarer": 5, "tricks": {"5": 7, "6": 2, "7": 1}},
+            # 10NT (520) by 6 with all ten: 6 at 540 wins the game.
+            {"hand": 2, "contract": "10NT", "declarer": 6, "tricks": {"5": 0, "6": 10, "7": 0}}]},
+    ], players=tuple(range(1, 8)))
+
+
+def test_a_four_and_a_three_each_for_himself_under_four_handed_rules():
+    standings = file_standings_json(parse(four_and_three()))["standings"]
+    got = [(r["player"], r["total"], r["games_won"], r["rank"]) for r in standings]
+    assert got == [(1, 540, 1, 1), (3, 540, 1, 1), (6, 540, 1, 1), (2, 200, 0, 4), (4, 200, 0, 4), (5, 200, 0, 4),
+                   (7, 10, 0, 7)]
+
+
 def four_and_six(six_handed="three-pairs") -> dict:
     """Ten players: a table of four and one of six (seats 1..6 hold players 5..10)."""
     return club_night([
@@ -82,7 +103,7 @@ def test_a_six_is_seated_as_six_handed_says():
                                                             7: 0, 8: 0, 10: 0}
 
 
-@pytest.mark.parametrize("make", [four_and_five, four_and_six])
+@pytest.mark.parametrize("make", [four_and_five, four_and_three, four_and_six])
 def test_the_writer_round_trips_each_tables_shape(make):
     data = make()
     written = to_dict(parse(data))
@@ -113,8 +134,8 @@ TABLE = ("rounds", 0, "tables")
 
 
 @pytest.mark.parametrize("change, expected", [
-    (_set((*TABLE, 1, "seats"), [5, 6, 7]),
-     ["rounds[0].tables[1].seats: an event of mixed sizes seats 4, 5, 6 players at a table, got 3"]),
+    (_set((*TABLE, 1, "seats"), [5, 6]),
+     ["rounds[0].tables[1].seats: an event of mixed sizes seats 3, 4, 5, 6 players at a table, got 2"]),
     (_set((*TABLE, 1, "seats"), [5, 6, 7, 8, 9, 1]),
      ["rounds[0].tables[1].seats: a table of six in an event of mixed sizes needs event.six_handed "
       "(three-pairs, two-threes)"]),
@@ -145,3 +166,23 @@ def test_six_handed_names_the_six_of_a_mixed_event():
     assert check(four_and_six("two-threes"))[0] == ['rounds[0].tables[1].hands[0].tricks.C: "C" is not a team '
                                                      "at this table (A, B)"]
     assert check(four_and_six("three-pairs"))[0] == []
+
+
+SUITS = ("S", "C", "D", "H", "NT")
+
+
+@settings(max_examples=200, deadline=None)
+@given(level=st.integers(6, 10), suit=st.integers(0, 4), bidder=st.integers(0, 10), first=st.integers(0, 10))
+def test_a_table_of_three_scores_under_the_four_handed_rules_as_worked_by_hand(level, suit, bidder, first):
+    """RULES.md sections 6 and 7: the bidder the contract (40 + 20 * suit + 100 * (level - 6); 250 for
+    all ten when that is less; minus it when set), each defender 10 a trick he took himself."""
+    from scoring.engine import layouts, rules
+    first = min(first, 10 - bidder)
+    second = 10 - bidder - first
+    value = 40 + 20 * suit + 100 * (level - 6)
+    made = bidder >= level
+    want = (max(value, 250) if bidder == 10 else value) if made else -value
+    three = layouts.mixed_layout(3)
+    result = three.score(rules.rule_set("wikipedia-2006", {}), three.entry(
+        contract=f"{level}{SUITS[suit]}", declarer_seat="2", seat_tricks={"1": first, "2": bidder, "3": second}))
+    assert (result.seats, result.made) == ({"1": 10 * first, "2": want, "3": 10 * second}, made)

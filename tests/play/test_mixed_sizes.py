@@ -16,7 +16,7 @@ from scoring.event_io import event_export, event_import
 from scoring.printing import KINDS
 from scoring.results import event_results
 from tests import builders
-from tests.engine.test_eventfile_mixed import four_and_five, four_and_six
+from tests.engine.test_eventfile_mixed import four_and_five, four_and_six, four_and_three
 from tournaments.models import Table
 
 STAFF = services.Actor(label="olga (organizer)", is_organizer=True)
@@ -43,7 +43,7 @@ def test_the_results_read_ranks_on_games_won_as_worked_by_hand(mixed):
     assert integrity.event_check(mixed) == []
 
 
-@pytest.mark.parametrize("make", [four_and_five, four_and_six])
+@pytest.mark.parametrize("make", [four_and_five, four_and_three, four_and_six])
 def test_the_export_gives_back_the_file(db, make):
     data = make()
     event = event_import(data, slug="club-mixed")
@@ -138,7 +138,7 @@ def test_the_event_form_offers_mixed_sizes_for_games_of_individuals(newcomer_cli
     assert re.search(r'value="mixed"[^>]*checked', settings)
 
 
-@pytest.mark.parametrize("count, sizes", [(9, [4, 5]), (10, [5, 5]), (11, [5, 6]), (13, [4, 4, 5])])
+@pytest.mark.parametrize("count, sizes", [(7, [4, 3]), (9, [4, 5]), (10, [5, 5]), (11, [5, 6]), (13, [4, 4, 5])])
 def test_the_movement_seats_everyone_at_tables_of_their_own_layout(db, count, sizes):
     from tournaments.models import Event
     from tournaments.services import movement_generate
@@ -147,10 +147,11 @@ def test_the_movement_seats_everyone_at_tables_of_their_own_layout(db, count, si
     _players(event, count)
     staff = builders.login(builders.make_user("olga", event=event, role="organizer"))
     note = " + ".join(map(str, sizes))
-    assert (f"Tables of four, five or six so that nobody sits out: {note} each round."
+    assert (f"Tables of four where it can, five or six (or one of three) for the rest, so that nobody sits out: "
+            f"{note} each round."
             in staff.get(f"/events/{event.slug}/check-in/").content.decode())
     rounds = movement_generate(event=Event.objects.get(pk=event.pk))
-    names = {4: "progressive", 5: "five-handed", 6: "six-pairs"}
+    names = {3: "three-handed", 4: "progressive", 5: "five-handed", 6: "six-pairs"}
     for rnd in rounds:
         tables = list(rnd.tables.order_by("number"))
         assert [t.seats.count() for t in tables] == sizes
@@ -162,9 +163,8 @@ def test_the_movement_seats_everyone_at_tables_of_their_own_layout(db, count, si
     assert staff.get(f"/events/{event.slug}/check-in/").status_code == 200
 
 
-@pytest.mark.parametrize("count, words", [(3, "Check in at least 4 players first (3 checked in)"),
-                                          (7, "7 players do not fill them. Check in one more or one fewer.")])
-def test_a_count_tables_of_four_five_and_six_do_not_seat_is_refused_in_words(db, count, words):
+@pytest.mark.parametrize("count, words", [(2, "Check in at least 3 players first (2 checked in)")])
+def test_two_players_are_refused_in_words(db, count, words):
     from django.core.exceptions import ValidationError
 
     from tournaments.models import Event
@@ -218,3 +218,21 @@ def test_the_backup_restores_the_same_file(open_mixed, tmp_path):
     assert after == before
     restored = Table.objects.filter(round__event__slug=open_mixed.slug).order_by("number")
     assert [t.layout for t in restored] == ["progressive", "five-handed"]
+
+
+def test_a_table_of_three_is_entered_and_scored_under_the_events_rules(db):
+    data = four_and_three()
+    for table in data["rounds"][0]["tables"]:
+        table["hands"], table["confirmed"] = [], False
+    data["rounds"][0]["status"] = "open"
+    event = event_import(data, slug="club-seven")
+    four, three = Table.objects.filter(round__event=event).select_related("round__event").order_by("number")
+    assert (four.layout, three.layout, event.rules_preset) == ("progressive", "three-handed", "wikipedia-2006")
+    staff = builders.login(builders.make_user("olga", event=event, role="organizer"))
+    page = builders.page_text(staff.get(f"/events/{event.slug}/score/tables/{three.pk}/"))
+    assert 'name="declarer_seat"' in page and "Carmen Ruiz" in page
+    # 7H (200) by seat 1 with 7 tricks: +200; seat 2 +20 and seat 3 +10 for their own.
+    hand = services.hand_record(table=three, number=1, actor=STAFF, contract="7H", declarer_seat="1",
+                                seat_tricks={"1": 7, "2": 2, "3": 1})
+    assert (hand.seat_points, hand.made) == ({"1": 200, "2": 20, "3": 10}, True)
+    assert integrity.event_check(event) == []

@@ -93,14 +93,13 @@ def event_plan(event: Event) -> Callable:
 
 
 def _check_count(event: Event, count: int, *, replan: bool = False) -> None:
-    """Refuse a movement for too few entrants, or in an event of mixed sizes for a number of players
-    that tables of four, five and six do not seat (2, 3, 7: layouts.mixed_count_fits)."""
-    if count < event.layout_spec.entrants_per_table:
-        raise _too_few(event, count, replan=replan)
+    """Refuse a movement for too few entrants: a table's, or in an event of mixed sizes a table of
+    three's (layouts.mixed_count_fits)."""
     if event.mixed_sizes and not layouts.mixed_count_fits(count):
-        raise ValidationError({"__all__": _(
-            "Mixed table sizes seat players at tables of four, five or six: %(count)s players do not fill them. "
-            "Check in one more or one fewer.") % {"count": count}})
+        raise ValidationError({"__all__": say(event, "too_few_replan" if replan else "too_few",
+                                              least=layouts.MIXED_TABLE_SIZES[0], count=count)})
+    if count < event.layout_spec.entrants_per_table and not event.mixed_sizes:
+        raise _too_few(event, count, replan=replan)
 
 
 @dataclass(frozen=True)
