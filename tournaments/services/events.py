@@ -97,9 +97,9 @@ def _check_entrants(values: dict, event: Event | None = None) -> None:
         if layout.entrants != entrants or layout.rules_players != players:
             raise ValidationError({"layout": _("This kind of table does not fit who plays and the rule set: choose "
                                                "another, or change them.")})
-    mixed = get("mixed_sizes", "")
-    if mixed and (mixed not in layouts.MIXED_CHOICES or entrants != "individuals" or players != 4
-                  or get("layout", "") != layouts.MIXED_EVENT_LAYOUT
+    mixed, fours = get("mixed_sizes", ""), layouts.layout(layouts.MIXED_EVENT_LAYOUT)  # its tables of four
+    if mixed and (mixed not in layouts.MIXED_CHOICES or entrants != fours.entrants or players != fours.rules_players
+                  or get("layout", "") != fours.name
                   or not formats.event_format(get("format", formats.DEFAULT_FORMAT)).ends_games):
         raise ValidationError({"layout": _("Mixed table sizes are for individual players playing games to 500 under "
                                            "a rule set for four: points won at tables of different sizes are not "

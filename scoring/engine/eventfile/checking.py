@@ -249,7 +249,7 @@ class _Checker(TableChecks, HandChecks, Problems):
                 '"mixed" only in an event played as games (event.format "games"): points won at '
                 "tables of different sizes are not comparable; give one size (%(choices)s)"), choices=choices))
             return None, ""
-        if entrants is not None and entrants != "individuals":
+        if entrants is not None and entrants != layouts_engine.layout(layouts_engine.MIXED_EVENT_LAYOUT).entrants:
             self.add("event.players_per_table", Message(gettext_noop(
                 '"mixed" table sizes seat players, not partnerships (event.entrants "individuals")')))
             return None, ""

@@ -271,7 +271,7 @@ def mixed_shape(players: object, six_handed: object = "") -> TableShape:
 
 def mixed_table_shape(layout: str) -> TableShape:
     """How a table of the layout `layout` is written in an event of mixed sizes: its players listed."""
-    return MIXED_FOUR if layout == layouts_engine.MIXED_EVENT_LAYOUT else TABLE_SHAPES[layout]
+    return {**TABLE_SHAPES, layouts_engine.MIXED_EVENT_LAYOUT: MIXED_FOUR}[layout]
 
 
 def shape_of_table(ev, table) -> TableShape | None:
