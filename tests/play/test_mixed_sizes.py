@@ -236,3 +236,29 @@ def test_a_table_of_three_is_entered_and_scored_under_the_events_rules(db):
                                 seat_tricks={"1": 7, "2": 2, "3": 1})
     assert (hand.seat_points, hand.made) == ({"1": 200, "2": 20, "3": 10}, True)
     assert integrity.event_check(event) == []
+
+
+# --- every page, for every viewer, in every language (tests/play/test_page_crawl.py's machinery) ---
+
+@pytest.mark.parametrize("table_number", [1, 2])
+def test_every_page_of_a_mixed_event_answers(open_mixed, table_number):
+    """The crawl opens the four (its phone proves N-S) or the five (its phone proves seat 1)."""
+    from tests.play import test_page_crawl as crawl
+    from tournaments.models import EventStaff
+
+    table = Table.objects.get(round__event=open_mixed, number=table_number)
+    phones = ("ns", "ew") if table_number == 1 else ("1", "2")
+    kind = crawl.Kind("mixed-games", "games", "individuals", "wikipedia-2006", None, 9, phones=phones)
+    organizer = builders.make_user("olga-mixed", event=open_mixed, role="organizer")
+    scorer = builders.make_user("sam-mixed", event=open_mixed, role="scorer")
+    world = crawl.World(kind, "in-play", open_mixed, table, organizer, scorer, EventStaff.objects.get(user=scorer))
+    problems = []
+    for number, who in enumerate(crawl.viewers_of(kind)):
+        visit = crawl.Crawl(crawl.viewer(world, who, crawl.LANGUAGES[number % 3]), who, world)
+        urls = crawl.site_urls(world, who)
+        visit.get_all(urls)
+        visit.get_links()
+        visit.post_empty(urls)
+        visit.post_forms(world)
+        problems += visit.problems
+    assert problems == []
