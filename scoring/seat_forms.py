@@ -73,11 +73,15 @@ def fill_tricks(keys: list[str], bidding: str, tricks: int, given: dict, names: 
     return {bidding: tricks, **given}
 
 
-def seat_hand_values(declarer_seat: str, partner_seat: str, contract: str, seat_tricks: dict, note: str) -> dict:
-    """What scoring.services.hand_record takes for a hand stored by seat (a note is its only penalty here)."""
+def seat_hand_values(declarer_seat: str, partner_seat: str, contract: str, seat_tricks: dict, note: str,
+                     revoke_side: str = "") -> dict:
+    """What scoring.services.hand_record takes for a hand stored by seat: an established revoke by
+    `revoke_side` (a player's seat at two and five, a team at six: McAllen O, RULES.md section 2),
+    else a note as its only penalty."""
     note = (note or "").strip()
+    kind = "revoke" if revoke_side else "note" if note else ""
     return {"declarer": "", "declarer_seat": declarer_seat, "partner_seat": partner_seat, "contract": contract,
-            "seat_tricks": dict(seat_tricks), "penalty_kind": "note" if note else "", "penalty_side": "",
+            "seat_tricks": dict(seat_tricks), "penalty_kind": kind, "penalty_side": revoke_side,
             "penalty_seat": "", "note": note, "ns_tricks": None}
 
 
@@ -96,9 +100,13 @@ class SeatHandForm(_OneHand):
         empty_value=None,
         error_messages={"required": _("Choose how many tricks the bidder's side took (0 to 10)."),
                         "invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")})
+    # An established revoke (McAllen O, which the rule set may switch off: then it is recorded only), by a
+    # player at two and five or a team at six: the bidder's side's defeats the bid, another's makes it.
+    penalty_side = forms.ChoiceField(label=_("Who revoked (an established revoke)?"), required=False,
+                                     widget=forms.RadioSelect)
     note = forms.CharField(label=_("Note"), required=False, max_length=500)
 
-    field_order = ["declarer_seat", "partner_seat", "contract", "tricks", "note"]
+    field_order = ["declarer_seat", "partner_seat", "contract", "tricks", "penalty_side", "note"]
 
     def __init__(self, *args, sheet, correcting: Hand | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -114,6 +122,7 @@ class SeatHandForm(_OneHand):
             del self.fields["partner_seat"]
         self.fields["contract"].choices = contract_choices(self.rules)
         self.places = trick_places(self.layout, self.seats)
+        self.fields["penalty_side"].choices = [("", gettext("No penalty")), *self.places]
         for key, name in self.places:
             # A number box (a stepper on the phone: static/js/seats.js), one line a player, not a 0-10 grid.
             self.fields[f"seat_{key}"] = WholeNumberField(
@@ -184,7 +193,7 @@ class SeatHandForm(_OneHand):
     def hand_values(self) -> dict:
         data = self.cleaned_data
         return seat_hand_values(data["declarer_seat"], data.get("partner_seat") or "", data["contract"],
-                                data["seat_tricks"], data.get("note", ""))
+                                data["seat_tricks"], data.get("note", ""), data.get("penalty_side") or "")
 
 
 def seat_hand_initial(hand: Hand) -> dict:
@@ -193,7 +202,8 @@ def seat_hand_initial(hand: Hand) -> dict:
     side = sum(tricks.get(seat, 0) for seat in {hand.declarer_seat, hand.partner_seat} if seat) \
         if hand.partner_seat else hand.tricks
     values = {"declarer_seat": hand.declarer_seat, "partner_seat": hand.partner_seat or ALONE,
-              "contract": hand.contract, "tricks": side, "note": hand.note, "version": hand.version}
+              "contract": hand.contract, "tricks": side, "note": hand.note, "version": hand.version,
+              "penalty_side": hand.penalty_side if hand.penalty_kind == "revoke" else ""}
     values.update({f"seat_{key}": value for key, value in tricks.items()})
     return values
 
@@ -205,6 +215,8 @@ class SeatSheetRowForm(_GridRow):
     declarer_seat = forms.ChoiceField(label=_("Bidder"), required=False)
     partner_seat = forms.ChoiceField(label=_("Partner"), required=False)
     contract = SheetRowForm.base_fields["contract"]
+    # An established revoke (McAllen O): the player (the team at six) who made it; blank for none.
+    penalty_side = forms.ChoiceField(label=_("Revoke"), required=False)
     note = _HandFields.base_fields["note"]
 
     bidder_field = "declarer_seat"
@@ -218,11 +230,13 @@ class SeatSheetRowForm(_GridRow):
         else:
             del self.fields["partner_seat"]
         self.places = trick_places(layout, seats)
+        self.fields["penalty_side"].choices = [("", "—"), *self.places]
         for key, name in self.places:
             self.fields[f"seat_{key}"] = WholeNumberField(
                 label=name, required=False, min_value=0, max_value=10,
                 error_messages=SheetRowForm.base_fields["tricks"].error_messages)
-        self.typed = ("declarer_seat", "contract", "note", *(f"seat_{key}" for key, _n in self.places))
+        self.typed = ("declarer_seat", "contract", "penalty_side", "note",
+                      *(f"seat_{key}" for key, _n in self.places))
         self.event_language = grid_language(table)
         self.initial = dict(self.initial)
         typed_initial(self.initial, self.event_language)
@@ -258,12 +272,14 @@ class SeatSheetRowForm(_GridRow):
             return None
         data = self.cleaned_data
         return seat_hand_values(data["declarer_seat"], data.get("partner_seat") or "", data["contract"],
-                                data["seat_tricks"], data.get("note", "")) | {"version": data.get("version")}
+                                data["seat_tricks"], data.get("note", ""),
+                                data.get("penalty_side") or "") | {"version": data.get("version")}
 
 
 def grid_seat_initial(hand: Hand, seats) -> dict:
     """A stored hand as a grid row: every player's (or team's) tricks in its own box."""
     values = {"declarer_seat": hand.declarer_seat, "partner_seat": hand.partner_seat, "contract": hand.contract,
-              "note": hand.note, "version": hand.version}
+              "note": hand.note, "version": hand.version,
+              "penalty_side": hand.penalty_side if hand.penalty_kind == "revoke" else ""}
     values.update({f"seat_{key}": value for key, value in (hand.seat_tricks or {}).items()})
     return values

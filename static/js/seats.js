@@ -94,7 +94,8 @@
     function points() {
       var bidder = checked("declarer_seat"), partner = checked("partner_seat"), contract = checked("contract");
       var t = parseInt(checked("tricks"), 10), rows = table.points[contract];
-      if (!bidder || !rows || !(t >= 0 && t <= 10)) return null;
+      // A revoke changes the points (McAllen O): "Check the points first" asks the server instead.
+      if (!bidder || !rows || !(t >= 0 && t <= 10) || checked("penalty_side")) return null;
       var row = rows[t], bidding = placeOf[bidder], bySeat = {}, taken = 0, sides = {};
       if (row[1] === null) return null;
       for (var i = 0; i < seats.length; i++) {

@@ -266,3 +266,34 @@ def test_random_files_of_five_round_trip_and_total_as_the_rule_says(hands):
             expected[player] += points if player in bidders else 10 * h["tricks"][str(player)]
     got = {r["player"]: r["total"] for r in file_standings_json(parse(data))["standings"]}
     assert got == expected
+
+
+# --- an established revoke (McAllen O, RULES.md section 2): "revoke", the player (a team at six) ---
+
+def test_a_revoke_at_five_by_the_partner_defeats_the_bid_and_round_trips():
+    data = five()
+    # Hand 1 as in five(), 8H by 9 calling 2 with 8 tricks, but 2 revoked: -300 each; 4 and 7 +10.
+    data["rounds"][0]["tables"][0]["hands"][0]["revoke"] = 2
+    assert [(r[0], r[2]) for r in rows(data)] == [(7, 20), (1, 10), (4, -130), (2, -290), (9, -290)]
+    written = to_dict(parse(data))
+    assert written["rounds"][0]["tables"][0]["hands"][0]["revoke"] == 2
+    assert to_dict(parse(written)) == written
+
+
+def test_a_revoke_at_six_names_the_team():
+    data = six_pairs()
+    # Hand 2, 8C (260) by 2 for B with 6 tricks (set), but C revoked: scored as made, +260 for B (players
+    # 5 and 2), nothing for A and C. Hand 1 unchanged: A (6 and 3) 140, B 20, C (4 and 1) 10.
+    data["rounds"][0]["tables"][0]["hands"][1]["revoke"] = "C"
+    assert sorted((r[0], r[2]) for r in rows(data)) == [(1, 10), (2, 280), (3, 140), (4, 10), (5, 280), (6, 140)]
+    assert to_dict(parse(data))["rounds"][0]["tables"][0]["hands"][1]["revoke"] == "C"
+
+
+@pytest.mark.parametrize("make, value, expected", [
+    (five, 3, "rounds[0].tables[0].hands[0].revoke: player 3 is not at this table (4, 9, 2, 7, 1)"),
+    (six_pairs, "D", 'rounds[0].tables[0].hands[0].revoke: "D" is not a team at this table (A, B, C)'),
+])
+def test_a_revoke_by_nobody_at_the_table_is_named(make, value, expected):
+    data = make()
+    data["rounds"][0]["tables"][0]["hands"][0]["revoke"] = value
+    assert check(data)[0] == [expected]

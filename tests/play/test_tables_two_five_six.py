@@ -229,3 +229,66 @@ def test_the_round_dashboard_of_six_as_teams_credits_each_player_his_teams_game(
     event = event_import(SIX_PAIRS.event_file("games", "six-dash"))
     html = " ".join(admin_client.get(f"/events/{event.slug}/rounds/1/").content.decode().split())
     assert "Ana Garza 1, Luis Peña 0, Nélida Zúñiga 0, Pat O&#x27;Brien 1, María Treviño 0, Joe Smith 0" in html
+
+
+# --- an established revoke at two, five and six (McAllen O, RULES.md section 2) -------------------
+
+def test_five_on_the_phone_a_revoke_by_the_partner_defeats_the_bid(five):
+    """8H (300) by seat 1 calling seat 3, their 8 tricks made, but seat 3 revoked: the bid is defeated
+    (RULES.md section 2: "their bid is defeated"), -300 each; the others still score their tricks."""
+    phone = _phone(five, "1")
+    page = page_text(phone.get(f"/t/{five.token}/"))
+    assert "Who revoked (an established revoke)?" in page and "No penalty" in page
+    data = {"number": "1", "round": str(five.round_id), "declarer_seat": "1", "partner_seat": "3",
+            "contract": "8H", "tricks": "8", "seat_3": "3", "seat_2": "1", "seat_4": "1", "penalty_side": "3",
+            "save": "1"}
+    assert phone.post(f"/t/{five.token}/", data).status_code == 302
+    hand = Hand.objects.get(table=five, number=1)
+    assert (hand.penalty_kind, hand.penalty_side, hand.made) == ("revoke", "3", False)
+    assert hand.seat_points == {"1": -300, "2": 10, "3": -300, "4": 10, "5": 0}
+
+
+def test_five_a_revoke_by_a_defender_makes_the_bid_and_the_defenders_score_nothing(five):
+    """9S (340) by seat 2 alone taking 6 (set), but seat 5 revoked: scored as made, +340, and the
+    defenders score nothing (RULES.md section 2: "the opponents not scoring")."""
+    hand = record(five, contract="9S", declarer_seat="2", partner_seat="", penalty_kind="revoke", penalty_side="5",
+                  seat_tricks={"1": 1, "2": 6, "3": 1, "4": 1, "5": 1})
+    assert hand.made and hand.seat_points == {"1": 0, "2": 340, "3": 0, "4": 0, "5": 0}
+
+
+def test_six_pairs_a_revoke_names_the_team(db):
+    table = seated_table("six-pairs", 6, "six-revoke")
+    phone = _phone(table, "1")
+    page = page_text(phone.get(f"/t/{table.token}/"))
+    assert 'name="penalty_side" value="B"' in page  # the teams, as the tricks rows name them
+    hand = record(table, contract="7D", declarer_seat="4", penalty_kind="revoke", penalty_side="A",
+                  seat_tricks={"A": 7, "B": 2, "C": 1})
+    assert not hand.made and hand.seat_points["1"] == hand.seat_points["4"] == -180
+
+
+def test_a_revoke_survives_the_backup(five, tmp_path):
+    import json
+
+    from scoring.integrity import event_check
+    from tests.play.test_backup_every_kind import restore
+    record(five, contract="8H", declarer_seat="1", partner_seat="3", penalty_kind="revoke", penalty_side="3",
+           seat_tricks={"1": 5, "2": 1, "3": 3, "4": 1, "5": 0})
+    before, after = restore(five.round.event, tmp_path)
+    assert after == before
+    hand = json.loads(after)["rounds"][0]["tables"][0]["hands"][0]
+    assert hand["revoke"] == 3 and hand["partner"] == 3  # seat 3 holds player 3
+    restored = Hand.objects.get(table__round__event__slug="five-tables")
+    assert (restored.penalty_kind, restored.penalty_side, restored.seat_points["1"]) == ("revoke", "3", -300)
+    assert event_check(restored.table.round.event) == []
+
+
+def test_the_grid_of_a_table_of_five_takes_a_revoke(five, admin_client):
+    # 9S (340) by seat 2 alone with 6 tricks (set), but seat 4 revoked: made, +340, the others nothing.
+    rows = [dict(declarer_seat="2", partner_seat="", contract="9s", seat_1=1, seat_2=6, seat_3=1, seat_4=1, seat_5=1,
+                 penalty_side="4")]
+    assert _grid(admin_client, five, rows).status_code == 302
+    hand = Hand.objects.get(table=five)
+    assert (hand.penalty_kind, hand.penalty_side, hand.made) == ("revoke", "4", True)
+    assert hand.seat_points == {"1": 0, "2": 340, "3": 0, "4": 0, "5": 0}
+    page = page_text(admin_client.get(f"/events/{five.round.event.slug}/score/tables/{five.pk}/sheet/"))
+    assert '<option value="4" selected>' in page  # the grid shows it again

@@ -75,13 +75,17 @@ class HandChecks:
                     "when the bidder plays alone"), number=partner))
                 partner = False
         tricks = self.trick_counts(h, hplace, seats, shape.layout, kind)
+        revoke = self.revoker(h, hplace, ctx, seats, kind) if "revoke" in keys and "revoke" in h else None
         values, good = self.optional("hand", {k: v for k, v in h.items() if k in keys}, hplace)
         spec = HandSpec(number=number or 0, contract=contract or "", declarer="", tricks=0,
                         note=values.get("note") or "", bidder=bidder)
         good &= self.hand_trust(spec, values, hplace, shape.layout.sides)
-        if not good or None in (number, contract, bidder, tricks) or partner is False:
+        if not good or None in (number, contract, bidder, tricks) or False in (partner, revoke):
             return None
         spec.partner = partner
+        if revoke is not None:  # McAllen O: stored by the revoker's seat, or his team at six
+            spec.revoke, spec.penalty_kind = revoke, "revoke"
+            spec.penalty_side = shape.seat_of(seats)[revoke] if kind == "players" else revoke
         if kind == "teams":
             spec.team_tricks = tricks
             spec.tricks = tricks[shape.layout.side_of[shape.seat_of(seats)[bidder]]]
@@ -89,6 +93,20 @@ class HandChecks:
             spec.player_tricks = {s: tricks[s] for s in seats}
             spec.tricks = spec.player_tricks[bidder]
         return spec if self.scores(spec, hplace, ctx, seats) else None
+
+    def revoker(self, h: dict, hplace: str, ctx: dict, seats: tuple[int, ...] | None, kind: str) -> int | str | bool:
+        """A hand's "revoke": the player at this table who made an established revoke, or at six his
+        team ("A", "B", "C"); None for null; False after a problem."""
+        if kind == "players":  # null: nobody revoked, as when the key is left out
+            return self.at_table(h, "revoke", hplace, ctx, seats, missing(), none_allowed=True)
+        teams = ctx["shape"].layout.sides
+        if h["revoke"] is None:
+            return None
+        if h["revoke"] not in teams:
+            self.add(f"{hplace}.revoke", Message(TRICK_WORDS["teams"]["unknown"], key=show(h["revoke"]),
+                                                 seats=", ".join(teams)))
+            return False
+        return h["revoke"]
 
     def at_table(self, h: dict, key: str, hplace: str, ctx: dict, seats: tuple[int, ...] | None, absent: str,
                  none_allowed: bool = False) -> int | None | bool:

@@ -29,6 +29,7 @@ from scoring.engine.eventfile.keys import (
     FIVE_HANDED_HAND_KEYS,
     INDIVIDUAL_TABLE_KEYS,
     INDIVIDUAL_TIEBREAK_KEYS,
+    SEATED_HAND_KEYS,
     TABLE_KEYS,
     THREE_HANDED_HAND_KEYS,
     TIEBREAK_KEYS,
@@ -196,8 +197,11 @@ def _players_file(stored: dict, number_at: Mapping[str, int]) -> dict:
     partner = {"partner": number_at.get(stored.pop("partner_seat")) or None} if "partner_seat" in stored else {}
     if not seat:
         return stored
+    # An established revoke: the player who made it (the stored side is his seat).
+    revoke = {"revoke": number_at[stored["penalty_side"]]} if stored.get("penalty_kind") == "revoke" else {}
     return stored | {"bidder": number_at[seat], "dealer": "", "tricks": seat_tricks[seat],
-                     "player_tricks": {number: seat_tricks[label] for label, number in number_at.items()}, **partner}
+                     "player_tricks": {number: seat_tricks[label] for label, number in number_at.items()}, **partner,
+                     **revoke}
 
 
 def _teams_file(stored: dict, number_at: Mapping[str, int]) -> dict:
@@ -206,7 +210,8 @@ def _teams_file(stored: dict, number_at: Mapping[str, int]) -> dict:
     stored.pop("partner_seat", None)
     if not seat:
         return stored
-    return stored | {"bidder": number_at[seat], "dealer": "", "tricks": 0, "team_tricks": dict(seat_tricks)}
+    revoke = {"revoke": stored["penalty_side"]} if stored.get("penalty_kind") == "revoke" else {}  # the team
+    return stored | {"bidder": number_at[seat], "dealer": "", "tricks": 0, "team_tricks": dict(seat_tricks), **revoke}
 
 
 FILE_FIELDS = {"sides": _sides_file, "players": _players_file, "teams": _teams_file}
@@ -217,7 +222,7 @@ def _shape(name: str, *, seating: str, hands: str, hand_keys: tuple[str, ...] = 
     return TableShape(layouts_engine.LAYOUTS[name], seating, hands, words, hand_keys)
 
 
-def _more_seats(name: str, hands: str, hand_keys: tuple[str, ...] = THREE_HANDED_HAND_KEYS) -> TableShape:
+def _more_seats(name: str, hands: str, hand_keys: tuple[str, ...] = SEATED_HAND_KEYS) -> TableShape:
     """A table of two, five or six (RULES.md section 7): the players listed in seating order under "seats"."""
     return _shape(
         name, seating="listed", hands=hands, hand_keys=hand_keys,

@@ -46,6 +46,9 @@ class HandSpec:
     # each team's tricks {"A": 4, "B": 3, "C": 3} (player_tricks is then None).
     partner: int | None = None
     team_tricks: dict[str, int] | None = None
+    # A table of two, five or six: who made an established revoke (a player number; a team at six), or
+    # None; penalty_kind is then "revoke" and penalty_side his seat (his team at six).
+    revoke: int | str | None = None
     # Who entered, changed and accepted it (scoring.models.Hand, docs/trust.md): a side, a table of
     # three's seat, or "" for staff, and the label shown. changed_side None: never corrected;
     # accepted_side None: not accepted. The moments come with the table's history (an export with

@@ -85,18 +85,24 @@ def _hand_dict(hand: HandSpec, hands_per_round: int | None, moments: bool, shape
     return _HAND_WRITERS[shape.hands](hand, hands_per_round, shape)
 
 
+def _revoke(hand: HandSpec) -> dict:
+    """A hand's "revoke" key where it has one (a table of two, five or six)."""
+    return {"revoke": hand.revoke} if hand.revoke is not None else {}
+
+
 def _players_hand(hand: HandSpec, hands_per_round: int | None, shape: TableShape) -> dict:
     """A hand where each plays for himself: the bidder's number, each seated player's tricks in seating
     order; at a table of five the called partner's number (null: the bidder alone)."""
     values = {"hand": hand.number, "contract": hand.contract, "declarer": hand.bidder, "partner": hand.partner,
-              "tricks": {str(number): tricks for number, tricks in hand.player_tricks.items()}}
+              "tricks": {str(number): tricks for number, tricks in hand.player_tricks.items()},
+              **_revoke(hand)}
     return _emit("hand", shape.hand_keys, hand, values, hands_per_round)
 
 
 def _teams_hand(hand: HandSpec, hands_per_round: int | None, shape: TableShape) -> dict:
     """A hand at six: the bidder's number and each team's tricks, in the layout's team order."""
     values = {"hand": hand.number, "contract": hand.contract, "declarer": hand.bidder,
-              "tricks": {team: hand.team_tricks[team] for team in shape.layout.sides}}
+              "tricks": {team: hand.team_tricks[team] for team in shape.layout.sides}, **_revoke(hand)}
     return _emit("hand", shape.hand_keys, hand, values, hands_per_round)
 
 
