@@ -262,3 +262,13 @@ def test_every_page_of_a_mixed_event_answers(open_mixed, table_number):
         visit.post_forms(world)
         problems += visit.problems
     assert problems == []
+
+
+def test_the_import_command_counts_players(db, tmp_path):
+    import json
+
+    from tests.builders import run
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(four_and_five()), encoding="utf-8")
+    out = run("import_event", str(path))[0]
+    assert out.startswith("Imported Club night as club-night: 9 players, 1 rounds, ")

@@ -62,7 +62,8 @@ class Command(BaseCommand):
         partnerships = event.partnerships.count()
         hands = event.hand_changes.count()
         self.stdout.write(
-            f"Imported {event.name} as {event.slug}: {partnerships} partnerships, "
+            # The entrants as the file names them: partnerships, or players in an event of individuals.
+            f"Imported {event.name} as {event.slug}: {partnerships} {eventfile.ENTRANT_FILES[event.entrants].key}, "
             f"{event.round_set.filter(tiebreak__isnull=True).count()} rounds, {hands} hands."
         )
         for name in event.accounts_created:
