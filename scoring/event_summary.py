@@ -17,6 +17,7 @@ from typing import NamedTuple
 from django.core.cache import cache
 
 from scoring.adapters import adapter_for
+from scoring.engine import layouts
 from scoring.engine import seasons as seasons_engine
 from scoring.engine.vocabulary import NOBID
 from scoring.models import Hand
@@ -49,16 +50,18 @@ def side_hands(event: Event) -> dict[int, tuple[int, int]]:
     entrant sitting on that side (Layout.side_of of his place) or in the called partner's seat (a
     table of five). Two queries when the event has any: the hands, then who sat where."""
     adapter = adapter_for(event)
-    layout = adapter.layout
     per_table: dict[int, list[tuple[str, str, int, int]]] = {}
-    for table_id, declarer, declarer_seat, partner_seat, contract, tricks, seat_tricks, made in (
+    # Each table's layout: the event's, or in an event of mixed sizes the table's own (Table.layout).
+    layout_of: dict[int, layouts.Layout] = {}
+    for table_id, own, declarer, declarer_seat, partner_seat, contract, tricks, seat_tricks, made in (
         Hand.objects.filter(table__round__event=event).exclude(contract=NOBID)
-        .values_list("table_id", "declarer", "declarer_seat", "partner_seat", "contract", "tricks", "seat_tricks",
-                     "made").order_by()
+        .values_list("table_id", "table__layout", "declarer", "declarer_seat", "partner_seat", "contract", "tricks",
+                     "seat_tricks", "made").order_by()
     ):
         bidder = declarer_seat or declarer
         if not bidder:
             continue
+        layout = layout_of.setdefault(table_id, layouts.layout(own or event.layout))
         side = layout.side_of.get(bidder, bidder)
         took = tricks
         if isinstance(seat_tricks, dict):  # kept by seat (by team at six): the bidding side's, with the partner's
@@ -76,7 +79,7 @@ def side_hands(event: Event) -> dict[int, tuple[int, int]]:
         for place, entrant in places.get(table_id, {}).items():
             if entrant is None:
                 continue
-            mine = layout.side_of.get(place, place)
+            mine = layout_of[table_id].side_of.get(place, place)
             for side, partner_seat, slam, misere in hands:
                 if mine == side or (partner_seat and place == partner_seat):
                     pair = credited.setdefault(entrant, [0, 0])

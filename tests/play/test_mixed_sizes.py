@@ -272,3 +272,14 @@ def test_the_import_command_counts_players(db, tmp_path):
     path.write_text(json.dumps(four_and_five()), encoding="utf-8")
     out = run("import_event", str(path))[0]
     assert out.startswith("Imported Club night as club-night: 9 players, 1 rounds, ")
+
+
+def test_slams_are_credited_by_each_tables_own_sides(db):
+    """The club's records count slams (scoring.event_summary): at the four E-W's 10NT with all ten credits
+    players 2 and 4; at the six team B's 10H with all ten credits its players 6 and 9."""
+    from scoring.event_summary import side_hands
+    from tournaments.models import Partnership
+    event = event_import(four_and_six(), slug="club-ten")
+    number = dict(Partnership.objects.filter(event=event).values_list("pk", "number"))
+    assert {number[pk]: counts for pk, counts in side_hands(event).items()} == {2: (1, 0), 4: (1, 0), 6: (1, 0),
+                                                                                9: (1, 0)}
