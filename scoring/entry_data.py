@@ -537,7 +537,7 @@ def load_table(queryset, *, locked: bool = False, **lookup):
         table = locked_table_by(**lookup)
     else:
         table = queryset.select_related("round__event", "round__tiebreak").get(**lookup)
-    _adapters.adapter_for(table.round.event).load_people(table)
+    _adapters.table_adapter(table).load_people(table)
     return table
 
 
