@@ -474,9 +474,11 @@ class ThreeHandForm(_OneHand):
         empty_value=None,
         error_messages={"required": _("Choose how many tricks the bidder took (0 to 10)."),
                         "invalid_choice": _("Tricks must be a number from 0 to 10; %(value)s is not.")})
+    penalty_side = forms.ChoiceField(label=_("Who revoked (an established revoke)?"), required=False,
+                                     widget=forms.RadioSelect)
     note = forms.CharField(label=_("Note"), required=False, max_length=500)
 
-    field_order = ["declarer_seat", "contract", "tricks", "note"]
+    field_order = ["declarer_seat", "contract", "tricks", "penalty_side", "note"]
 
     def __init__(self, *args, sheet, correcting: Hand | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -484,6 +486,7 @@ class ThreeHandForm(_OneHand):
         self.rules = sheet.event.rules
         self.seats = sheet.seats
         self.fields["declarer_seat"].choices = [(s.seat, s.name) for s in self.seats]
+        self.fields["penalty_side"].choices = [("", gettext("No penalty"))] + [(s.seat, s.name) for s in self.seats]
         self.fields["contract"].choices = contract_choices(self.rules)
         for seat in self.seats:
             self.fields[f"seat_{seat.seat}"] = forms.TypedChoiceField(
@@ -508,8 +511,9 @@ class ThreeHandForm(_OneHand):
         return data
 
     def hand_values(self) -> dict:
-        return three_hand_values(self.cleaned_data["declarer_seat"], self.cleaned_data["contract"],
-                                 self.cleaned_data["seat_tricks"], self.cleaned_data.get("note", ""))
+        data = self.cleaned_data
+        return three_hand_values(data["declarer_seat"], data["contract"], data["seat_tricks"], data.get("note", ""),
+                                 data.get("penalty_side") or "")
 
 
 def three_seat_tricks(seats, bidder: str, tricks: int, given: dict) -> dict[str, int]:
@@ -535,18 +539,25 @@ def three_seat_tricks(seats, bidder: str, tricks: int, given: dict) -> dict[str,
     return {bidder: tricks, **given}
 
 
-def three_hand_values(declarer_seat: str, contract: str, seat_tricks: dict, note: str) -> dict:
-    """What scoring.services.hand_record takes for a hand at a table of three (a note is its only penalty)."""
+def seat_penalty(note: str, revoke_side: str = "") -> dict:
+    """A hand stored by seat's penalty columns: an established revoke by `revoke_side` (a player's
+    seat; a team at six: McAllen O, RULES.md section 2), else a note, else none."""
     note = (note or "").strip()
+    return {"penalty_kind": "revoke" if revoke_side else "note" if note else "", "penalty_side": revoke_side,
+            "penalty_seat": "", "note": note}
+
+
+def three_hand_values(declarer_seat: str, contract: str, seat_tricks: dict, note: str, revoke_side: str = "") -> dict:
+    """What scoring.services.hand_record takes for a hand at a table of three (seat_penalty: a revoke or a note)."""
     return {"declarer": "", "declarer_seat": declarer_seat, "contract": contract, "tricks": seat_tricks[declarer_seat],
             "seat_tricks": {seat: seat_tricks[seat] for seat in sorted(seat_tricks)},
-            "penalty_kind": "note" if note else "", "penalty_side": "", "penalty_seat": "", "note": note,
-            "ns_tricks": None}
+            **seat_penalty(note, revoke_side), "ns_tricks": None}
 
 
 def three_hand_initial(hand: Hand) -> dict:
     values = {"declarer_seat": hand.declarer_seat, "contract": hand.contract, "tricks": hand.tricks,
-              "note": hand.note, "version": hand.version}
+              "note": hand.note, "version": hand.version,
+              "penalty_side": hand.penalty_side if hand.penalty_kind == "revoke" else ""}
     values.update({f"seat_{seat}": tricks for seat, tricks in (hand.seat_tricks or {}).items()})
     return values
 
@@ -567,21 +578,24 @@ class ThreeSheetRowForm(_GridRow):
                               error_messages=SheetRowForm.base_fields["tricks"].error_messages)
     defender_tricks = WholeNumberField(label=_("First defender's tricks"), required=False, min_value=0, max_value=10,
                                        error_messages=SheetRowForm.base_fields["tricks"].error_messages)
+    # An established revoke (McAllen O): the player who made it; blank for none.
+    penalty_side = forms.ChoiceField(label=_("Revoke"), required=False)
     note = _HandFields.base_fields["note"]
 
-    field_order = ["declarer_seat", "contract", "tricks", "defender_tricks", "note"]
-    typed = ("declarer_seat", "contract", "tricks", "defender_tricks", "note")
+    field_order = ["declarer_seat", "contract", "tricks", "defender_tricks", "penalty_side", "note"]
+    typed = ("declarer_seat", "contract", "tricks", "defender_tricks", "penalty_side", "note")
     bidder_field = "declarer_seat"
 
     def __init__(self, *args, table, rules: rules_engine.RuleSet, seats, **kwargs):
         super().__init__(*args, **kwargs)
         self.table, self.rules, self.seats = table, rules, seats
         self.fields["declarer_seat"].choices = [("", "—")] + [(s.seat, s.name) for s in seats]
+        self.fields["penalty_side"].choices = [("", "—")] + [(s.seat, s.name) for s in seats]
         self.event_language = grid_language(table)
         self.initial = dict(self.initial)
         typed_initial(self.initial, self.event_language)
         number = self._row_number()
-        for name in ("declarer_seat", "note"):
+        for name in ("declarer_seat", "penalty_side", "note"):
             label = self.fields[name].label
             self.fields[name].widget.attrs["aria-label"] = (
                 gettext("Hand %(number)s %(column)s") % {"number": number, "column": str(label).lower()}
@@ -610,8 +624,8 @@ class ThreeSheetRowForm(_GridRow):
         if self.is_blank():
             return None
         data = self.cleaned_data
-        return three_hand_values(data["declarer_seat"], data["contract"], data["seat_tricks"],
-                                 data.get("note", "")) | {"version": data.get("version")}
+        return three_hand_values(data["declarer_seat"], data["contract"], data["seat_tricks"], data.get("note", ""),
+                                 data.get("penalty_side") or "") | {"version": data.get("version")}
 
 
 def grid_three_initial(hand: Hand, seats) -> dict:
@@ -619,4 +633,4 @@ def grid_three_initial(hand: Hand, seats) -> dict:
     tricks = hand.seat_tricks or {}
     return {"declarer_seat": hand.declarer_seat, "contract": hand.contract, "tricks": hand.tricks,
             "defender_tricks": tricks.get(first_defender(seats, hand.declarer_seat)), "note": hand.note,
-            "version": hand.version}
+            "version": hand.version, "penalty_side": hand.penalty_side if hand.penalty_kind == "revoke" else ""}

@@ -27,6 +27,7 @@ from scoring.forms import (
     _HandFields,
     _OneHand,
     grid_language,
+    seat_penalty,
     typed_contract,
     typed_initial,
 )
@@ -78,11 +79,8 @@ def seat_hand_values(declarer_seat: str, partner_seat: str, contract: str, seat_
     """What scoring.services.hand_record takes for a hand stored by seat: an established revoke by
     `revoke_side` (a player's seat at two and five, a team at six: McAllen O, RULES.md section 2),
     else a note as its only penalty."""
-    note = (note or "").strip()
-    kind = "revoke" if revoke_side else "note" if note else ""
     return {"declarer": "", "declarer_seat": declarer_seat, "partner_seat": partner_seat, "contract": contract,
-            "seat_tricks": dict(seat_tricks), "penalty_kind": kind, "penalty_side": revoke_side,
-            "penalty_seat": "", "note": note, "ns_tricks": None}
+            "seat_tricks": dict(seat_tricks), **seat_penalty(note, revoke_side), "ns_tricks": None}
 
 
 class SeatHandForm(_OneHand):

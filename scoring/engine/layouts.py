@@ -404,14 +404,11 @@ def _penalty(hand: HandEntry, bidders: tuple[str, ...]) -> rules_engine.Penalty 
 def score_each_for_himself(rules: rules_engine.RuleSet, layout: Layout,
                            hand: HandEntry) -> tuple[dict[str, int], bool]:
     """Each player for himself (three-handed, RULES.md section 6): the bidder scores the contract,
-    each defender 10 for each trick he took (rules.score_three_handed). Under a four-handed rule set
-    (a table of three in an event of mixed sizes, Layout.mixed_rules_players) the same, as a table of
-    several sides each with its own tricks is scored (score_sides)."""
-    if rules.players != layout.rules_players:
-        return score_sides(rules, layout, hand)
-    counts = _side_tricks(layout, hand, "seat_tricks")
-    points, made = rules_engine.score_three_handed(rules, hand.contract, hand.declarer, counts)
-    return {side: points[side] for side in layout.sides}, made
+    each defender 10 for each trick he took, as a table of several sides each with its own tricks is
+    scored (score_sides, which equals rules.score_three_handed on every hand of the three-handed rule
+    set: tests/engine/test_layouts.py), an established revoke with it (McAllen O); under the
+    three-handed rules or, at a table of three in an event of mixed sizes, the event's four-handed ones."""
+    return score_sides(rules, layout, hand)
 
 
 def score_sides(rules: rules_engine.RuleSet, layout: Layout, hand: HandEntry) -> tuple[dict[str, int], bool]:
@@ -484,8 +481,9 @@ LAYOUTS: dict[str, Layout] = {
             rules_players=3, score_bid=score_each_for_himself,
             planner=partial(movement_individuals.plan, seats=3),
             planner_name="scoring.engine.movement_individuals.plan(seats=3)",
-            # Only a note: the revoke rule (McAllen O) is written for two sides.
-            penalty_kinds=("note",), first_dealer="1", plays_no_bid=False, stores_seats=True,
+            # An established revoke as at every table (McAllen O, RULES.md section 2: one rule for every
+            # table), or a note.
+            penalty_kinds=("revoke", "note"), first_dealer="1", plays_no_bid=False, stores_seats=True,
             # In an event of mixed sizes under a four-handed rule set, scored the same way (RULES.md
             # sections 6 and 7: the bidder the contract, each defender 10 a trick he took).
             mixed_rules_players=(4,),

@@ -160,8 +160,9 @@
         var seats = cells.map(function (cell) { return cell.getAttribute("data-row-seat"); });
         var bidder = field(row, "declarer_seat"), defenders = seats.filter(function (s) { return s !== bidder; });
         var code = contractOf(row);
-        var pts = bidder ? threePoints(three, code, field(row, "tricks"),
-                                       field(row, "defender_tricks")) : null;
+        // A revoke changes the points (McAllen O): the row shows none until the save scores it.
+        var pts = bidder && !field(row, "penalty_side") ? threePoints(three, code, field(row, "tricks"),
+                                                                       field(row, "defender_tricks")) : null;
         var bySeat = {};
         if (pts) { bySeat[bidder] = pts[0]; bySeat[defenders[0]] = pts[1]; bySeat[defenders[1]] = pts[2]; any = true; }
         cells.forEach(function (cell, i) {
@@ -343,7 +344,8 @@
       // form for the next hand while the page stays).
       if (box) { box.textContent = ""; box.setAttribute("data-empty", ""); }
       form.removeAttribute("data-points");
-      if (!bidder || tricks === "") return;
+      // A revoke changes the points (McAllen O): "Check the points first" asks the server instead.
+      if (!bidder || tricks === "" || checked("penalty_side")) return;
       var defenders = seats.filter(function (seat) { return seat !== bidder; });
       var changed = e && e.target && e.target.name === "seat_" + defenders[1] ? 1 : 0;
       var given = checked("seat_" + defenders[changed]);

@@ -112,8 +112,11 @@ def test_a_hand_nobody_bid_is_not_recorded_at_a_table_of_three_even_where_the_ru
     (PARTNERSHIPS, MCALLEN, HandEntry("7H", "ns", 8, penalty_kind="revoke"), "penalty_side"),
     (PARTNERSHIPS, THREE_RULES, HandEntry("7H", "ns", 8), "rules_preset"),
     (THREE, THREE_RULES, HandEntry("7H", "1", None, {"1": 7, "2": 2, "3": 2}), "seat_tricks"),
-    (THREE, THREE_RULES, HandEntry("7H", "1", None, {"1": 7, "2": 3, "3": 0}, "revoke", "2"), "penalty_kind"),
-    (THREE, MCALLEN, HandEntry("7H", "1", None, {"1": 7, "2": 3, "3": 0}), "rules_preset"),
+    # A revoke changes the score at three as anywhere (McAllen O); a bid out of turn is not recorded there.
+    (THREE, THREE_RULES, HandEntry("7H", "1", None, {"1": 7, "2": 3, "3": 0}, "bid_out_of_turn", "2"), "penalty_kind"),
+    # A table of three plays under a four-handed rule set only in an event of mixed sizes; a table of
+    # five never under the three-handed ones.
+    (LAYOUTS["five-handed"], THREE_RULES, HandEntry("7H", "1", None, dict.fromkeys("12345", 2)), "rules_preset"),
     (PARTNERSHIPS, WIKI_NO_TRUMP, HandEntry("NOBID", "ns", side_tricks={"ns": 5, "ew": 5}), "declarer"),
     (PARTNERSHIPS, WIKI_NO_TRUMP, HandEntry("NOBID", side_tricks={"ns": 5, "ew": 4}), "ns_tricks"),
 ])
@@ -269,3 +272,29 @@ def test_a_round_of_games_is_done_by_its_games_or_its_hands():
         wiki, bell, [games.played(1, "ns", 200, 10, True)]), setup=bell)
     assert fmt.rank_keys(games.GamesSetup(rank_by=("points", "games"))) == ("points", "games")
     assert fmt.last_hand(None) == formats.MAX_GAMES_HANDS and fmt.ends_games
+
+
+def test_a_table_of_three_scores_every_hand_as_the_three_handed_rule_does():
+    """The layout scores a table of three as any table of several sides (score_sides); on every hand of
+    the three-handed rule set that is what rules.score_three_handed (RULES.md section 6) gives."""
+    for contract in THREE_RULES.legal_contracts():
+        for bidder in range(11):
+            for first in range(11 - bidder):
+                tricks = {"1": first, "2": bidder, "3": 10 - bidder - first}
+                want, made = R.score_three_handed(THREE_RULES, contract, "2", tricks)
+                got = THREE.score(THREE_RULES, THREE.entry(contract=contract.code, declarer_seat="2",
+                                                           seat_tricks=tricks))
+                assert (got.seats, got.made) == (want, made), (contract.code, tricks)
+
+
+@pytest.mark.parametrize("revoker, seats, made", [
+    # 7H (200) by seat 1 with 8 tricks, but he revoked: "their bid is defeated", -200; the defenders
+    # still score their own tricks (RULES.md section 2, McAllen O).
+    ("1", {"1": -200, "2": 10, "3": 10}, False),
+    # ... a defender revoked: "scored as made with the opponents not scoring": +200, the others nothing.
+    ("3", {"1": 200, "2": 0, "3": 0}, True),
+])
+def test_an_established_revoke_at_a_table_of_three(revoker, seats, made):
+    result = THREE.score(THREE_RULES, THREE.entry(contract="7H", declarer_seat="1", penalty_kind="revoke",
+                                                  penalty_side=revoker, seat_tricks={"1": 8, "2": 1, "3": 1}))
+    assert (result.seats, result.made) == (seats, made)

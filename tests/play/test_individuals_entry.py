@@ -14,6 +14,7 @@ Three-handed preset (Avondale values, misère 250 switched on), table 1 of round
 """
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -310,3 +311,37 @@ def test_the_side_page_asks_each_layout_its_own_question(client, three, progress
     assert "Quel côté tient ce téléphone" in page
     assert 'class="side-button side-ns"' in page and 'class="side-button side-ew"' in page
     assert "side-player" not in page and page.count("data-player=") == 4
+
+
+# --- an established revoke at a table of three (McAllen O applies under every preset, RULES.md section 2) ---
+
+def test_a_revoke_at_a_table_of_three_on_the_phone_the_grid_and_the_backup(client, three, admin_client, tmp_path):
+    import json as json_module
+
+    from scoring.integrity import event_check
+    from tests.play.test_backup_every_kind import restore
+    event, table = three
+    prove_side(client, table, "1")
+    page = client.get(url(table)).content.decode()
+    assert "Who revoked (an established revoke)?" in page and 'name="penalty_side"' in page
+    # Hand 1: 8H (300) by seat 1 with 8 tricks, but seat 1 revoked: defeated, -300; the others their own.
+    data = hand_post(table, 1, "1", "8H", 8, {"2": 1}) | {"penalty_side": "1"}
+    assert client.post(url(table), data).status_code == 302
+    # Hand 2 on the organizer's paper grid: 7S (140) by seat 2 with 5 (set), but seat 3 revoked: made, +140.
+    grid = {"hand-TOTAL_FORMS": "2", "hand-INITIAL_FORMS": "0", "hand-MIN_NUM_FORMS": "0",
+            "hand-MAX_NUM_FORMS": "20", "reason": "",
+            "hand-0-declarer_seat": "1", "hand-0-contract": "8H", "hand-0-tricks": "8", "hand-0-defender_tricks": "1",
+            "hand-0-penalty_side": "1", "hand-0-version": "1",
+            "hand-1-declarer_seat": "2", "hand-1-contract": "7S", "hand-1-tricks": "5", "hand-1-defender_tricks": "4",
+            "hand-1-penalty_side": "3"}
+    sheet = f"/events/{event.slug}/score/tables/{table.pk}/sheet/"
+    assert 'name="hand-0-penalty_side"' in admin_client.get(sheet).content.decode()
+    answer = admin_client.post(sheet, grid)
+    assert answer.status_code == 302, re.findall(r"<li>([^<]*)</li>", answer.content.decode())
+    assert seat_points(table) == {1: {"1": -300, "2": 10, "3": 10}, 2: {"1": 0, "2": 140, "3": 0}}
+    number_at = {s.seat: s.entrant.number for s in table.seats.select_related("entrant")}
+    before, after = restore(event, tmp_path)
+    assert after == before
+    hands = json_module.loads(after)["rounds"][0]["tables"][0]["hands"]
+    assert [h.get("revoke") for h in hands[:2]] == [number_at["1"], number_at["3"]]
+    assert event_check(type(event).objects.get(slug=event.slug)) == []

@@ -76,10 +76,9 @@ HAND_TRUST_KEYS = ("entered_side", "entered_by", "entered_at", "changed_side", "
 HAND_MOMENTS = ("entered_at", "changed_at", "accepted_at")
 IMPORTED_BY = "event file"  # who entered a hand the file does not say (scoring.event_io.IMPORT_LABEL)
 HAND_KEYS = ("hand", "contract", "declarer", "tricks", "ns_tricks", "penalty", "note", "dealer", *HAND_TRUST_KEYS)
-THREE_HANDED_HAND_KEYS = ("hand", "contract", "declarer", "tricks", "note", *HAND_TRUST_KEYS)
-# A hand at a table of two or six: who made an established revoke too (McAllen O: a player number at
-# two, a team at six; left out, none).
-SEATED_HAND_KEYS = ("hand", "contract", "declarer", "tricks", "revoke", "note", *HAND_TRUST_KEYS)
+# A hand at a table of two, three or six: who made an established revoke too (McAllen O: a player
+# number, a team at six; left out, none).
+THREE_HANDED_HAND_KEYS = ("hand", "contract", "declarer", "tricks", "revoke", "note", *HAND_TRUST_KEYS)
 # A hand at a table of five: the called partner too (a player number, or null for the bidder alone).
 FIVE_HANDED_HAND_KEYS = ("hand", "contract", "declarer", "partner", "tricks", "revoke", "note", *HAND_TRUST_KEYS)
 # Keys that only a "500-event/2" file may hold (README, "Event files"): a version 1 file keeps the

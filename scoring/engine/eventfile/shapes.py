@@ -29,7 +29,6 @@ from scoring.engine.eventfile.keys import (
     FIVE_HANDED_HAND_KEYS,
     INDIVIDUAL_TABLE_KEYS,
     INDIVIDUAL_TIEBREAK_KEYS,
-    SEATED_HAND_KEYS,
     TABLE_KEYS,
     THREE_HANDED_HAND_KEYS,
     TIEBREAK_KEYS,
@@ -222,7 +221,7 @@ def _shape(name: str, *, seating: str, hands: str, hand_keys: tuple[str, ...] = 
     return TableShape(layouts_engine.LAYOUTS[name], seating, hands, words, hand_keys)
 
 
-def _more_seats(name: str, hands: str, hand_keys: tuple[str, ...] = SEATED_HAND_KEYS) -> TableShape:
+def _more_seats(name: str, hands: str, hand_keys: tuple[str, ...] = THREE_HANDED_HAND_KEYS) -> TableShape:
     """A table of two, five or six (RULES.md section 7): the players listed in seating order under "seats"."""
     return _shape(
         name, seating="listed", hands=hands, hand_keys=hand_keys,
