@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from scoring import selectors, totals
-from scoring.adapters import ADAPTERS
+from scoring.adapters import adapter_for, layout_adapter
 from scoring.engine import layouts
 from scoring.engine.rules import RulesError
 from scoring.engine.vocabulary import HAND_FIELDS
@@ -235,8 +235,10 @@ def _individual_tables(event, hands, _by_table=None) -> list[dict]:
     """The main rounds' tables of an event of individuals for totals_from_scratch: each seated
     player's points hand by hand, his side's (progressive) or his own (three-handed), as the
     hand stored them (the layout's adapter reads each side's points from the stored columns)."""
+    event_adapter = adapter_for(event)
+
     def points(hand, seat: str) -> int:
-        adapter = ADAPTERS[hand.table.layout or event.layout]  # the table's own, in an event of mixed sizes
+        adapter = layout_adapter(hand.table.layout, event_adapter)  # the table's own, in an event of mixed sizes
         return adapter.side_points(hand.ns_points, hand.ew_points, hand.seat_points)[adapter.layout.side_of[seat]]
 
     by_table = defaultdict(list)

@@ -27,7 +27,7 @@ from typing import NamedTuple
 from django.db.models import Count
 from django.utils.translation import gettext, pgettext_lazy
 
-from scoring.adapters import ADAPTERS, TableAdapter, adapter_for
+from scoring.adapters import TableAdapter, adapter_for, layout_adapter
 from scoring.engine import games as games_engine
 from scoring.engine import layouts
 from scoring.engine import standings as standings_engine
@@ -106,7 +106,7 @@ class _Reading:
 
     def adapter_of(self, layout: str) -> TableAdapter:
         """The adapter of a table's layout: its own in an event of mixed sizes (TableRow.layout), else the event's."""
-        return read_adapter(self.adapter, layout)
+        return layout_adapter(layout, self.adapter)
 
     @staticmethod
     def rank_by(event: Event) -> tuple[str, ...]:
@@ -188,11 +188,6 @@ class GamesRead(_Reading):
 TABLE_READS = {"session": SessionRead, "games": GamesRead}
 
 
-def read_adapter(adapter: TableAdapter, layout: str) -> TableAdapter:
-    """A table's adapter: its own layout's in an event of mixed sizes (`layout`), else the event's `adapter`."""
-    return ADAPTERS[layout] if layout else adapter
-
-
 def played_hand(adapter: TableAdapter, number: int, declarer: str, ns_points: int, ew_points: int, own: dict | None,
                 made: bool, partner: str = "") -> games_engine.PlayedHand:
     """A stored hand as the games replay takes it: `declarer` the bidding side (Layout.sides; a bidder's
@@ -272,7 +267,7 @@ def compute_standings(event: Event) -> standings_engine.Standings:
     rows = [TableRow(*row[:9], own, row[9] if mixed else "") for row, own in zip(raw, owns, strict=True)]
     places = adapter.table_places(event, rows)
     sides = tuple(dict.fromkeys(side for name in {row.layout for row in rows} for side in
-                                read_adapter(adapter, name).sides))
+                                layout_adapter(name, adapter).sides))
     contracts = ({} if not {"contracts_made", "fewest_sets"} & set(setup.secondary_tiebreakers)
                  else _contracts(event, sides))
     read = TABLE_READS[event.format](event, adapter, {pk for pk, (*_, closed) in rounds.items() if closed})
@@ -460,7 +455,7 @@ def entrant_record(event: Event, entrant: Partnership) -> list[EntrantRound]:
     played = event_selectors.tables_games(event, [table.pk for table in tables])
     records = []
     for table in tables:
-        adapter = read_adapter(event_adapter, table.layout)  # the table's own, in an event of mixed sizes
+        adapter = layout_adapter(table.layout, event_adapter)  # the table's own, in an event of mixed sizes
         layout = adapter.layout
         at = seated.get(table.pk, {})
         place = next(p for p, sitting in at.items() if sitting.pk == entrant.pk)

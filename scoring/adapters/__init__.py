@@ -36,10 +36,16 @@ def adapter_for(event) -> TableAdapter:
     return ADAPTERS[event.layout]
 
 
+def layout_adapter(layout: str, event_adapter: TableAdapter) -> TableAdapter:
+    """A table's adapter from its stored layout name (Table.layout, read as a column): its own in an
+    event of mixed sizes, `event_adapter` (its event's) where it is blank."""
+    return ADAPTERS[layout] if layout else event_adapter
+
+
 def table_adapter(table) -> TableAdapter:
     """The adapter of the layout `table` is played at (Table.layout_name: its own in an event of
     mixed table sizes, else its event's)."""
     return ADAPTERS[table.layout_name]
 
 
-__all__ = ["ADAPTERS", "TableAdapter", "adapter", "adapter_for", "table_adapter"]
+__all__ = ["ADAPTERS", "TableAdapter", "adapter", "adapter_for", "layout_adapter", "table_adapter"]

@@ -19,7 +19,7 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from scoring import site_address
-from scoring.adapters import ADAPTERS, adapter_for
+from scoring.adapters import adapter_for, layout_adapter
 from scoring.engine import games as games_engine
 from scoring.engine import rules as rules_engine
 from scoring.engine import vocabulary
@@ -184,7 +184,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
                   .select_related("round__tiebreak", *SHEET_DATA[adapter.sheet_data].related)
                   .order_by(MAIN_FIRST, "round__number", "number"))
     # Each table's adapter: the event's, or in an event of mixed sizes the table's own layout's.
-    adapters = {table.pk: ADAPTERS[table.layout] if table.layout else adapter for table in tables}
+    adapters = {table.pk: layout_adapter(table.layout, adapter) for table in tables}
     seated: dict[int, dict] = {}
     for data in {SHEET_DATA[a.sheet_data] for a in adapters.values()}:
         seated.update(data.seated([t for t in tables if SHEET_DATA[adapters[t.pk].sheet_data] is data]))
@@ -299,7 +299,8 @@ def cards_doc(event: Event) -> CardsDoc:
     """One movement card per entrant still playing: each round's table, where he sits and with whom
     (the layout's adapter names the card's style, CARD_ROUNDS), and his sit-outs. Two queries, three
     where the players are read from their seats."""
-    style = adapter_for(event).card_style
+    event_adapter = adapter_for(event)
+    style = event_adapter.card_style
     entrants = {p.pk: p for p in Partnership.objects.filter(event=event).select_related("player_one", "player_two")}
     seatings = list(Seating.objects.filter(round__event=event).select_related("round__tiebreak", "table")
                     .order_by(MAIN_FIRST, "round__number"))
@@ -318,7 +319,7 @@ def cards_doc(event: Event) -> CardsDoc:
         at = seated.get(s.table_id, {})
         mine = next((place for place, p in at.items() if p.pk == s.partnership_id), "")
         # The round as its table's layout reads it: in an event of mixed sizes, the table's own.
-        table_round = CARD_ROUNDS[ADAPTERS[s.table.layout].card_style] if s.table.layout else round_of
+        table_round = CARD_ROUNDS[layout_adapter(s.table.layout, event_adapter).card_style]
         rounds_of[s.partnership_id].append(table_round.card_round(label, s.table.number, mine, at))
     cards = tuple(
         PartnershipCard(p.number, p.players_label, p.division, tuple(rounds_of[p.pk]), pin=p.pin)

@@ -244,12 +244,13 @@ class _Checker(TableChecks, HandChecks, Problems):
         set; each table seats four, five or six (layouts.mixed_layout); six_handed, given when a
         table seats six. ("mixed", six_handed), or (None, "") after a problem."""
         choices = ", ".join(map(str, layouts_engine.PLAYERS_PER_TABLE))
+        fours = layouts_engine.layout(layouts_engine.MIXED_EVENT_LAYOUT)  # its tables of four: who and which rules
         if play_format is not None and not formats.FORMATS[play_format].ends_games:
             self.add("event.players_per_table", Message(gettext_noop(
                 '"mixed" only in an event played as games (event.format "games"): points won at '
                 "tables of different sizes are not comparable; give one size (%(choices)s)"), choices=choices))
             return None, ""
-        if entrants is not None and entrants != layouts_engine.layout(layouts_engine.MIXED_EVENT_LAYOUT).entrants:
+        if entrants is not None and entrants != fours.entrants:
             self.add("event.players_per_table", Message(gettext_noop(
                 '"mixed" table sizes seat players, not partnerships (event.entrants "individuals")')))
             return None, ""
@@ -259,8 +260,8 @@ class _Checker(TableChecks, HandChecks, Problems):
                                                  value=show(six), what=Message(gettext_noop("a way to seat six")),
                                                  choices=", ".join(layouts_engine.SIX_HANDED)))
             return None, ""
-        if ruleset is not None and ruleset.players != 4:
-            fitting = [name for name, r in rules_engine.PRESETS.items() if r.players == 4]
+        if ruleset is not None and ruleset.players != fours.rules_players:
+            fitting = [name for name, r in rules_engine.PRESETS.items() if r.players == fours.rules_players]
             self.add("event.rules", Message(gettext_noop(
                 "%(preset)s is a rule set for %(players)s players; mixed table sizes are played under %(presets)s"),
                 preset=preset, players=ruleset.players, presets=", ".join(fitting)))

@@ -266,6 +266,9 @@ MIXED_FOUR = _shape(
     listed_missing=gettext_noop("missing (the player numbers, in seating order)"),
     listed_count=gettext_noop("this table seats %(players)s players, got %(count)s"))
 
+# Each layout's shape in an event of mixed sizes: the tables of four listed too (MIXED_FOUR).
+MIXED_SHAPES: dict[str, TableShape] = {**TABLE_SHAPES, layouts_engine.MIXED_EVENT_LAYOUT: MIXED_FOUR}
+
 
 def mixed_shape(players: object, six_handed: object = "") -> TableShape:
     """The shape of a table of `players` in an event of mixed sizes (layouts.mixed_layout); raises
@@ -275,7 +278,7 @@ def mixed_shape(players: object, six_handed: object = "") -> TableShape:
 
 def mixed_table_shape(layout: str) -> TableShape:
     """How a table of the layout `layout` is written in an event of mixed sizes: its players listed."""
-    return {**TABLE_SHAPES, layouts_engine.MIXED_EVENT_LAYOUT: MIXED_FOUR}[layout]
+    return MIXED_SHAPES[layout]
 
 
 def shape_of_table(ev, table) -> TableShape | None:
