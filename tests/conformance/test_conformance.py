@@ -165,18 +165,9 @@ def crawl_world(layout: str, fmt: str, event: Event):
 def test_every_page_of_the_kind_answers(kind, event):
     layout, fmt, _ = kind
     crawl, world = crawl_world(layout, fmt, event)
-    problems = []
-    for number, who in enumerate(crawl.viewers_of(world.kind)):
-        visit = crawl.Crawl(crawl.viewer(world, who, crawl.LANGUAGES[number % 3]), who, world)
-        urls = crawl.site_urls(world, who)
-        visit.get_all(urls)
-        visit.get_links()
-        visit.post_empty(urls)
-        visit.post_forms(world)
-        if who == "organizer":
-            assert visit.pdfs(world), "the Print page links to no PDF"
-        problems += visit.problems
-    assert problems == []
+    visits = crawl.crawl_every_viewer(world)
+    assert visits["organizer"].pdfs(world), "the Print page links to no PDF"
+    assert [problem for visit in visits.values() for problem in visit.problems] == []
 
 
 # --- 6. every PDF --------------------------------------------------------------------------------

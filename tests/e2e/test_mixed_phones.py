@@ -11,7 +11,7 @@ import pytest
 from scoring.event_io import event_import
 from scoring.models import Hand
 from tests.e2e.conftest import PHONE, no_wider_than_phone, pick, prove
-from tests.engine.test_eventfile_mixed import four_and_three
+from tests.engine.test_eventfile_mixed import before_play, four_and_three
 from tournaments.models import Partnership, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -19,10 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.fixture
 def seven(transactional_db):
-    data = four_and_three()
-    for table in data["rounds"][0]["tables"]:
-        table["hands"], table["confirmed"] = [], False
-    data["rounds"][0]["status"] = "open"
+    data = before_play(four_and_three())
     data["event"]["language"] = "es"
     event = event_import(data, slug="mixed-phones")
     for number in range(1, 8):

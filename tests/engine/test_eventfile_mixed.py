@@ -38,6 +38,14 @@ def club_night(tables, *, players=NINE, six_handed=None, fmt="games") -> dict:
             "rounds": [{"number": 1, "status": "closed", "tables": tables, "byes": []}]}
 
 
+def before_play(data: dict) -> dict:
+    """The same club night with round 1 open and no hand played yet (`data` changed and returned)."""
+    for table in data["rounds"][0]["tables"]:
+        table["hands"], table["confirmed"] = [], False
+    data["rounds"][0]["status"] = "open"
+    return data
+
+
 def four_and_five() -> dict:
     """Nine players: a table of four (players 1, 2, 3, 4 at N, E, S, W: 1 and 3 partners) and one of five."""
     return club_night([

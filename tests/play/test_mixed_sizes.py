@@ -16,7 +16,7 @@ from scoring.event_io import event_export, event_import
 from scoring.printing import KINDS
 from scoring.results import event_results
 from tests import builders
-from tests.engine.test_eventfile_mixed import four_and_five, four_and_six, four_and_three
+from tests.engine.test_eventfile_mixed import before_play, four_and_five, four_and_six, four_and_three
 from tournaments.models import Table
 
 STAFF = services.Actor(label="olga (organizer)", is_organizer=True)
@@ -58,11 +58,7 @@ def test_the_export_gives_back_the_file(db, make):
 @pytest.fixture
 def open_mixed(db):
     """The same club night with round 1 open and no hand played yet."""
-    data = four_and_five()
-    for table in data["rounds"][0]["tables"]:
-        table["hands"], table["confirmed"] = [], False
-    data["rounds"][0]["status"] = "open"
-    return event_import(data, slug="club-mixed-open")
+    return event_import(before_play(four_and_five()), slug="club-mixed-open")
 
 
 def test_each_tables_phone_asks_what_its_table_asks(open_mixed):
@@ -221,11 +217,7 @@ def test_the_backup_restores_the_same_file(open_mixed, tmp_path):
 
 
 def test_a_table_of_three_is_entered_and_scored_under_the_events_rules(db):
-    data = four_and_three()
-    for table in data["rounds"][0]["tables"]:
-        table["hands"], table["confirmed"] = [], False
-    data["rounds"][0]["status"] = "open"
-    event = event_import(data, slug="club-seven")
+    event = event_import(before_play(four_and_three()), slug="club-seven")
     four, three = Table.objects.filter(round__event=event).select_related("round__event").order_by("number")
     assert (four.layout, three.layout, event.rules_preset) == ("progressive", "three-handed", "wikipedia-2006")
     staff = builders.login(builders.make_user("olga", event=event, role="organizer"))
@@ -252,16 +244,7 @@ def test_every_page_of_a_mixed_event_answers(open_mixed, table_number):
     organizer = builders.make_user("olga-mixed", event=open_mixed, role="organizer")
     scorer = builders.make_user("sam-mixed", event=open_mixed, role="scorer")
     world = crawl.World(kind, "in-play", open_mixed, table, organizer, scorer, EventStaff.objects.get(user=scorer))
-    problems = []
-    for number, who in enumerate(crawl.viewers_of(kind)):
-        visit = crawl.Crawl(crawl.viewer(world, who, crawl.LANGUAGES[number % 3]), who, world)
-        urls = crawl.site_urls(world, who)
-        visit.get_all(urls)
-        visit.get_links()
-        visit.post_empty(urls)
-        visit.post_forms(world)
-        problems += visit.problems
-    assert problems == []
+    assert [problem for visit in crawl.crawl_every_viewer(world).values() for problem in visit.problems] == []
 
 
 def test_the_import_command_counts_players(db, tmp_path):

@@ -480,6 +480,21 @@ def viewers_of(kind: Kind) -> list[str]:
 HANDLER = []  # one ClientHandler for every viewer: each new one loads the middleware again (60 ms)
 
 
+def crawl_every_viewer(world: World) -> dict[str, Crawl]:
+    """Each viewer of the world's kind (viewers_of), in turn in each language, gets every page, follows
+    its links, posts every form empty and filled: {who: his Crawl, its problems listed}."""
+    visits = {}
+    for number, who in enumerate(viewers_of(world.kind)):
+        visit = Crawl(viewer(world, who, LANGUAGES[number % 3]), who, world)
+        urls = site_urls(world, who)
+        visit.get_all(urls)
+        visit.get_links()
+        visit.post_empty(urls)
+        visit.post_forms(world)
+        visits[who] = visit
+    return visits
+
+
 def viewer(world: World, who: str, language: str = "en") -> Client:
     client = Client(raise_request_exception=False)  # a crash answers 500, and the crawl lists it
     HANDLER[:] = HANDLER or [client.handler]
