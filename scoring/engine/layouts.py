@@ -401,16 +401,6 @@ def _penalty(hand: HandEntry, bidders: tuple[str, ...]) -> rules_engine.Penalty 
     return rules_engine.Penalty(hand.penalty_kind, offender)
 
 
-def score_each_for_himself(rules: rules_engine.RuleSet, layout: Layout,
-                           hand: HandEntry) -> tuple[dict[str, int], bool]:
-    """Each player for himself (three-handed, RULES.md section 6): the bidder scores the contract,
-    each defender 10 for each trick he took, as a table of several sides each with its own tricks is
-    scored (score_sides, which equals rules.score_three_handed on every hand of the three-handed rule
-    set: tests/engine/test_layouts.py), an established revoke with it (McAllen O); under the
-    three-handed rules or, at a table of three in an event of mixed sizes, the event's four-handed ones."""
-    return score_sides(rules, layout, hand)
-
-
 def score_sides(rules: rules_engine.RuleSet, layout: Layout, hand: HandEntry) -> tuple[dict[str, int], bool]:
     """Two or more sides, each with its own tricks (RULES.md section 7): a table of two (each for
     himself), a table of five (the bidder and his called partner, HandEntry.partner, are the bidding
@@ -478,7 +468,10 @@ LAYOUTS: dict[str, Layout] = {
             name="three-handed",
             label=gettext_noop("Three-handed individuals (three at a table, each for himself)"),
             seats=THREE_SEATS, side_of={seat: seat for seat in THREE_SEATS}, entrants="individuals",
-            rules_players=3, score_bid=score_each_for_himself,
+            # Each player for himself (RULES.md section 6): the bidder the contract, each defender 10 a
+            # trick he took, as any table of several sides (score_sides equals rules.score_three_handed on
+            # every hand of the three-handed rule set: tests/engine/test_layouts.py), a revoke with it.
+            rules_players=3, score_bid=score_sides,
             planner=partial(movement_individuals.plan, seats=3),
             planner_name="scoring.engine.movement_individuals.plan(seats=3)",
             # An established revoke as at every table (McAllen O, RULES.md section 2: one rule for every
