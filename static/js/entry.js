@@ -205,6 +205,10 @@
   }
 
   // --- layout and focus: where the eye is when the page opens -------------------------------
+  // The page lands itself (below), so the browser must not put back where a reloaded page was scrolled to:
+  // its restoring comes late, after the landing, and would undo it (the conflict settled, "✓ Hand 2 corrected"
+  // off the screen).
+  if ("scrollRestoration" in history) history.scrollRestoration = "manual";
   // An error (a wrong PIN, a hand that could not be saved) is scrolled to the middle of the
   // screen and takes the focus, so a screen reader reads it too. Otherwise the page scrolls to
   // the hand form, with the folded list of hands above it ("Hands 1–3 ▸ ✓ Hand 3 saved") when
