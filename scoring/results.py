@@ -510,6 +510,16 @@ class EventResults:
         """The entrant's standings row."""
         return next(row for row in self.standings.rows if row.id == entrant.pk)
 
+    @property
+    def record_heads(self) -> tuple:
+        """The heads of an entrant's tables in his record: his layout's; in an event of mixed sizes "Partner"
+        and "At the table", since at a five his partner changes hand by hand (nobody there is only an
+        opponent) and at a three nobody has one."""
+        return MIXED_RECORD_HEADS if self.event.mixed_sizes else self.adapter.record_heads
+
+
+MIXED_RECORD_HEADS = (pgettext_lazy("a player's record", "Partner"), pgettext_lazy("a player's record", "At the table"))
+
 
 def event_results(event: Event) -> EventResults:
     """The one results read of `event` (this module's docstring)."""

@@ -267,7 +267,7 @@ def partnership_page(request, slug, number):
     return render(request, "scoring/partnership_page.html", {
         "event": event, "partnership": partnership, "row": results.row(partnership), "standings": standings,
         "records": results.record(partnership), "title": results.adapter.record_title_for(partnership),
-        "record_template": results.adapter.record_template, "record_heads": results.adapter.record_heads,
+        "record_template": results.adapter.record_template, "record_heads": results.record_heads,
         "matches": event.wins_per_round is not None or "matches" in standings.setup.rank_by})
 
 

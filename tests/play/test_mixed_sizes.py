@@ -43,6 +43,19 @@ def test_the_results_read_ranks_on_games_won_as_worked_by_hand(mixed):
     assert integrity.event_check(mixed) == []
 
 
+@pytest.mark.parametrize("number, heads, partner, others", [
+    (1, ["Partner", "At the table"], "3", ["2", "4"]),  # at the four: N, with S (3) against E (2) and W (4)
+    (5, ["Partner", "At the table"], "–", ["6", "7", "8", "9"]),  # at the five: no one partner, four others
+])
+def test_a_players_record_names_his_tables_own_company(client, mixed, number, heads, partner, others):
+    page = client.get(f"/events/{mixed.slug}/partnerships/{number}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    head = re.search(r'<table class="rounds-summary player-rounds">\s*<thead>(.*?)</thead>', page, re.S).group(1)
+    assert re.findall(r"<th>([^<]*)</th>", head)[:2] == heads and "Opponents" not in page
+    row = re.search(r'<td class="partner">(.*?)</td>\s*<td class="others">(.*?)</td>', page, re.S)
+    assert re.findall(r">(\d+)</a>", row.group(1)) == ([] if partner == "–" else [partner])
+    assert re.findall(r">(\d+)</a>", row.group(2)) == others
+
+
 @pytest.mark.parametrize("make", [four_and_five, four_and_three, four_and_six])
 def test_the_export_gives_back_the_file(db, make):
     data = make()
