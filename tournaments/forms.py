@@ -43,9 +43,15 @@ DEFAULT_ENTRANTS = layouts.LAYOUTS[layouts.DEFAULT_LAYOUT].entrants
 TABLE_CHOICES = [("", _("Four at a table (three under the three-handed rule set)"))] + [
     (name, language.lazy_label(lay.label)) for name, lay in layouts.LAYOUTS.items()
     if layouts.layout_for(lay.entrants, lay.rules_players) is not lay] + [
-    # Mixed table sizes (Event.mixed_sizes): its tables of four progressive, a six as three teams of two.
+    # Mixed table sizes (Event.mixed_sizes): its tables of four progressive, a six as three teams of two or as
+    # two teams of three (MIXED_SIX).
     (layouts.MIXED, _("Mixed: tables of four where it can, five or six (or one of three) for the rest, so that "
-                      "nobody sits out (games to 500; a table of six as three teams of two)"))]
+                      "nobody sits out (games to 500; a table of six as three teams of two)")),
+    (f"{layouts.MIXED}:{layouts.SIX_HANDED[1]}",
+     _("Mixed: tables of four where it can, five or six (or one of three) for the rest, so that nobody sits out "
+       "(games to 500; a table of six as two teams of three)"))]
+# The mixed choices above, each with how it seats a six (Event.mixed_sizes).
+MIXED_SIX = {layouts.MIXED: layouts.SIX_HANDED[0], f"{layouts.MIXED}:{layouts.SIX_HANDED[1]}": layouts.SIX_HANDED[1]}
 CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES,
                  "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
@@ -193,8 +199,9 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.layout != self._seated_layout(self.instance.entrants,
                                                                             self.instance.rules_preset):
             self.initial.setdefault("layout", self.instance.layout)
-        if self.instance.mixed_sizes:
-            self.initial["layout"] = layouts.MIXED
+        if self.instance.mixed_sizes:  # the choice that seats a six as it does ("mixed", not said: the first)
+            self.initial["layout"] = next((choice for choice, six in MIXED_SIX.items()
+                                           if six == self.instance.mixed_sizes), layouts.MIXED)
         if entrants_locked:  # anyone registered: the choice stays (the service refuses a change too)
             self.fields["entrants"].disabled = True
         # A form posted without the check (an older page, a script) keeps the event's current one.
@@ -327,11 +334,14 @@ class EventForm(forms.ModelForm):
         # Blank: the table who plays and the rule set seat (the service refuses a choice that does not fit).
         cleaned["layout"] = cleaned.get("layout") or self._seated_layout(cleaned.get("entrants"),
                                                                          cleaned.get("rules_preset"))
-        # Mixed sizes: the tables of four's layout, each table its own; a six as the event said, or three pairs.
+        # Mixed sizes: the tables of four's layout, each table its own; a six as chosen. An event whose file did
+        # not say how to seat a six ("mixed") keeps not saying it until the other choice is made.
         cleaned["mixed_sizes"] = ""
-        if cleaned["layout"] == layouts.MIXED:
+        if cleaned["layout"] in MIXED_SIX:
+            six = MIXED_SIX[cleaned["layout"]]
+            kept = self.instance.mixed_sizes == layouts.MIXED and six == MIXED_SIX[layouts.MIXED]
             cleaned["layout"] = layouts.MIXED_EVENT_LAYOUT
-            cleaned["mixed_sizes"] = self.instance.mixed_sizes or layouts.SIX_HANDED[0]
+            cleaned["mixed_sizes"] = layouts.MIXED if kept else six
         overrides = {}
         for name in self.override_names:
             raw = cleaned.get(f"rule_{name}")

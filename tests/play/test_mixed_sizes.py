@@ -147,6 +147,18 @@ def test_the_event_form_offers_mixed_sizes_for_games_of_individuals(newcomer_cli
     assert re.search(r'value="mixed"[^>]*checked', settings)
 
 
+def test_the_event_form_seats_a_six_as_two_teams_of_three_when_chosen(newcomer_client):
+    from tournaments.models import Event
+    body = newcomer_client.get("/events/new/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'value="mixed:two-threes"' in body and "une table de six en deux équipes de trois" in body
+    assert _create(newcomer_client, layout="mixed:two-threes").status_code == 302
+    event = Event.objects.get()
+    assert (event.layout, event.mixed_sizes, event.six_handed) == ("progressive", "two-threes", "two-threes")
+    settings = newcomer_client.get(f"/events/{event.slug}/settings/").content.decode()
+    assert re.search(r'value="mixed:two-threes"[^>]*checked', settings)
+    assert not re.search(r'value="mixed"[^>]*checked', settings)
+
+
 @pytest.mark.parametrize("count, sizes", [(7, [4, 3]), (9, [4, 5]), (10, [5, 5]), (11, [5, 6]), (13, [4, 4, 5])])
 def test_the_movement_seats_everyone_at_tables_of_their_own_layout(db, count, sizes):
     from tournaments.models import Event
