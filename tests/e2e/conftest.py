@@ -156,6 +156,15 @@ def no_wider_than_phone(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+def cells_overflowing(page, selector="#hands") -> list[str]:
+    """The cells of a table (the list of hands) whose words run out of their cell into the next one, each as
+    "text (content width > cell width)": none at 360 px is "nothing cut"."""
+    return page.evaluate("""selector => Array.from(document.querySelectorAll(selector + ' th, ' + selector + ' td'))
+        .filter(c => c.scrollWidth > c.clientWidth + 1)
+        .map(c => c.textContent.replace(/\\s+/g, ' ').trim() + ' (' + c.scrollWidth + ' > ' + c.clientWidth + ')')""",
+                         selector)
+
+
 def lines(locator):
     """The element's text, one item per non-empty line."""
     return [line for line in locator.inner_text().splitlines() if line.strip()]

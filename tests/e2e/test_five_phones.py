@@ -18,7 +18,7 @@ import pytest
 from scoring.event_io import event_import
 from scoring.models import Hand
 from tests.conformance.samples import FIVE_HANDED
-from tests.e2e.conftest import PHONE, no_wider_than_phone, pick, prove
+from tests.e2e.conftest import PHONE, cells_overflowing, no_wider_than_phone, pick, prove
 from tournaments.models import Partnership, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -108,6 +108,7 @@ def test_five_phones_enter_and_another_player_confirms(live_server, five_table, 
         phones[seat].reload()
         assert totals(phones[seat]) == ["210", "210", "-330", "20", "10"]
         assert no_wider_than_phone(phones[seat])
+        assert cells_overflowing(phones[seat]) == []  # "-340", "6 bazas" each in its player's column
     shot(phones["3"], "five-phones-es-04-hands-on-seat-3")
 
     # Seat 4 (Élise Côté), proven with her own PIN, confirms with one button.

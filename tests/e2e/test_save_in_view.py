@@ -22,7 +22,7 @@ import pytest
 from scoring.event_io import event_import
 from scoring.models import Hand
 from tests.builders import make_event, round_in_play
-from tests.e2e.conftest import FIXTURES, PHONE, no_wider_than_phone, prove, wait_until, wifi
+from tests.e2e.conftest import FIXTURES, PHONE, cells_overflowing, no_wider_than_phone, prove, wait_until, wifi
 from tournaments.models import Partnership, Round, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -180,4 +180,5 @@ def test_the_save_that_ends_a_game_says_so_in_view(layout, language, who, hands,
         page.wait_for_load_state()
     landed_on_result(page, over, points)
     assert page.locator("[data-game-over]").is_visible()
+    assert cells_overflowing(page) == []  # "10 bazas" stays in its player's column
     page.screenshot(path=str(shot(page, f"saved-game-over-{layout}-{language}")).replace(".png", "-screen.png"))
