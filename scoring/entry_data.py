@@ -157,6 +157,12 @@ class HandRow:
     seat_cells: list = field(default_factory=list)  # a table of three: (tricks, points text, running) per seat
     bidder_name: str = ""
     trust_note: str = ""  # "Changed by E-W: accept or dispute." on the phone that may accept it (trust_state)
+    columns: tuple = ()  # the seat_cells the list of hands shows: one per side (TableSheet.side_columns)
+
+    @property
+    def side_cells(self) -> list:
+        """seat_cells, one per side: at six a team's players share their points, tricks and total."""
+        return [self.seat_cells[i] for i in self.columns] if self.columns else self.seat_cells
 
     @property
     def nobody_bid(self) -> bool:
@@ -196,6 +202,15 @@ class TableSheet:
     games: games_engine.TableGames | None = None
     round_done: bool = False  # the round's last game is complete at this table: no more hands
     confirmable: bool = True  # the table's round may be confirmed, as its event's format says
+
+    @property
+    def side_columns(self) -> list[list[Seat]]:
+        """The players of each side, in seating order: the list of hands' columns at a table of individuals
+        (one player each, or at six a team of two or three: five or six columns do not fit a phone)."""
+        sides: dict[str, list[Seat]] = {}
+        for seat in self.seats:
+            sides.setdefault(seat.side, []).append(seat)
+        return list(sides.values())
 
     @property
     def round_name(self) -> str:
@@ -492,6 +507,7 @@ def running_seat_totals(sheet: TableSheet) -> None:
     """Each player's running total of his own points, and each row's cells by seat (a table of three)."""
     by_seat = {seat.seat: seat for seat in sheet.seats}
     running = dict.fromkeys(by_seat, 0)
+    columns = tuple(sheet.seats.index(players[0]) for players in sheet.side_columns)
     for row in sheet.rows:
         hand = row.hand
         points = hand.seat_points or {}
@@ -502,6 +518,7 @@ def running_seat_totals(sheet: TableSheet) -> None:
         row.seat_cells = [(tricks.get(seat, tricks.get(by_seat[seat].side, "")), signed(points.get(seat, 0)),
                            running[seat]) for seat in by_seat]
         row.bidder_name = by_seat[hand.declarer_seat].name if hand.declarer_seat in by_seat else ""
+        row.columns = columns
     for seat, total in running.items():
         by_seat[seat].total = total
 
