@@ -11,6 +11,7 @@ the expected status is Unmeasurable, naming the URL and the status. Touches no d
 from __future__ import annotations
 
 import asyncio
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.test import Client
@@ -50,7 +51,10 @@ class PhoneClient:
         token = self.client.cookies.get(settings.CSRF_COOKIE_NAME)
         if token is None:
             raise Unmeasurable(f"POST {url}: no CSRF cookie; GET the page with the form first")
-        response = self.client.post(url, {**data, "csrfmiddlewaretoken": token.value}, secure=True,
+        # Encoded as a phone sends it (an HTML form, and static/js/entry.js and offline.js): urlencoded, not the
+        # test client's multipart.
+        body = urlencode({**data, "csrfmiddlewaretoken": token.value}, doseq=True)
+        response = self.client.post(url, body, content_type="application/x-www-form-urlencoded", secure=True,
                                     HTTP_ORIGIN=f"https://{self.host}")
         return self._checked("POST", url, response, expect)
 

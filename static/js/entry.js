@@ -302,7 +302,10 @@
       note.hidden = true;
       var data = new FormData(form);
       if (e.submitter && e.submitter.name) data.append(e.submitter.name, e.submitter.value);
-      fetch(form.action, { method: "POST", body: data, credentials: "same-origin",
+      // Sent as an ordinary form is (application/x-www-form-urlencoded), not as multipart: no files here, and
+      // the server reads it for a fraction of the work (docs/performance.md).
+      fetch(form.action, { method: "POST", body: window.URLSearchParams ? new URLSearchParams(data) : data,
+                           credentials: "same-origin",
                            headers: { "X-Entry-Fetch": "1" } }).then(function (response) {
         if (response.status >= 500) { var lost = new Error("HTTP " + response.status); lost.status = response.status; throw lost; }
         var type = response.headers.get("Content-Type") || "";

@@ -120,6 +120,10 @@
     return true;
   }
 
+  // A kept save's fields, sent as an ordinary form is (urlencoded; entry.js does the same), or as multipart
+  // where the browser has no URLSearchParams.
+  function formBody() { return window.URLSearchParams ? new URLSearchParams() : new FormData(); }
+
   // What a save did, in the page's live region just above the next hand's form (table_entry.html #saved),
   // brought to the top of the screen: a hand kept here, or an offline conflict settled.
   function say(headline, detail, kind) {
@@ -191,7 +195,7 @@
     (function next(i) {
       if (i >= queue.length) return done(true);
       var it = queue[i];
-      var body = new FormData();
+      var body = formBody();
       it.fields.forEach(function (p) { body.append(p[0], p[1]); });
       body.set("client_id", it.id);
       body.set("csrfmiddlewaretoken", csrf());
@@ -350,7 +354,7 @@
   // (scoring.views.entry.hand_edit): the other side then accepts it or disputes it (docs/trust.md).
   function keepMine(it, button) {
     button.disabled = true;
-    var body = new FormData();
+    var body = formBody();
     it.fields.forEach(function (p) { body.append(p[0], p[1]); });
     body.delete("client_id");
     body.set("version", String(it.conflict.version));

@@ -109,6 +109,8 @@ def test_after_a_save_the_result_is_where_the_eye_lands(layout, live_server, tra
     prove(page, *who(table))
     page.get_by_role("button", name="Guardar la mano 1").wait_for()
     assert page.locator(SAVED).inner_text().strip() == ""  # nothing saved yet: nothing said
+    sent = []  # each save's encoding: urlencoded, as an HTML form sends it (the server parses it cheaply)
+    page.on("request", lambda r: sent.append(r.headers.get("content-type", "")) if r.method == "POST" else None)
 
     # Online, through entry.js: the next page lands on "✓ Mano 1 anotada: ..." with its points, the focus on it.
     first[0](page, *first[1])
@@ -130,6 +132,8 @@ def test_after_a_save_the_result_is_where_the_eye_lands(layout, live_server, tra
     assert Hand.objects.filter(table=table).count() == 1
     wifi(context, True)
     wait_until(page, lambda: Hand.objects.filter(table=table).count() == 2, "the kept hand to be sent")
+    # The save through entry.js, then the kept one through offline.js.
+    assert len(sent) >= 2 and {kind.split(";")[0] for kind in sent} == {"application/x-www-form-urlencoded"}, sent
 
     if layout == "partnerships":
         # No JavaScript: the ordinary POST and its redirect land on the same words (the address's #saved).
