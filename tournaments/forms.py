@@ -40,6 +40,7 @@ DEFAULT_ENTRANTS = layouts.LAYOUTS[layouts.DEFAULT_LAYOUT].entrants
 # How many sit at a table: blank, the table who plays and the rule set seat by themselves (four, or
 # three under the three-handed rules); else one of the layouts they do not name by themselves (tables of
 # two, five and six: scoring.engine.layouts.LAYOUTS, in its own words).
+MIXED_TWO_THREES = f"{layouts.MIXED}:{layouts.SIX_HANDED[1]}"  # the "Mixed" choice seating a six as two threes
 TABLE_CHOICES = [("", _("Four at a table (three under the three-handed rule set)"))] + [
     (name, language.lazy_label(lay.label)) for name, lay in layouts.LAYOUTS.items()
     if layouts.layout_for(lay.entrants, lay.rules_players) is not lay] + [
@@ -47,11 +48,11 @@ TABLE_CHOICES = [("", _("Four at a table (three under the three-handed rule set)
     # two teams of three (MIXED_SIX).
     (layouts.MIXED, _("Mixed: tables of four where it can, five or six (or one of three) for the rest, so that "
                       "nobody sits out (games to 500; a table of six as three teams of two)")),
-    (f"{layouts.MIXED}:{layouts.SIX_HANDED[1]}",
+    (MIXED_TWO_THREES,
      _("Mixed: tables of four where it can, five or six (or one of three) for the rest, so that nobody sits out "
        "(games to 500; a table of six as two teams of three)"))]
 # The mixed choices above, each with how it seats a six (Event.mixed_sizes).
-MIXED_SIX = {layouts.MIXED: layouts.SIX_HANDED[0], f"{layouts.MIXED}:{layouts.SIX_HANDED[1]}": layouts.SIX_HANDED[1]}
+MIXED_SIX = {layouts.MIXED: layouts.SIX_HANDED[0], MIXED_TWO_THREES: layouts.SIX_HANDED[1]}
 CHOICE_FIELDS = {"no_bid": rules_engine.NO_BID_CHOICES,
                  "defenders_on_failed_nullo": rules_engine.DEFENDERS_ON_FAILED_NULLO,
                  "double_bar_nullo_points": ("250", "500"), "open_misere_points": ("520", "500")}
