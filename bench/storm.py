@@ -546,20 +546,22 @@ def build(env: dict, database: str, seconds: float, rate: float, partnerships: i
 
 
 @contextlib.contextmanager
-def gunicorn_server(env: dict, log_name: str, threads: int = 1, server_dir: Path = BASE_DIR, slug: str = SLUG):
+def gunicorn_server(env: dict, log_name: str, threads: int = 1, server_dir: Path = BASE_DIR, slug: str = SLUG,
+                    app: str = "config.wsgi", ready: str | None = None):
     """gunicorn with 2 workers on a free 127.0.0.1 port, serving the code of `server_dir` (this
-    checkout, or another one to compare with): yields (its base URL, its process); stopped after."""
+    checkout, or another one to compare with): yields (its base URL, its process) once `ready` (a
+    path; default the event's live standings) answers; stopped after. `app`: the WSGI module."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     gunicorn = shutil.which("gunicorn") or str(Path(sys.executable).with_name("gunicorn"))
     with open(RESULTS / log_name, "w") as log:
-        server = subprocess.Popen([gunicorn, "config.wsgi", "--workers", "2", "--threads", str(threads),
+        server = subprocess.Popen([gunicorn, app, "--workers", "2", "--threads", str(threads),
                                    "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--backlog", "2048",
                                    *os.environ.get("STORM_GUNICORN_EXTRA", "").split()],
                                   cwd=server_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
                                   start_new_session=True)
         try:
-            _wait_for(base + f"/events/{slug}/standings/live/", server)
+            _wait_for(base + (ready or f"/events/{slug}/standings/live/"), server)
             yield base, server
         finally:
             os.killpg(server.pid, signal.SIGTERM)
@@ -642,13 +644,16 @@ POLLS_PER_SAVE = 40  # polls a second for each save a second, as in the hall sto
 
 def run_capacity(database: str = "sqlite", *, database_url: str | None = None, steps=CAPACITY_STEPS,
                  step_seconds: float = 10.0, poll_seconds: float = 5.0, partnerships: int = 500, redis_db: int = 3,
-                 server_dir: Path = BASE_DIR, sqlite_path: str = SQLITE_FILE, out=print) -> dict:
+                 server_dir: Path = BASE_DIR, sqlite_path: str = SQLITE_FILE, floor_seconds: float = 5.0,
+                 out=print) -> dict:
     """The capacity: a step load through gunicorn with 2 workers on the storm's event, each step a
     steady rate of saves (`steps`, saves a second, `step_seconds` long) with the matching polls
     (POLLS_PER_SAVE polls a second for each save a second: pollers every `poll_seconds`), until a
     step's save p95 passes 100 ms or an error appears. Returns (and prints) every step and the last
     one that held: "capacity: N saves/s (p95 X ms)". `server_dir`: the checkout gunicorn serves (and
-    builds the event with), to compare another commit's code with the same client."""
+    builds the event with), to compare another commit's code with the same client. First, for
+    `floor_seconds` (0: not at all), the HTTP floor (run_http_floor): what the same requests cost
+    gunicorn and this client with no Django behind them; each step says what a save cost both."""
     total = math.ceil(sum(steps) * step_seconds * 1.2) + 50
     env = storm_env(database, database_url, redis_db, sqlite_path)
     prepared, tables = build(env, database, total, 1.0, partnerships, out, server_dir=server_dir)
@@ -656,6 +661,7 @@ def run_capacity(database: str = "sqlite", *, database_url: str | None = None, s
                   read_version=None).queue
     reader = VersionReader(database, env, prepared["event_id"])
     held, results, position, phones = None, [], 0, {}
+    floor = run_http_floor(env, floor_seconds, out=out) if floor_seconds else None
     try:
         with gunicorn_server(env, f"capacity-gunicorn-{database}.log", server_dir=server_dir) as (base, server):
             for rate in steps:
@@ -663,23 +669,32 @@ def run_capacity(database: str = "sqlite", *, database_url: str | None = None, s
                               pollers=round(POLLS_PER_SAVE * rate * poll_seconds), poll_seconds=poll_seconds,
                               projectors=0, read_version=reader, bursts=False, queue=queue[position:],
                               phones=phones, tail=1.0)
+                server_cpu, client_cpu = _cpu_seconds(server.pid), time.process_time()
                 asyncio.run(storm.run(SLUG, lambda: None))
+                server_cpu, client_cpu = _cpu_seconds(server.pid) - server_cpu, time.process_time() - client_cpu
                 position += storm.sent
                 saves, polls = _percentiles(storm.save_times), _percentiles(storm.poll_times)
+                answered = max(len(storm.save_times), 1)
                 step = {"saves_per_second": rate, "saves": saves, "sent": storm.sent,
                         "answered_per_second": round(len(storm.save_times) / step_seconds, 2), "polls": polls,
                         "polls_per_second": round(len(storm.poll_times) / (step_seconds + 1.0), 1),
-                        "errors": len(storm.errors), "first_errors": storm.errors[:3]}
+                        "errors": len(storm.errors), "first_errors": storm.errors[:3],
+                        # What one save costs with its share of the step (its entry page, its 40 polls, the
+                        # standings builds): gunicorn's workers and this load client, CPU ms a save answered.
+                        "server_cpu_ms_per_save": round(server_cpu * 1000 / answered, 1),
+                        "client_cpu_ms_per_save": round(client_cpu * 1000 / answered, 1)}
                 results.append(step)
                 out(f"  step {rate:>3} saves/s: save p50 {saves['p50_ms']} p95 {saves['p95_ms']} ms ({saves['n']}), "
-                    f"poll p95 {polls['p95_ms']} ms ({step['polls_per_second']}/s), errors {step['errors']}")
+                    f"poll p95 {polls['p95_ms']} ms ({step['polls_per_second']}/s), errors {step['errors']}; "
+                    f"CPU a save with its polls: gunicorn {step['server_cpu_ms_per_save']} ms, "
+                    f"client {step['client_cpu_ms_per_save']} ms")
                 if step["errors"] or saves["p95_ms"] is None or saves["p95_ms"] > TARGETS["save_p95_ms"]:
                     break
                 held = step
     finally:
         reader.close()
     figures = {"database": database, "server_dir": str(server_dir), "step_seconds": step_seconds,
-               "polls_per_save": POLLS_PER_SAVE, "steps": results,
+               "polls_per_save": POLLS_PER_SAVE, "http_floor": floor, "steps": results,
                "capacity_saves_per_second": held["saves_per_second"] if held else 0,
                "capacity_save_p95_ms": held["saves"]["p95_ms"] if held else None,
                "stopped_by": (None if held is results[-1] else
@@ -687,6 +702,49 @@ def run_capacity(database: str = "sqlite", *, database_url: str | None = None, s
     (RESULTS / f"capacity-{database}.json").write_text(json.dumps(figures, indent=2) + "\n")
     out(capacity_line(figures))
     return figures
+
+
+FLOOR_RATE = 400  # requests a second: a step of 10 saves a second brings 400 polls a second
+
+
+def run_http_floor(env: dict, seconds: float = 5.0, rate: float = FLOOR_RATE, out=print) -> dict:
+    """The HTTP floor: gunicorn with 2 sync workers serving bench.floor_app (a WSGI app that answers
+    a poll's 16 KB and does nothing else), sent `rate` requests a second for `seconds` by the
+    capacity's own client (bench.http.plain_get, a connection a request): the CPU a request costs
+    gunicorn's workers and this client before any Django code runs. A save with its polls is
+    POLLS_PER_SAVE + 2 requests (its POST and the entry page after it), so this bounds the capacity
+    whatever the site's own code costs."""
+    async def drive(base: str) -> list[float]:
+        times, tasks, started = [], [], time.monotonic()
+
+        async def one() -> None:
+            sent = time.perf_counter()
+            status, _, _ = await plain_get(base, "/", {"Accept-Encoding": "gzip"})
+            if status == 200:
+                times.append(time.perf_counter() - sent)
+
+        for n in range(round(rate * seconds)):
+            await asyncio.sleep(max(0.0, started + n / rate - time.monotonic()))
+            tasks.append(asyncio.create_task(one()))
+        await asyncio.gather(*tasks)
+        return times
+
+    with gunicorn_server(env, "floor-gunicorn.log", app="bench.floor_app", ready="/") as (base, server):
+        server_cpu, client_cpu = _cpu_seconds(server.pid), time.process_time()
+        times = asyncio.run(drive(base))
+        server_cpu, client_cpu = _cpu_seconds(server.pid) - server_cpu, time.process_time() - client_cpu
+    sent = round(rate * seconds)
+    per_save = POLLS_PER_SAVE + 2
+    floor = {"requests": sent, "answered": len(times), "requests_per_second": rate, "latency": _percentiles(times),
+             "server_cpu_ms_per_request": round(server_cpu * 1000 / sent, 3),
+             "client_cpu_ms_per_request": round(client_cpu * 1000 / sent, 3), "requests_per_save": per_save}
+    floor["cpu_ms_per_save"] = round(per_save * (floor["server_cpu_ms_per_request"]
+                                                 + floor["client_cpu_ms_per_request"]), 1)
+    out(f"  HTTP floor ({rate:g} requests/s to a WSGI app that only answers 16 KB): CPU a request: gunicorn "
+        f"{floor['server_cpu_ms_per_request']} ms, client {floor['client_cpu_ms_per_request']} ms; a save's "
+        f"{per_save} requests: {floor['cpu_ms_per_save']} ms, at most {2000 / floor['cpu_ms_per_save']:.0f} "
+        f"saves/s on 2 cores with nothing else to do")
+    return floor
 
 
 def capacity_line(figures: dict) -> str:
@@ -817,6 +875,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--step-seconds", type=float, default=10.0, help="--capacity: each step's length (default 10)")
     parser.add_argument("--server-dir", type=Path, default=BASE_DIR,
                         help="--capacity: the checkout gunicorn serves (e.g. a git worktree of an older commit)")
+    parser.add_argument("--floor-seconds", type=float, default=5.0,
+                        help="--capacity: how long the HTTP floor runs first (default 5; 0: not at all)")
     parser.add_argument("--step", choices=("prepare", "build", "measure"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.step == "prepare":
@@ -828,7 +888,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.capacity:
         run_capacity(args.database, database_url=args.database_url, steps=args.steps, step_seconds=args.step_seconds,
                      partnerships=args.partnerships, server_dir=args.server_dir.resolve(), redis_db=args.redis_db,
-                     sqlite_path=args.sqlite_path)
+                     sqlite_path=args.sqlite_path, floor_seconds=args.floor_seconds)
     elif args.only_ratio:
         run_ratio(args.database, database_url=args.database_url, partnerships=args.partnerships, runs=args.runs,
                   sqlite_path=args.sqlite_path)

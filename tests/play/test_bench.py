@@ -256,8 +256,19 @@ def test_the_capacity_steps_up_until_a_step_misses_and_reports_the_last_that_hel
     # A step of 1 save a second, then one of 1,000: more than 2 workers answer within 100 ms, or the
     # hands run out (an error): either way the load stops there and the first step is the capacity.
     f = storm.run_capacity("sqlite", steps=(1, 1000), step_seconds=2, partnerships=12, redis_db=4,
-                           sqlite_path=str(tmp_path / "capacity.sqlite3"), out=lines.append)
+                           sqlite_path=str(tmp_path / "capacity.sqlite3"), floor_seconds=1, out=lines.append)
     steps = f["steps"]
+    # First the HTTP floor: 400 requests to a WSGI app that only answers, every one answered, and what
+    # a request cost gunicorn and the client; a save is its 40 polls, its POST and its page after.
+    floor = f["http_floor"]
+    assert floor["requests"] == floor["answered"] == 400 and floor["requests_per_save"] == 42
+    assert floor["server_cpu_ms_per_request"] > 0 and floor["client_cpu_ms_per_request"] > 0
+    assert floor["cpu_ms_per_save"] == pytest.approx(
+        42 * (floor["server_cpu_ms_per_request"] + floor["client_cpu_ms_per_request"]), abs=0.1)
+    assert any(line.startswith("  HTTP floor (400 requests/s") for line in lines)
+    # Each step says what a save cost, with its share of the polls: the server's far more than the floor's.
+    assert steps[0]["server_cpu_ms_per_save"] > floor["server_cpu_ms_per_request"] * 2
+    assert steps[0]["client_cpu_ms_per_save"] > 0
     assert [step["saves_per_second"] for step in steps] in ([1], [1, 1000])
     assert steps[0]["polls"]["n"] > 0  # 40 polls a second for each save a second: 200 pollers every 5 s
     missed = [bool(step["errors"]) or step["saves"]["p95_ms"] is None or step["saves"]["p95_ms"] > 100

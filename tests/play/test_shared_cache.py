@@ -1,6 +1,6 @@
 """The shared cache and the live standings built once per change (docs/operations.md, "Several servers" and "Speed").
 
-- REDIS_URL selects Django's Redis backend (Redis database 1 here, flushed before and after); a
+- REDIS_URL selects Django's Redis backend (Redis database 2 here, flushed before and after); a
   bad value is refused naming the variable, as is a bad LIVE_STALE_SECONDS.
 - The live fragment is built once per event version into the cache: a second process (another
   worker or server) answers from it without the standings queries; while another process holds
@@ -68,11 +68,12 @@ def test_a_bad_cache_setting_is_refused_naming_the_variable(name, value, message
 
 
 def _redis_cache():
-    """Django's Redis backend on database 1, or skip when no Redis answers."""
+    """Django's Redis backend on database 2, or skip when no Redis answers (test_two_servers has
+    database 1: bin/test runs test files two at a time)."""
     pytest.importorskip("redis")
     from django.core.cache.backends.redis import RedisCache
 
-    backend = RedisCache("redis://127.0.0.1:6379/1", {"KEY_PREFIX": "fh-test"})
+    backend = RedisCache("redis://127.0.0.1:6379/2", {"KEY_PREFIX": "fh-test"})
     try:
         backend._cache.get_client(write=True).ping()
     except Exception as exc:  # redis' own ConnectionError; the message says why
@@ -82,7 +83,7 @@ def _redis_cache():
 
 @pytest.fixture
 def shared(monkeypatch):
-    """The live views' cache is Redis database 1: what another worker or server would see."""
+    """The live views' cache is Redis database 2: what another worker or server would see."""
     backend = _redis_cache()
     backend._cache.get_client(write=True).flushdb()
     views = importlib.import_module("scoring.views.standings")
