@@ -168,9 +168,9 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
     ev = spec.event
     rules = rules_engine.rule_set(ev.rules, ev.rule_overrides)
     # The table layout the file's entrants and rules seat: its seats, dealer and scoring (the file's shape);
-    # in an event of mixed sizes the one of its tables of four, each table its own (eventfile.shape_of_table).
-    shape = eventfile.table_shape(ev.entrants, ev.rules, ev.players_per_table, ev.six_handed)
-    mixed = ev.players_per_table == layouts.MIXED
+    # in an event of mixed sizes the one of its tables of four, each table its own (the sizing's of_table).
+    sizing = eventfile.event_sizing(ev.entrants, ev.rules, ev.players_per_table, ev.six_handed)
+    shape = sizing.shape
     now = timezone.now()
     event = Event.objects.create(
         name=ev.name, slug=slug, date=ev.date, venue=ev.venue, rules_preset=ev.rules,
@@ -179,7 +179,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
         confirmation_required=ev.confirmation_required, medal_scope=ev.medal_scope,
         secondary_tiebreakers=list(ev.secondary_tiebreakers), page_size=ev.page_size,
         language=ev.language, format=ev.format, entrants=ev.entrants, club=club, layout=shape.layout.name,
-        mixed_sizes=(ev.six_handed or layouts.MIXED) if mixed else "",
+        mixed_sizes=sizing.stored,
         **_games_fields(ev.games),
     )
 
@@ -224,7 +224,7 @@ def _write(spec: eventfile.EventFile, slug: str, by=None, *, club: Club | None =
         for t in r.tables:
             tables.append(Table(
                 round=rnd, number=t.number, ns=by_number.get(t.ns), ew=by_number.get(t.ew),
-                layout=eventfile.shape_of_table(ev, t).layout.name if mixed else "",
+                layout=sizing.table_layout(len(t.seats)),
                 entered_side=t.entered_side,
                 confirmed_at=(t.confirmed_at or now) if t.confirmed else None,
                 confirmed_by=(t.confirmed_by or IMPORT_LABEL) if t.confirmed else "",

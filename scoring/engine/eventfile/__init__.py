@@ -40,6 +40,7 @@ from scoring.engine.eventfile.shapes import (
     TABLE_SHAPES,
     EntrantFile,
     TableShape,
+    event_sizing,
     mixed_table_shape,
     shape_of_table,
     table_shape,
@@ -67,7 +68,7 @@ from scoring.engine.vocabulary import NOBID  # the contract of a hand nobody bid
 
 __all__ = [
     "FORMAT_V2", "FORMATS", "NOBID", "GamesSpec", "ENTRANT_FILES", "TABLE_SHAPES", "EntrantFile", "TableShape",
-    "table_shape", "shape_of_table", "mixed_table_shape",
+    "table_shape", "shape_of_table", "mixed_table_shape", "event_sizing",
     "EVENT_KEYS", "FORMAT", "HAND_KEYS", "HAND_TRUST_KEYS", "IMPORTED_BY",
     "OPTIONAL", "PARTNERSHIP_KEYS", "PENALTY_KEYS", "ROUND_KEYS", "SLUG_RE",
     "TABLE_KEYS", "TIEBREAK_KEYS", "TOP_KEYS", "ChangeSpec", "EventFile", "EventFileError", "EventSpec", "HandSpec",

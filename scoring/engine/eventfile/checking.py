@@ -40,8 +40,8 @@ from scoring.engine.eventfile.shapes import (
     DEFAULT_ENTRANTS,
     ENTRANT_FILES,
     default_players_per_table,
+    event_sizing,
     seats_layout,
-    table_shape,
 )
 from scoring.engine.eventfile.spec import (
     FORMAT,
@@ -594,6 +594,8 @@ def _check(c: _Checker, data: object) -> None:
     if event is not None and event.games is not None:
         g = event.games
         games = games_engine.GamesSetup(g.hand_limit, g.games_per_round, g.wins_per_round, tuple(g.rank_by))
+    sizing = event_sizing(_entrant_kind(raw_entrants, data), ev_raw.get("rules"), ev_raw.get("players_per_table"),
+                          ev_raw.get("six_handed"))
     ctx = {
         "rules": ruleset,
         "rounds": _within(ev_raw.get("rounds"), MAX_ROUNDS),
@@ -607,12 +609,10 @@ def _check(c: _Checker, data: object) -> None:
         "entrants": entrants,
         # How a table is written (its layout, from the entrants and the rules' players); None when
         # the rules could not be read and the entrants do not say.
-        "shape": table_shape(_entrant_kind(raw_entrants, data), ev_raw.get("rules"), ev_raw.get("players_per_table"),
-                             ev_raw.get("six_handed")),
-        # Mixed table sizes: each table's shape by its number of players (shapes.mixed_shape), with
-        # the event's way to seat six; None in an event of one table size.
-        "mixed": (ev_raw.get("six_handed", "") or "") if ev_raw.get("players_per_table") == layouts_engine.MIXED
-        else None,
+        "shape": sizing.shape,
+        # Each table's shape as the event's sizing gives it (shapes.SIZINGS): the event's one shape, or in
+        # an event of mixed sizes the one of the table's number of players, six seated as six_handed says.
+        "sizing": sizing,
         # A table size that could not be read (its own problem): the hands are not read either.
         "unread_hands": "players_per_table" in ev_raw or "six_handed" in ev_raw,
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from scoring.engine.eventfile.checking_hands import plain_hand_number
 from scoring.engine.eventfile.keys import ROUND_KEYS, ROW
-from scoring.engine.eventfile.shapes import A_SIDE, TableShape, mixed_shape
+from scoring.engine.eventfile.shapes import A_SIDE, TableShape
 from scoring.engine.eventfile.spec import RoundSpec, TableSpec, TiebreakSpec
 from scoring.engine.eventfile.values import is_int, json_type, missing, show
 from scoring.engine.layouts import MIXED_TABLE_SIZES, SIX_HANDED, LayoutError
@@ -140,9 +140,11 @@ class TableChecks:
         t = self.obj(item, tplace, ctx["entrants"].table_keys)
         if t is None:
             return None
-        if ctx.get("mixed") is not None and ctx["shape"] is not None:
-            # An event of mixed sizes: the table is read as the layout of its number of players.
-            ctx = {**ctx, "shape": self.mixed_table(t, tplace, ctx)}
+        if ctx["shape"] is not None:
+            # Read as the event's sizing shapes it: in an event of mixed sizes, the layout of its number of players.
+            shape = self.sized_table(t, tplace, ctx)
+            if shape is not ctx["shape"]:
+                ctx = {**ctx, "shape": shape}
         shape = ctx["shape"]
         number = None
         if "table" not in t:
@@ -209,15 +211,16 @@ class TableChecks:
             return None
         return spec
 
-    def mixed_table(self, t: dict, tplace: str, ctx: dict) -> TableShape | None:
-        """The shape of a table in an event of mixed sizes, by how many players its "seats" lists
+    def sized_table(self, t: dict, tplace: str, ctx: dict) -> TableShape | None:
+        """The shape of a table as the event's sizing gives it (shapes.SIZINGS) by how many players
+        its "seats" lists: the event's one shape, or in an event of mixed sizes that number's
         (shapes.mixed_shape); None, said at its seats, when no layout of the event seats that many.
-        A table whose seats are missing or not a list is read as a table of four, which says so."""
+        A table whose seats are missing or not a list is read with the event's shape, which says so."""
         raw = t.get("seats")
         if not isinstance(raw, list):
             return ctx["shape"]
         try:
-            return mixed_shape(len(raw), ctx["mixed"])
+            return ctx["sizing"].of_table(len(raw))
         except LayoutError:
             if len(raw) == 6:
                 self.add(f"{tplace}.seats", Message(gettext_noop(

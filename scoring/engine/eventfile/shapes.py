@@ -281,12 +281,68 @@ def mixed_table_shape(layout: str) -> TableShape:
     return MIXED_SHAPES[layout]
 
 
+@dataclass(frozen=True)
+class OneSize:
+    """An event whose tables all seat as many players: every table has the event's shape and no
+    layout of its own (Table.layout ""); the event stores no sizes (Event.mixed_sizes "")."""
+    shape: TableShape | None  # the event's shape (table_shape)
+    six_handed: object = ""
+    stored = ""  # Event.mixed_sizes
+    EVENT_SHAPE = None  # the event's shape is its layout's (table_shape)
+
+    def of_table(self, players: int) -> TableShape | None:
+        return self.shape
+
+    def table_layout(self, players: int) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class MixedSizes:
+    """An event of mixed sizes (RULES.md section 7, players_per_table "mixed"): each table has the
+    shape of its number of players (mixed_shape; six seated as six_handed says) and keeps its
+    layout (Table.layout); the event's own shape is that of its tables of four (MIXED_FOUR).
+    of_table raises LayoutError, naming the field, for a number no layout of such an event seats."""
+    shape: TableShape | None
+    six_handed: object = ""
+    EVENT_SHAPE = MIXED_FOUR
+
+    @property
+    def stored(self) -> str:
+        """Event.mixed_sizes: how six are seated, or "mixed" when the file does not say."""
+        return self.six_handed or layouts_engine.MIXED
+
+    def of_table(self, players: int) -> TableShape:
+        return mixed_shape(players, self.six_handed)
+
+    def table_layout(self, players: int) -> str:
+        return self.of_table(players).layout.name
+
+
+# The players_per_table values whose events shape each table by its own players; any other (a number,
+# or nothing) is one size. A new way of sizing an event's tables is a class here and its entry.
+SIZINGS: dict[str, type[OneSize] | type[MixedSizes]] = {layouts_engine.MIXED: MixedSizes}
+
+
+def sizing_kind(players_per_table: object) -> type[OneSize] | type[MixedSizes]:
+    return SIZINGS.get(players_per_table, OneSize) if isinstance(players_per_table, str) else OneSize
+
+
+def event_sizing(entrants: object, preset: object, players_per_table: object = None,
+                 six_handed: object = "") -> OneSize | MixedSizes:
+    """How the tables of an event of `entrants` under `preset` are shaped, by its players_per_table
+    (and six_handed): its shape (table_shape) and each table's (of_table)."""
+    return sizing_kind(players_per_table)(table_shape(entrants, preset, players_per_table, six_handed),
+                                          six_handed or "")
+
+
 def shape_of_table(ev, table) -> TableShape | None:
-    """The shape of `table` (a TableSpec) in the event `ev` (an EventSpec): in an event of mixed
-    sizes the one of its number of players, else the event's one shape (table_shape)."""
-    if ev.players_per_table == layouts_engine.MIXED:
-        return mixed_shape(len(table.seats), ev.six_handed)
-    return table_shape(ev.entrants, ev.rules, ev.players_per_table if ev.individuals else None, ev.six_handed)
+    """The shape of `table` (a TableSpec) in the event `ev` (an EventSpec), as the event's sizing
+    gives it: in an event of mixed sizes the one of its number of players, else the event's one shape."""
+    sizing = sizing_kind(ev.players_per_table)(
+        table_shape(ev.entrants, ev.rules, ev.players_per_table if ev.individuals else None, ev.six_handed),
+        ev.six_handed or "")
+    return sizing.of_table(len(table.seats))
 
 
 def table_shape(entrants: object, preset: object, players_per_table: object = None,
@@ -299,8 +355,8 @@ def table_shape(entrants: object, preset: object, players_per_table: object = No
     of_entrants = [shape for shape in TABLE_SHAPES.values() if shape.layout.entrants == entrants]
     if len(of_entrants) == 1:
         return of_entrants[0]
-    if players_per_table == layouts_engine.MIXED:
-        return MIXED_FOUR  # the event's layout (its tables of four); each table's is mixed_shape's
+    if sizing_kind(players_per_table).EVENT_SHAPE is not None:
+        return sizing_kind(players_per_table).EVENT_SHAPE  # mixed sizes: its tables of four; each table's: of_table
     if players_per_table is not None:
         try:
             return TABLE_SHAPES[layouts_engine.layout_for_file(players_per_table, six_handed or "").name]
