@@ -434,10 +434,8 @@ def _last_versions(history: list[eventfile.ChangeSpec]) -> dict[int, int]:
 def _table_keys(event: Event) -> dict:
     """An event of individuals' players_per_table and six_handed (layouts.file_keys); none for
     partnerships. An event of mixed sizes: "mixed", and six_handed if it says how six are seated."""
-    if event.mixed_sizes:
-        return {"players_per_table": layouts.MIXED, "six_handed": event.six_handed}
     try:
-        players, six_handed = layouts.file_keys(event.layout_spec)
+        players, six_handed = event.sizing.file_keys()
     except layouts.LayoutError:
         return {}
     return {"players_per_table": players, "six_handed": six_handed}

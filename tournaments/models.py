@@ -186,6 +186,11 @@ class Event(models.Model):
         return layouts.layout(self.layout)
 
     @property
+    def sizing(self) -> layouts.OneSize | layouts.MixedSizes:
+        """How the event's tables are sized (layouts.event_sizing): one size, or mixed sizes."""
+        return layouts.event_sizing(self.layout_spec, self.mixed_sizes)
+
+    @property
     def six_handed(self) -> str:
         """How a table of six is seated in an event of mixed sizes ("" where it has not said)."""
         return self.mixed_sizes if self.mixed_sizes in layouts.SIX_HANDED else ""

@@ -585,13 +585,69 @@ def mixed_layout(players: int, six_handed: str = "") -> Layout:
     return LAYOUTS[FILE_LAYOUTS[players, six_handed if players == 6 else ""]]
 
 
+@dataclass(frozen=True)
+class OneSize:
+    """How an event whose tables all seat its layout's players is sized (Event.mixed_sizes ""): every
+    table is the event's layout (Table.layout ""), a movement needs a table's players."""
+    layout: Layout
+    six_handed: str = ""
+
+    def table_layout(self, players: int) -> Layout | None:
+        """A table of `players`' own layout: none, it is the event's."""
+        return None
+
+    def least(self) -> int:
+        return self.layout.entrants_per_table
+
+    def fits(self, count: int) -> bool:
+        """Do `count` entrants make a movement (the rest sit out)?"""
+        return count >= self.layout.entrants_per_table
+
+    def plan(self) -> Callable:
+        return self.layout.plan
+
+    def file_keys(self) -> tuple[object, str]:
+        """An event file's players_per_table and six_handed (raises LayoutError for partnerships)."""
+        return file_keys(self.layout)
+
+
+@dataclass(frozen=True)
+class MixedSizes:
+    """An event of mixed sizes (Event.mixed_sizes "mixed", or its way to seat six: RULES.md section 7):
+    each table has the layout of its number of players (mixed_layout), the movement is the mixed one
+    (movement_mixed.plan_mixed) and needs a table of three's players; `layout` is its tables of four."""
+    layout: Layout
+    six_handed: str = ""
+
+    def table_layout(self, players: int) -> Layout:
+        return mixed_layout(players, self.six_handed)
+
+    def least(self) -> int:
+        return MIXED_TABLE_SIZES[0]
+
+    def fits(self, count: int) -> bool:
+        return mixed_count_fits(count)
+
+    def plan(self) -> Callable:
+        return partial(movement_mixed.plan_mixed, six_handed=self.six_handed or None)
+
+    def file_keys(self) -> tuple[object, str]:
+        return MIXED, self.six_handed
+
+
+def event_sizing(layout: Layout, mixed_sizes: str = "") -> OneSize | MixedSizes:
+    """How an event of `layout` is sized by its Event.mixed_sizes: one size (""), or mixed sizes with
+    its way to seat six ("mixed": not said). Pages, services and files ask the sizing, not mixed_sizes."""
+    if not mixed_sizes:
+        return OneSize(layout)
+    return MixedSizes(layout, mixed_sizes if mixed_sizes in SIX_HANDED else "")
+
+
 def event_planner(layout: Layout, mixed_sizes: str = "") -> Callable:
     """The movement of an event: its layout's (Layout.plan), or in an event of mixed sizes
     (`mixed_sizes`, Event.mixed_sizes) the mixed one (movement_mixed.plan_mixed, its sixes seated
     as it says). Called as Layout.plan is: (numbers, rounds, first_round=, history=, current=)."""
-    if not mixed_sizes:
-        return layout.plan
-    return partial(movement_mixed.plan_mixed, six_handed=mixed_sizes if mixed_sizes in SIX_HANDED else None)
+    return event_sizing(layout, mixed_sizes).plan()
 
 
 def mixed_count_fits(count: int) -> bool:

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from scoring.engine import layouts, movement, movement_individuals
+from scoring.engine import movement, movement_individuals
 
 from ..layouts import say
 from ..models import Event, Round, SitOut, Table, TableSeat
@@ -82,24 +82,18 @@ def _store_seated_plans(event: Event, plans: list[movement_individuals.SeatedRou
     event.bump_version()
 
 
-def _too_few(event: Event, count: int, *, replan: bool = False) -> ValidationError:
-    return ValidationError({"__all__": say(event, "too_few_replan" if replan else "too_few",
-                                           least=event.layout_spec.entrants_per_table, count=count)})
-
-
 def event_plan(event: Event) -> Callable:
-    """The event's movement (layouts.event_planner): its layout's, or the mixed one in an event of mixed sizes."""
-    return layouts.event_planner(event.layout_spec, event.mixed_sizes)
+    """The event's movement (its sizing's): its layout's, or the mixed one in an event of mixed sizes."""
+    return event.sizing.plan()
 
 
 def _check_count(event: Event, count: int, *, replan: bool = False) -> None:
-    """Refuse a movement for too few entrants: a table's, or in an event of mixed sizes a table of
-    three's (layouts.mixed_count_fits)."""
-    if event.mixed_sizes and not layouts.mixed_count_fits(count):
+    """Refuse a movement for too few entrants, as the event's sizing counts them: a table's, or in an
+    event of mixed sizes a table of three's (layouts.mixed_count_fits)."""
+    sizing = event.sizing
+    if not sizing.fits(count):
         raise ValidationError({"__all__": say(event, "too_few_replan" if replan else "too_few",
-                                              least=layouts.MIXED_TABLE_SIZES[0], count=count)})
-    if count < event.layout_spec.entrants_per_table and not event.mixed_sizes:
-        raise _too_few(event, count, replan=replan)
+                                              least=sizing.least(), count=count)})
 
 
 @dataclass(frozen=True)

@@ -67,10 +67,10 @@ def round_fill_seated(rnd: Round, *, tables, byes=()) -> None:
     is [(table number, [entrant, ...] in seating order)]. Each table's players are TableSeat rows
     (Table.ns / Table.ew stay empty), each with its Seating row, as an imported event file stores them."""
     seatings, seats = [], []
-    mixed = rnd.event.mixed_sizes
+    sizing = rnd.event.sizing
     for number, players in tables:
-        # In an event of mixed sizes the table is played at the layout of its number of players.
-        own = layouts.mixed_layout(len(players), rnd.event.six_handed) if mixed else None
+        # In an event of mixed sizes the table is played at the layout of its number of players (else: the event's).
+        own = sizing.table_layout(len(players))
         table = Table.objects.create(round=rnd, number=number, layout=own.name if own else "")
         for label, entrant in zip(own.seats if own else seat_labels(len(players)), players, strict=True):
             seats.append(TableSeat(table=table, seat=label, entrant=entrant))
