@@ -9,7 +9,11 @@ The event chain: `event` -> `round_one` (four partnerships, round 1 open at two 
 the rest of the chain.
 """
 
+import atexit
 import datetime
+import os
+import shutil
+import tempfile
 
 import pytest
 from django.core.cache import cache
@@ -18,6 +22,12 @@ from django.test import Client
 from scoring.views import standings as standings_views
 from tests import builders
 from tournaments.services import grant_event_creation
+
+# The commands the tests start in other processes (collectstatic in the hall, bench, storm and two-server
+# tests, bin/serve) collect the static files into this test process's own directory: bin/test runs two
+# test processes at once, and one's collectstatic must not rewrite the files the other's pages are served.
+os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix=f"fivehundred-static-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
+atexit.register(shutil.rmtree, os.environ["STATIC_ROOT"], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
