@@ -192,8 +192,8 @@ class Event(models.Model):
 
     @property
     def six_handed(self) -> str:
-        """How a table of six is seated in an event of mixed sizes ("" where it has not said)."""
-        return self.mixed_sizes if self.mixed_sizes in layouts.SIX_HANDED else ""
+        """How a table of six is seated in an event of mixed sizes ("" where it has not said): its sizing's."""
+        return self.sizing.six_handed
 
     def fit_layout(self) -> bool:
         """Name the layout the entrants and the rule set seat, unless the one named already fits them

@@ -590,7 +590,7 @@ class OneSize:
     """How an event whose tables all seat its layout's players is sized (Event.mixed_sizes ""): every
     table is the event's layout (Table.layout ""), a movement needs a table's players."""
     layout: Layout
-    six_handed: str = ""
+    six_handed: str = ""  # no table of six of its own: always ""
 
     def table_layout(self, players: int) -> Layout | None:
         """A table of `players`' own layout: none, it is the event's."""

@@ -339,10 +339,7 @@ def event_sizing(entrants: object, preset: object, players_per_table: object = N
 def shape_of_table(ev, table) -> TableShape | None:
     """The shape of `table` (a TableSpec) in the event `ev` (an EventSpec), as the event's sizing
     gives it: in an event of mixed sizes the one of its number of players, else the event's one shape."""
-    sizing = sizing_kind(ev.players_per_table)(
-        table_shape(ev.entrants, ev.rules, ev.players_per_table if ev.individuals else None, ev.six_handed),
-        ev.six_handed or "")
-    return sizing.of_table(len(table.seats))
+    return event_sizing(ev.entrants, ev.rules, ev.players_per_table, ev.six_handed).of_table(len(table.seats))
 
 
 def table_shape(entrants: object, preset: object, players_per_table: object = None,
@@ -355,8 +352,9 @@ def table_shape(entrants: object, preset: object, players_per_table: object = No
     of_entrants = [shape for shape in TABLE_SHAPES.values() if shape.layout.entrants == entrants]
     if len(of_entrants) == 1:
         return of_entrants[0]
-    if sizing_kind(players_per_table).EVENT_SHAPE is not None:
-        return sizing_kind(players_per_table).EVENT_SHAPE  # mixed sizes: its tables of four; each table's: of_table
+    own = sizing_kind(players_per_table).EVENT_SHAPE  # mixed sizes: its tables of four; each table's: of_table
+    if own is not None:
+        return own
     if players_per_table is not None:
         try:
             return TABLE_SHAPES[layouts_engine.layout_for_file(players_per_table, six_handed or "").name]
