@@ -216,7 +216,7 @@ def test_offline_entry_and_axe_on_the_entry_page(kind_name, transactional_db, li
     """One browser a kind: round 2's table 1 on the first side's phone, hand 1 saved online, hand 2 with
     no wifi (kept on the phone, shown as not sent), sent once when the wifi returns; axe finds nothing
     on the side screen, on the empty hand form, or on the other side's page with the round to confirm."""
-    from tests.e2e.conftest import PHONE, lines, prove, queued, wait_until, wifi
+    from tests.e2e.conftest import PHONE, lines, phone_context, prove, queued, wait_until, wifi
 
     layout, fmt = next(p.values[0] for p in KINDS if p.id == kind_name)
     spec = sample(layout)
@@ -232,7 +232,7 @@ def test_offline_entry_and_axe_on_the_entry_page(kind_name, transactional_db, li
     prove(checker, first, builders.prove_code(table, first))
     found["hand form"] = entry_violations(checker, axe_source)
 
-    phone = browser.new_context(viewport=PHONE).new_page()
+    phone = phone_context(browser).new_page()
     phone.goto(url)
     prove(phone, first, builders.prove_code(table, first))
     one, two = spec.trust_hands

@@ -5,7 +5,7 @@ installs it when it can. Screenshots go to artifacts/e2e/ (gitignored), one per 
 for a person to look at.
 
 Shared by several modules: phones (`new_phone`, `phone`), a three-handed table with round 1 open
-(`three_table`), and the helpers below (`prove`, `wifi`, `pick`, `enter_three`, `no_wider_than_phone`, `lines`, `queued`,
+(`three_table`), and the helpers below (`phone_context`, `prove`, `wifi`, `snap`, `pick`, `enter_three`, `no_wider_than_phone`, `lines`, `queued`,
 `wait_until`).
 """
 
@@ -16,12 +16,14 @@ from pathlib import Path
 import pytest
 
 from tests.builders import ARTIFACTS
+from tests.e2e.wifi import Wifi
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PHONE = {"width": 360, "height": 740}
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 THREE_PINS = {1: "1111", 2: "2222", 3: "3333"}  # Ana Garza, Luis Peña, Marie Tremblay
+_WIFI = {}  # each phone_context's wifi, closed when its test's browsers are
 QUEUE = "JSON.parse(localStorage.getItem('fh-entry-queue-v1') || '[]')"  # static/js/offline.js's kept saves
 
 
@@ -35,8 +37,6 @@ def launch():
     # the test body without this (they stay synchronous and single-threaded here).
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    # Lets a context's routes see a service worker's own requests too (see `wifi`).
-    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
     browsers = []
     with sync_api.sync_playwright() as playwright:
         def start():
@@ -47,6 +47,8 @@ def launch():
         yield start
         for browser in browsers:
             browser.close()
+        while _WIFI:
+            _WIFI.popitem()[1].close()
         # While Playwright's loop runs, Django's per-context connection store hands the test body
         # a connection of its own; close it here, inside that context, or it outlives the test
         # (and PostgreSQL refuses to drop the test database).
@@ -66,7 +68,7 @@ def shot():
 
     def take(page, name: str) -> Path:
         path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        snap(page, path)
         return path
 
     return take
@@ -80,7 +82,7 @@ def new_phone(launch):
     browser = launch()
 
     def make():
-        return browser.new_context(viewport=PHONE).new_page()
+        return phone_context(browser).new_page()
 
     return make
 
@@ -106,22 +108,44 @@ def three_table(transactional_db):
     return Table.objects.get(round__event=event, round__number=1, number=1)
 
 
-def _no_network(route):
-    route.abort("internetdisconnected")
+def phone_context(browser, **options):
+    """A phone (a browser context: its own cookies, storage and service worker) whose wifi `wifi` can
+    turn off: everything it sends goes through its own tests/e2e/wifi.Wifi. 360x740 unless `viewport`
+    says otherwise; other options as Playwright's new_context."""
+    options.setdefault("viewport", PHONE)
+    hall = Wifi()
+    context = browser.new_context(proxy={"server": hall.address}, **options)
+    _WIFI[context] = hall
+    return context
 
 
 def wifi(context, on: bool):
-    """Turn the phone's wifi on or off. Playwright's set_offline() alone does not reach the
-    requests a service worker makes itself (microsoft/playwright#2311): a table page reloaded
-    "offline" could come from the server instead of the worker's kept copy, and a save could get
-    through. So off also refuses every request the phone's context makes, the worker's included
-    (PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS, set in `launch`)."""
+    """Turn the phone's wifi on or off (a context from `phone_context`). Off: the browser says it is
+    offline (navigator.onLine false, the "offline" event: what static/js/offline.js listens to) and
+    nothing it sends reaches the server, its service worker's requests and a reloaded page's included."""
+    hall = _WIFI.get(context)
+    if hall is None:
+        raise LookupError("wifi(): make this phone with phone_context(), so its wifi can be cut")
     if on:
-        context.unroute("**/*", _no_network)
+        hall.switch(True)
         context.set_offline(False)
     else:
         context.set_offline(True)
-        context.route("**/*", _no_network)
+        hall.switch(False)
+
+
+def snap(page, path, *, full_page=True, tries=3):
+    """page.screenshot, tried again when Chromium is too busy to capture the page ("Unable to
+    capture screenshot", seen with two test processes on 2 cores)."""
+    from playwright.sync_api import Error
+
+    for left in range(tries - 1, -1, -1):
+        try:
+            return page.screenshot(path=str(path), full_page=full_page)
+        except Error as error:
+            if left == 0 or "Unable to capture screenshot" not in str(error):
+                raise
+            page.wait_for_timeout(500)
 
 
 def prove(page, side, code, *, then=True):

@@ -24,7 +24,7 @@ from django.test import Client
 from scoring.services import Actor, hand_record
 from scoring.tiebreaks import tiebreak_create
 from tests.builders import ARTIFACTS, four_pair_event, make_event, make_user, prove_code, register, tie_for_second
-from tests.e2e.conftest import prove
+from tests.e2e.conftest import prove, snap
 from tournaments import services
 from tournaments.models import Event, EventStaff, Partnership, Table
 from tournaments.services import grant_event_creation
@@ -162,7 +162,7 @@ def visit(page, base: str, path: str) -> None:
 
 def shoot(page, name: str, size: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
+    snap(page, SHOTS / f"{name}-{size}.png")
 
 
 def walk(launch, live_server, axe_source, size, pages_for, *, shots=True) -> dict[str, list[str]]:

@@ -13,7 +13,7 @@ from django.conf import settings
 
 from scoring.models import Hand
 from tests.builders import ARTIFACTS, make_event, round_in_play
-from tests.e2e.conftest import prove, wifi
+from tests.e2e.conftest import phone_context, prove, wifi
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -72,7 +72,7 @@ def phones(launch):
     browser = launch()
 
     def new(locale="es-US"):
-        return browser.new_context(viewport={"width": 360, "height": 740}, locale=locale).new_page()
+        return phone_context(browser, locale=locale).new_page()
 
     return new
 

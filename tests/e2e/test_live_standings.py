@@ -7,7 +7,7 @@ import pytest
 
 from scoring.services import hand_record
 from tests.builders import SCORER, make_event, make_partnerships
-from tests.e2e.conftest import wifi
+from tests.e2e.conftest import phone_context, wifi
 from tournaments.services import round_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.fixture
 def browser_page(launch):
-    context = launch().new_context(viewport={"width": 390, "height": 844})
+    context = phone_context(launch(), viewport={"width": 390, "height": 844})
     return context, context.new_page()
 
 

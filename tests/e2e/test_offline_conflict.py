@@ -24,7 +24,17 @@ import pytest
 from scoring.event_io import event_import
 from scoring.models import Hand
 from tests.builders import make_event, round_in_play
-from tests.e2e.conftest import FIXTURES, PHONE, lines, no_wider_than_phone, prove, queued, wait_until, wifi
+from tests.e2e.conftest import (
+    FIXTURES,
+    PHONE,
+    lines,
+    no_wider_than_phone,
+    phone_context,
+    prove,
+    queued,
+    wait_until,
+    wifi,
+)
 from tournaments.models import Partnership, Round, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -88,7 +98,7 @@ def two_phones_one_hand(walk, live_server, launch):
     table = walk["table"]()
     browser = launch()
     link = f"{live_server.url}/t/{table.token.lower()}/"
-    mine = browser.new_context(viewport=PHONE, locale=walk["language"]).new_page()
+    mine = phone_context(browser, locale=walk["language"]).new_page()
     mine.goto(link)
     prove(mine, *walk["mine_phone"](table))
     save(mine, 1, **walk["first"])

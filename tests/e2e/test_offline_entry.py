@@ -9,7 +9,7 @@ import pytest
 
 from scoring.models import ClientSave, Hand, HandChange
 from tests.builders import make_event, round_in_play
-from tests.e2e.conftest import lines, prove, queued, wait_until, wifi
+from tests.e2e.conftest import lines, phone_context, prove, queued, wait_until, wifi
 from tournaments.services import round_close
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -29,7 +29,7 @@ def stored(table):
 def test_hands_saved_offline_are_kept_shown_and_sent_once(live_server, transactional_db, launch, shot):
     rnd = round_in_play(make_event(slug="offline"))
     table = rnd.tables.get(number=1)
-    context = launch().new_context(viewport={"width": 360, "height": 740})
+    context = phone_context(launch())
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{table.token.lower()}/")
     prove(page, "ns", table.ns.pin)

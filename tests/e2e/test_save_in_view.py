@@ -22,7 +22,16 @@ import pytest
 from scoring.event_io import event_import
 from scoring.models import Hand
 from tests.builders import make_event, round_in_play
-from tests.e2e.conftest import FIXTURES, PHONE, cells_overflowing, no_wider_than_phone, prove, wait_until, wifi
+from tests.e2e.conftest import (
+    FIXTURES,
+    PHONE,
+    cells_overflowing,
+    no_wider_than_phone,
+    phone_context,
+    prove,
+    wait_until,
+    wifi,
+)
 from tournaments.models import Partnership, Round, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -103,7 +112,7 @@ def test_after_a_save_the_result_is_where_the_eye_lands(layout, live_server, tra
     build, who, first, first_words, second, second_words = WALKS[layout]
     table = build()
     browser = launch()
-    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    context = phone_context(browser, locale="es-ES")
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{table.token.lower()}/")
     prove(page, *who(table))
