@@ -589,8 +589,9 @@ def mixed_layout(players: int, six_handed: str = "") -> Layout:
 class OneSize:
     """How an event whose tables all seat its layout's players is sized (Event.mixed_sizes ""): every
     table is the event's layout (Table.layout ""), a movement needs a table's players."""
-    layout: Layout
+    layout: Layout | None  # None in an event file whose entrants or rules could not be read
     six_handed: str = ""  # no table of six of its own: always ""
+    stored = ""  # Event.mixed_sizes
 
     def table_layout(self, players: int) -> Layout | None:
         """A table of `players`' own layout: none, it is the event's."""
@@ -619,6 +620,11 @@ class MixedSizes:
     layout: Layout
     six_handed: str = ""
 
+    @property
+    def stored(self) -> str:
+        """Event.mixed_sizes: how six are seated, or "mixed" when it was not said."""
+        return self.six_handed or MIXED
+
     def table_layout(self, players: int) -> Layout:
         return mixed_layout(players, self.six_handed)
 
@@ -641,6 +647,15 @@ def event_sizing(layout: Layout, mixed_sizes: str = "") -> OneSize | MixedSizes:
     if not mixed_sizes:
         return OneSize(layout)
     return MixedSizes(layout, mixed_sizes if mixed_sizes in SIX_HANDED else "")
+
+
+def file_sizing(layout: Layout | None, players_per_table: object, six_handed: object = "") -> OneSize | MixedSizes:
+    """How an event file's tables are sized by its players_per_table: "mixed" is mixed sizes (its tables
+    of four MIXED_EVENT_LAYOUT, six seated as `six_handed` says, kept as written for the checker's
+    message), any other value one size of `layout` (the file's, None when it could not be read)."""
+    if isinstance(players_per_table, str) and players_per_table == MIXED:
+        return MixedSizes(LAYOUTS[MIXED_EVENT_LAYOUT], six_handed or "")
+    return OneSize(layout)
 
 
 def event_planner(layout: Layout, mixed_sizes: str = "") -> Callable:

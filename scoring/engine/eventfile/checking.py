@@ -610,7 +610,7 @@ def _check(c: _Checker, data: object) -> None:
         # How a table is written (its layout, from the entrants and the rules' players); None when
         # the rules could not be read and the entrants do not say.
         "shape": sizing.shape,
-        # Each table's shape as the event's sizing gives it (shapes.SIZINGS): the event's one shape, or in
+        # Each table's shape as the event's sizing gives it (shapes.FileSizing): the event's one shape, or in
         # an event of mixed sizes the one of the table's number of players, six seated as six_handed says.
         "sizing": sizing,
         # A table size that could not be read (its own problem): the hands are not read either.

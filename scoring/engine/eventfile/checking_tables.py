@@ -212,9 +212,10 @@ class TableChecks:
         return spec
 
     def sized_table(self, t: dict, tplace: str, ctx: dict) -> TableShape | None:
-        """The shape of a table as the event's sizing gives it (shapes.SIZINGS) by how many players
+        """The shape of a table as the event's sizing gives it (shapes.FileSizing) by how many players
         its "seats" lists: the event's one shape, or in an event of mixed sizes that number's
-        (shapes.mixed_shape); None, said at its seats, when no layout of the event seats that many.
+        (layouts.mixed_layout's, shapes.mixed_table_shape); None, said at its seats, when no layout of
+        the event seats that many.
         A table whose seats are missing or not a list is read with the event's shape, which says so."""
         raw = t.get("seats")
         if not isinstance(raw, list):

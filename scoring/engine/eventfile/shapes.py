@@ -270,70 +270,42 @@ MIXED_FOUR = _shape(
 MIXED_SHAPES: dict[str, TableShape] = {**TABLE_SHAPES, layouts_engine.MIXED_EVENT_LAYOUT: MIXED_FOUR}
 
 
-def mixed_shape(players: object, six_handed: object = "") -> TableShape:
-    """The shape of a table of `players` in an event of mixed sizes (layouts.mixed_layout); raises
-    LayoutError naming the field when no layout of such an event seats that many."""
-    return mixed_table_shape(layouts_engine.mixed_layout(players, six_handed or "").name)
-
-
 def mixed_table_shape(layout: str) -> TableShape:
     """How a table of the layout `layout` is written in an event of mixed sizes: its players listed."""
     return MIXED_SHAPES[layout]
 
 
 @dataclass(frozen=True)
-class OneSize:
-    """An event whose tables all seat as many players: every table has the event's shape and no
-    layout of its own (Table.layout ""); the event stores no sizes (Event.mixed_sizes "")."""
+class FileSizing:
+    """How an event file's tables are shaped: the engine's sizing (layouts.file_sizing: one size, or
+    mixed sizes for players_per_table "mixed") read through the file's table shapes. A table with no
+    layout of its own has the event's shape; one with its own (an event of mixed sizes) is written as
+    that layout's table is there (mixed_table_shape: its players listed). of_table raises LayoutError,
+    naming the field, for a number of players no layout of the event seats."""
+    sizing: layouts_engine.OneSize | layouts_engine.MixedSizes
     shape: TableShape | None  # the event's shape (table_shape)
-    six_handed: object = ""
-    stored = ""  # Event.mixed_sizes
-    EVENT_SHAPE = None  # the event's shape is its layout's (table_shape)
-
-    def of_table(self, players: int) -> TableShape | None:
-        return self.shape
-
-    def table_layout(self, players: int) -> str:
-        return ""
-
-
-@dataclass(frozen=True)
-class MixedSizes:
-    """An event of mixed sizes (RULES.md section 7, players_per_table "mixed"): each table has the
-    shape of its number of players (mixed_shape; six seated as six_handed says) and keeps its
-    layout (Table.layout); the event's own shape is that of its tables of four (MIXED_FOUR).
-    of_table raises LayoutError, naming the field, for a number no layout of such an event seats."""
-    shape: TableShape | None
-    six_handed: object = ""
-    EVENT_SHAPE = MIXED_FOUR
 
     @property
     def stored(self) -> str:
-        """Event.mixed_sizes: how six are seated, or "mixed" when the file does not say."""
-        return self.six_handed or layouts_engine.MIXED
+        """Event.mixed_sizes."""
+        return self.sizing.stored
 
-    def of_table(self, players: int) -> TableShape:
-        return mixed_shape(players, self.six_handed)
+    def of_table(self, players: int) -> TableShape | None:
+        own = self.sizing.table_layout(players)
+        return self.shape if own is None else mixed_table_shape(own.name)
 
     def table_layout(self, players: int) -> str:
-        return self.of_table(players).layout.name
-
-
-# The players_per_table values whose events shape each table by its own players; any other (a number,
-# or nothing) is one size. A new way of sizing an event's tables is a class here and its entry.
-SIZINGS: dict[str, type[OneSize] | type[MixedSizes]] = {layouts_engine.MIXED: MixedSizes}
-
-
-def sizing_kind(players_per_table: object) -> type[OneSize] | type[MixedSizes]:
-    return SIZINGS.get(players_per_table, OneSize) if isinstance(players_per_table, str) else OneSize
+        """Table.layout: the table's own layout's name, "" for the event's."""
+        own = self.sizing.table_layout(players)
+        return "" if own is None else own.name
 
 
 def event_sizing(entrants: object, preset: object, players_per_table: object = None,
-                 six_handed: object = "") -> OneSize | MixedSizes:
+                 six_handed: object = "") -> FileSizing:
     """How the tables of an event of `entrants` under `preset` are shaped, by its players_per_table
     (and six_handed): its shape (table_shape) and each table's (of_table)."""
-    return sizing_kind(players_per_table)(table_shape(entrants, preset, players_per_table, six_handed),
-                                          six_handed or "")
+    shape = table_shape(entrants, preset, players_per_table, six_handed)
+    return FileSizing(layouts_engine.file_sizing(shape and shape.layout, players_per_table, six_handed), shape)
 
 
 def shape_of_table(ev, table) -> TableShape | None:
@@ -352,9 +324,10 @@ def table_shape(entrants: object, preset: object, players_per_table: object = No
     of_entrants = [shape for shape in TABLE_SHAPES.values() if shape.layout.entrants == entrants]
     if len(of_entrants) == 1:
         return of_entrants[0]
-    own = sizing_kind(players_per_table).EVENT_SHAPE  # mixed sizes: its tables of four; each table's: of_table
-    if own is not None:
-        return own
+    # A sizing that fixes the event's layout whatever the file's entrants (mixed sizes: its tables of four).
+    fixed = layouts_engine.file_sizing(None, players_per_table, six_handed).layout
+    if fixed is not None:
+        return mixed_table_shape(fixed.name)
     if players_per_table is not None:
         try:
             return TABLE_SHAPES[layouts_engine.layout_for_file(players_per_table, six_handed or "").name]
