@@ -254,17 +254,18 @@ def compute_standings(event: Event) -> standings_engine.Standings:
     ]
     rounds = {pk: (number, tiebreak_id, status == ROUND_CLOSED) for pk, number, tiebreak_id, status in
               Round.objects.filter(event=event).values_list("id", "number", "tiebreak_id", "status")}
-    # In an event of mixed sizes each table names its layout, and a table of three, five or six keeps
-    # its seats' own totals: both are read there.
-    mixed = ("layout", "seat_totals") if event.mixed_sizes else ()
+    # The columns the adapter reads beyond every layout's: each seat's own totals (Table.seat_totals) where
+    # the layout's sides are its seats, and each table's own layout in an event of mixed sizes.
+    extra = adapter.table_columns
     raw = driver_rows(
         Table.objects.filter(round__event=event)
         .values_list("id", "round_id", "ns_id", "ew_id", is_set("confirmed_at"), is_set("disputed_at"), "n_hands",
-                     "ns_points", "ew_points", *(mixed or adapter.own_totals)).order_by()
+                     "ns_points", "ew_points", *extra).order_by()
     )
-    # Each seat's own totals (Table.seat_totals), read only where the layout's sides are its seats.
-    owns = json_column(row[-1] for row in raw) if mixed or adapter.own_totals else [None] * len(raw)
-    rows = [TableRow(*row[:9], own, row[9] if mixed else "") for row, own in zip(raw, owns, strict=True)]
+    read = {name: [row[9 + i] for row in raw] for i, name in enumerate(extra)}
+    owns = json_column(read["seat_totals"]) if "seat_totals" in read else [None] * len(raw)
+    rows = [TableRow(*row[:9], own, layout)
+            for row, own, layout in zip(raw, owns, read.get("layout", [""] * len(raw)), strict=True)]
     places = adapter.table_places(event, rows)
     sides = tuple(dict.fromkeys(side for name in {row.layout for row in rows} for side in
                                 layout_adapter(name, adapter).sides))
@@ -512,13 +513,8 @@ class EventResults:
 
     @property
     def record_heads(self) -> tuple:
-        """The heads of an entrant's tables in his record: his layout's; in an event of mixed sizes "Partner"
-        and "At the table", since at a five his partner changes hand by hand (nobody there is only an
-        opponent) and at a three nobody has one."""
-        return MIXED_RECORD_HEADS if self.event.mixed_sizes else self.adapter.record_heads
-
-
-MIXED_RECORD_HEADS = (pgettext_lazy("a player's record", "Partner"), pgettext_lazy("a player's record", "At the table"))
+        """The heads of an entrant's tables in his record: his event's adapter's."""
+        return self.adapter.record_heads
 
 
 def event_results(event: Event) -> EventResults:

@@ -14,6 +14,7 @@ standings); the base class, TableAdapter, holds what most layouts share.
 from __future__ import annotations
 
 from .base import TableAdapter
+from .mixed import MixedSizesAdapter
 from .partnerships import PartnershipsAdapter
 from .progressive import ProgressiveAdapter
 from .seated import FiveHandedAdapter, SixPairsAdapter, SixThreesAdapter, TwoHandedAdapter
@@ -31,9 +32,13 @@ def adapter(name: str) -> TableAdapter:
     return ADAPTERS[name]
 
 
+# An event of mixed sizes as a whole (its tables of four progressive; each table read by its own layout's).
+MIXED_SIZES = MixedSizesAdapter()
+
+
 def adapter_for(event) -> TableAdapter:
-    """The adapter of `event`'s table layout (in an event of mixed sizes, its tables of four's)."""
-    return ADAPTERS[event.layout]
+    """The adapter of `event`'s table layout, or of its mixed sizes (Event.mixed_sizes)."""
+    return MIXED_SIZES if event.mixed_sizes else ADAPTERS[event.layout]
 
 
 def layout_adapter(layout: str, event_adapter: TableAdapter) -> TableAdapter:

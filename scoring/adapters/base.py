@@ -197,7 +197,9 @@ class TableAdapter:
         """The layout's sides, worked out once (Layout.sides is a property: read per table it showed)."""
         return self.layout.sides
 
-    own_totals: tuple[str, ...] = ()  # the table row's column of each seat's own totals, if the layout keeps it
+    # The Table columns the standings read beyond every layout's (scoring.results.compute_standings):
+    # "seat_totals" where the layout keeps each seat's own totals, "layout" where each table has its own.
+    table_columns: tuple[str, ...] = ()
 
     def side_points(self, ns_points: int, ew_points: int, own: dict | None) -> dict[str, int]:
         """Each side's points from a hand's or a table's stored columns (two sides: N-S, E-W)."""

@@ -128,7 +128,7 @@ class SeatedAdapter(TableAdapter):
         tricks = hand.seat_tricks or {}
         return tricks.get(place, tricks.get(self.layout.side_of.get(place, place)))
 
-    own_totals = ("seat_totals",)
+    table_columns = ("seat_totals",)
 
     def side_points(self, ns_points: int, ew_points: int, own: dict | None) -> dict[str, int]:
         """Each side's points from a hand's seat_points or a table's seat_totals: a side's first seat's."""

@@ -99,7 +99,7 @@ class ThreeHandedAdapter(TableAdapter):
         """His own tricks (Hand.seat_tricks)."""
         return (hand.seat_tricks or {}).get(place)
 
-    own_totals = ("seat_totals",)
+    table_columns = ("seat_totals",)
 
     def side_points(self, ns_points: int, ew_points: int, own: dict | None) -> dict[str, int]:
         """Each seat is his own side: the hand's seat_points, the table's seat_totals."""

@@ -196,7 +196,7 @@ def sheets_doc(event: Event, *, round_number: int | None = None, tiebreak: int |
         table_adapter = adapters[table.pk]
         kind, layout = SHEET_DATA[table_adapter.sheet_data], table_adapter.layout
         dealers = [(n, layout.dealer(n)) for n in range(1, per_round + 1)]
-        style = table_adapter.sheet_style if table_adapter is not adapter else ""
+        style = table_adapter.sheet_style if table_adapter.layout_name != adapter.layout_name else ""
         at = seated.get(table.pk, {})
         heads = kind.heads(table, at)
         if not filled:
