@@ -11,7 +11,7 @@ import pytest
 
 from scoring.models import Hand
 from tests.builders import ARTIFACTS, WORKED_EW_TOTAL, WORKED_HANDS, WORKED_NS_TOTAL, make_event, round_in_play
-from tests.e2e.conftest import prove
+from tests.e2e.conftest import prove, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -22,7 +22,7 @@ LARGE_TYPE = 18  # px: who bid, the contract and tricks buttons, the points, Sav
 
 def screen(page, name):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"one-screen-{name}.png"))  # the viewport: what the player sees
+    snap(page, ARTIFACTS / f"one-screen-{name}.png", full_page=False)  # the viewport: what the player sees
 
 
 def box(page, selector):

@@ -13,7 +13,7 @@ screen as at the other tables; with the live points under them 0.96 (French 0.99
 import pytest
 
 from tests.builders import ARTIFACTS
-from tests.e2e.conftest import PHONE, no_wider_than_phone, pick, prove
+from tests.e2e.conftest import PHONE, no_wider_than_phone, pick, prove, snap
 from tests.e2e.test_five_phones import PINS, SEATS, five_handed_table
 from tests.e2e.test_three_one_screen import MEASURE, SMALLEST_TARGET, cut_or_small
 
@@ -83,7 +83,7 @@ def test_a_table_of_five_hand_fits_one_phone_screen(live_server, five_table, lau
         assert number["height"] >= SMALLEST_TARGET and number["width"] >= SMALLEST_TARGET, (i, number)
     measured = page.evaluate(MEASURE)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"five-one-screen-01-typed-{lang}.png"), full_page=True)
+    snap(page, ARTIFACTS / f"five-one-screen-01-typed-{lang}.png")
     print("five-handed form, screens to Save:", round(measured["toSave"], 2))
     assert measured["toSave"] <= MOST_SCREENS, measured
     assert measured["scrollWidth"] <= PHONE["width"] and no_wider_than_phone(page), measured

@@ -18,6 +18,7 @@ from scoring.event_io import event_import
 from tests import builders
 from tests.builders import ARTIFACTS
 from tests.conformance.samples import sample
+from tests.e2e.conftest import snap
 from tournaments.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -62,7 +63,7 @@ def test_the_paper_grid_fits_1280_px_in_every_language(transactional_db, live_se
                 response = page.goto(base + path)
                 assert response is not None and response.status == 200, (path, response and response.status)
                 name = f"{layout}-{fmt}-r{table.round.number}-{language}-{window['width']}"
-                page.screenshot(path=str(ARTIFACTS / f"grid-{name}.png"), full_page=True)
+                snap(page, ARTIFACTS / f"grid-{name}.png")
                 problems = page.evaluate(OVERFLOW)
                 if problems:
                     found[f"{fmt} {language} {window['width']} px round {table.round.number} {path}"] = problems

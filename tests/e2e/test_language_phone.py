@@ -13,7 +13,7 @@ from django.conf import settings
 
 from scoring.models import Hand
 from tests.builders import ARTIFACTS, make_event, round_in_play
-from tests.e2e.conftest import phone_context, prove, wifi
+from tests.e2e.conftest import phone_context, prove, snap, wifi
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -83,7 +83,7 @@ def check(page, seen: list, name: str):
     assert found == [], f"{name}: English on a Spanish page: {found}"
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > 360:
-        page.screenshot(path=str(ARTIFACTS / "es-too-wide.png"), full_page=True)
+        snap(page, ARTIFACTS / "es-too-wide.png")
     assert width <= 360, f"{name}: {width} px wide"
     seen.append(name)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.builders import ARTIFACTS, four_pair_event
+from tests.e2e.conftest import snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -118,7 +119,7 @@ def test_standings_page_in_french_has_no_english_left(french):
     assert ": classement" in text and "Or" in text and "Télécharger le classement" in text
     assert leftovers(text, phrases) == []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "fr-standings-360.png"), full_page=True)
+    snap(page, ARTIFACTS / "fr-standings-360.png")
 
 
 def test_projector_in_french_has_no_english_left(french):
@@ -129,7 +130,7 @@ def test_projector_in_french_has_no_english_left(french):
     assert "Les 2 rondes sont terminées" in text and "JOUEURS" in text.upper()
     assert leftovers(text, phrases) == []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "fr-projector-1280.png"))
+    snap(page, ARTIFACTS / "fr-projector-1280.png", full_page=False)
 
 
 def test_medals_page_in_french_has_no_english_left(french):

@@ -32,6 +32,7 @@ from tests.e2e.conftest import (
     phone_context,
     prove,
     queued,
+    snap,
     wait_until,
     wifi,
 )
@@ -146,7 +147,7 @@ def test_keep_theirs_shows_both_versions_then_the_servers_totals(layout, live_se
     # The other phone's hand 2 is already in the list and the totals (no reload): what "theirs" would leave.
     wait_until(mine, lambda: totals(mine, seats) == walk["theirs_totals"], "the server's totals")
     shot(mine, f"conflict-{layout}-01-both-versions")
-    mine.screenshot(path=str(shot(mine, f"conflict-{layout}-01-both")).replace(".png", "-screen.png"))
+    snap(mine, str(shot(mine, f"conflict-{layout}-01-both")).replace(".png", "-screen.png"), full_page=False)
 
     conflict.locator("[data-offline-theirs]").click()
     mine.locator(".offline-conflict").wait_for(state="detached")
@@ -157,7 +158,7 @@ def test_keep_theirs_shows_both_versions_then_the_servers_totals(layout, live_se
     mine.locator("details.hands > summary, #hands").first.wait_for()
     assert mine.locator("[data-hand='2'], .hand-list tbody tr").count() >= 2
     assert Hand.objects.filter(table=table).count() == 2
-    mine.screenshot(path=str(shot(mine, f"conflict-{layout}-02-theirs-kept")).replace(".png", "-screen.png"))
+    snap(mine, str(shot(mine, f"conflict-{layout}-02-theirs-kept")).replace(".png", "-screen.png"), full_page=False)
 
 
 def test_keep_mine_is_a_correction_the_other_phone_accepts(live_server, transactional_db, launch, shot):
@@ -176,7 +177,7 @@ def test_keep_mine_is_a_correction_the_other_phone_accepts(live_server, transact
     wait_until(mine, lambda: "✓ Mano 2 corregida." in mine.locator("#saved").inner_text(), "what was done")
     wait_until(mine, lambda: mine.locator("#saved").evaluate("e => e.getBoundingClientRect().bottom <= window.innerHeight"),
                "the saved line in view (the page lands on it after the reload)")
-    mine.screenshot(path=str(shot(mine, "conflict-03-mine-kept")).replace(".png", "-screen.png"))
+    snap(mine, str(shot(mine, "conflict-03-mine-kept")).replace(".png", "-screen.png"), full_page=False)
 
     # The change goes back to the other side (docs/trust.md): E-W's phone sees it changed, and accepts it.
     other.reload()

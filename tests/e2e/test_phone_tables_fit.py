@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from tests import builders
 from tests.builders import ARTIFACTS
+from tests.e2e.conftest import snap
 from tests.play.test_page_crawl import KINDS, build
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -97,7 +98,7 @@ def test_every_table_fits_a_360_px_phone_in_every_language(transactional_db, liv
                 response = page.goto(base + path)
                 assert response is not None and response.status == 200, (path, response and response.status)
                 assert page.evaluate("document.documentElement.lang") == language, path
-                page.screenshot(path=str(ARTIFACTS / f"fit-{kind.name}-{name}-{language}.png"), full_page=True)
+                snap(page, ARTIFACTS / f"fit-{kind.name}-{name}-{language}.png")
                 problems = page.evaluate(OVERFLOW)
                 if problems:
                     found[f"{language} {name} {path}"] = problems

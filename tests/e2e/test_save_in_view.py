@@ -29,6 +29,7 @@ from tests.e2e.conftest import (
     no_wider_than_phone,
     phone_context,
     prove,
+    snap,
     wait_until,
     wifi,
 )
@@ -127,7 +128,7 @@ def test_after_a_save_the_result_is_where_the_eye_lands(layout, live_server, tra
     page.wait_for_load_state()
     landed_on_result(page, "✓ Mano 1 anotada", *first_words)
     assert page.evaluate("document.activeElement.id") == "saved"
-    page.screenshot(path=str(shot(page, f"saved-{layout}-01-online")).replace(".png", "-screen.png"))
+    snap(page, str(shot(page, f"saved-{layout}-01-online")).replace(".png", "-screen.png"), full_page=False)
     assert Hand.objects.filter(table=table).count() == 1
 
     # No wifi: the hand is kept on the phone, and that is what the screen says, with its points.
@@ -137,7 +138,7 @@ def test_after_a_save_the_result_is_where_the_eye_lands(layout, live_server, tra
     second[0](page, *second[1])
     page.locator(".offline-item").wait_for()
     landed_on_result(page, "Guardado en este teléfono, aún sin enviar.", "Mano 2", *second_words)
-    page.screenshot(path=str(shot(page, f"saved-{layout}-02-kept")).replace(".png", "-screen.png"))
+    snap(page, str(shot(page, f"saved-{layout}-02-kept")).replace(".png", "-screen.png"), full_page=False)
     assert Hand.objects.filter(table=table).count() == 1
     wifi(context, True)
     wait_until(page, lambda: Hand.objects.filter(table=table).count() == 2, "the kept hand to be sent")
@@ -152,7 +153,7 @@ def test_after_a_save_the_result_is_where_the_eye_lands(layout, live_server, tra
         four(plain, 3, "ns", "6S", "10")  # 6♠ by N-S taking all ten: N-S +250, E-W 0
         plain.get_by_role("button", name="Guardar la mano 4").wait_for()
         landed_on_result(plain, "✓ Mano 3 anotada", "6♠ de N-S, 10 bazas", "N-S +250, E-O 0")
-        plain.screenshot(path=str(shot(plain, "saved-nojs-03")).replace(".png", "-screen.png"))
+        snap(plain, str(shot(plain, "saved-nojs-03")).replace(".png", "-screen.png"), full_page=False)
 
 
 def games_table(layout, language) -> Table:
@@ -194,4 +195,4 @@ def test_the_save_that_ends_a_game_says_so_in_view(layout, language, who, hands,
     landed_on_result(page, over, points)
     assert page.locator("[data-game-over]").is_visible()
     assert cells_overflowing(page) == []  # "10 bazas" stays in its player's column
-    page.screenshot(path=str(shot(page, f"saved-game-over-{layout}-{language}")).replace(".png", "-screen.png"))
+    snap(page, str(shot(page, f"saved-game-over-{layout}-{language}")).replace(".png", "-screen.png"), full_page=False)

@@ -9,7 +9,7 @@ Screenshots of the screen (not the whole page) go to artifacts/e2e/three-one-scr
 import pytest
 
 from tests.builders import ARTIFACTS
-from tests.e2e.conftest import THREE_PINS, pick, prove
+from tests.e2e.conftest import THREE_PINS, pick, prove, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -37,7 +37,7 @@ def measure(page):
 
 def screen(page, name, full_page=False):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"three-one-screen-{name}.png"), full_page=full_page)
+    snap(page, ARTIFACTS / f"three-one-screen-{name}.png", full_page=full_page)
 
 
 def cut_or_small(page):

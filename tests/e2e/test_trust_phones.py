@@ -12,6 +12,7 @@ from django.utils.translation import gettext, ngettext
 from scoring.models import Hand
 from tests.builders import ARTIFACTS, make_event, round_in_play
 from tests.e2e.conftest import PHONE, no_wider_than_phone
+from tests.e2e.conftest import snap as snap_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -73,8 +74,8 @@ def snap():
     def take(page, name):
         page.wait_for_load_state("networkidle")  # the page's styles and scripts are in: measure what is shown
         assert no_wider_than_phone(page), f"{name}: {page.evaluate('document.documentElement.scrollWidth')} px wide"
-        page.screenshot(path=str(SHOTS / f"trust-{name}.png"), full_page=True)
-        page.screenshot(path=str(ARTIFACTS / f"trust-{name}.png"), full_page=True)
+        snap_page(page, SHOTS / f"trust-{name}.png")
+        snap_page(page, ARTIFACTS / f"trust-{name}.png")
 
     return take
 
