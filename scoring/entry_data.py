@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from django.db.models import prefetch_related_objects
+from django.db.models import Q, prefetch_related_objects
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from scoring.engine import games as games_engine
@@ -21,6 +21,7 @@ from scoring.engine.vocabulary import (
     signed,
 )
 from scoring.models import Hand, HandChange
+from scoring.prepared import Prepared
 from scoring.services import (
     NOBID,
     Confirmation,
@@ -36,7 +37,7 @@ from scoring.services import (
 )
 from tournaments import language
 from tournaments.language import seat_letter  # N, E, S, W (O in Spanish and French): said once, there
-from tournaments.models import Partnership, TableSeat
+from tournaments.models import Partnership, Player, TableSeat
 
 RED_SUITS = frozenset({"H", "D"})
 
@@ -565,8 +566,18 @@ def load_seated(table) -> None:
 
 def load_partnerships(table) -> None:
     """A table's two partnerships and their players (one query)."""
-    pairs = Partnership.objects.select_related("player_one", "player_two").in_bulk([table.ns_id, table.ew_id])
+    pairs = {pair.pk: pair for pair in _PARTNERSHIPS.rows(ns=table.ns_id, ew=table.ew_id)}
+    keys = [pk for pair in pairs.values() for pk in (pair.player_one_id, pair.player_two_id)]
+    people = {player.pk: player for player in _PLAYERS.rows(**dict(zip("abcd", keys)))}
+    for pair in pairs.values():
+        pair.player_one = people[pair.player_one_id]
+        pair.player_two = people.get(pair.player_two_id)
     table.ns, table.ew = pairs[table.ns_id], pairs[table.ew_id]
+
+
+# A table's partnerships and their players, the SQL compiled once (scoring.prepared): a save reads them.
+_PARTNERSHIPS = Prepared(Partnership, lambda ns, ew: Partnership.objects.filter(Q(pk=ns) | Q(pk=ew)))
+_PLAYERS = Prepared(Player, lambda a, b, c, d: Player.objects.filter(Q(pk=a) | Q(pk=b) | Q(pk=c) | Q(pk=d)))
 
 
 def game_row_sides(row: HandRow, scores: tuple[int, ...]) -> None:

@@ -25,6 +25,7 @@ from scoring.engine.vocabulary import (
     MAX_CLIENT_ID,
 )
 from scoring.models import ClientSave, Hand, HandChange
+from scoring.prepared import Prepared
 from tournaments import language
 from tournaments.models import Event, Round, Table
 
@@ -93,21 +94,24 @@ def _writer(table, actor: Actor, side: str = "", confirming: bool = False) -> st
 
 
 def locked_table_by(**lookup) -> Table:
-    """The table `lookup` finds (its token, or its event and pk), with its round, tiebreak and event,
-    read ONCE and under the same row locks as _locked_table, in the same order (the event's, then the
-    round's and the table's): for a request that saves (scoring.views.entry, a POST to a table's
-    page), which must run inside transaction.atomic(). Every service called later in that
-    transaction with this table finds it already locked and read (`_held`): no second read of the
-    table nor, once table_hands read them, of its hands. Raises Table.DoesNotExist."""
+    """The table `lookup` finds (its token, or its event and pk), with its round and event (a
+    tiebreak round's session is read when asked for), read ONCE and under the same row locks as
+    _locked_table, in the same order (the event's, then the round's and the table's): for a request
+    that saves (scoring.views.entry, a POST to a table's page), which must run inside
+    transaction.atomic(). Every service called later in that transaction with this table finds it
+    already locked and read (`_held`): no second read of the table nor, once table_hands read them,
+    of its hands. Raises Table.DoesNotExist."""
     if not connection.in_atomic_block:
         raise RuntimeError("locked_table_by is called inside transaction.atomic()")
-    try:  # the event found through the table and locked in one statement
-        event = Event.objects.select_for_update().get(pk__in=Table.objects.filter(**lookup).values("round__event_id"))
-    except Event.DoesNotExist:
-        raise Table.DoesNotExist from None
-    table = (Table.objects.select_related("round", "round__tiebreak").select_for_update(of=("self", "round"))
-             .get(round__event_id=event.pk, **lookup))
-    table.round.event = event
+    # Three small statements, each compiled once (scoring.prepared): the event found through the
+    # table and locked, then the table's round, then the table, in the order every writer locks them.
+    event = _only(_EVENT_OF_TABLE.rows(**lookup))
+    round_ = _only(_ROUND_OF_TABLE.rows(**lookup))
+    table = _only(_TABLE.rows(**lookup))
+    if round_.event_id != event.pk or table.round_id != round_.pk:  # a lookup names one table, so never
+        raise Table.DoesNotExist
+    round_.event = event
+    table.round = round_
     table._held_by = connection.atomic_blocks[0]  # this transaction (its outermost atomic block)
     return table
 
@@ -123,11 +127,29 @@ def table_hands(table) -> list[Hand]:
     once and kept for the rest of the transaction: the page's form and the save then check the
     same hands, read under the lock; a write forgets them (forget_hands)."""
     if not _held(table):
-        return list(Hand.objects.filter(table=table).order_by("number"))
+        return _HANDS.rows(table=table.pk)
     hands = getattr(table, "_held_hands", None)
     if hands is None:
-        hands = table._held_hands = list(Hand.objects.filter(table=table).order_by("number"))
+        hands = table._held_hands = _HANDS.rows(table=table.pk)
     return list(hands)
+
+
+def _only(rows: list):
+    """The one row a table's lookup finds (a token, or an event and a key, name at most one table)."""
+    if not rows:
+        raise Table.DoesNotExist
+    return rows[0]
+
+
+# The reads of a save (locked_table_by, table_hands), their SQL compiled once (scoring.prepared).
+# One row each, in no order: a model's ordering could join another table (a round's, its tiebreak's),
+# and PostgreSQL locks no row of an outer join.
+_EVENT_OF_TABLE = Prepared(Event, lambda **lookup: Event.objects.select_for_update().order_by().filter(
+    pk__in=Table.objects.filter(**lookup).values("round__event_id")))
+_ROUND_OF_TABLE = Prepared(Round, lambda **lookup: Round.objects.select_for_update().order_by().filter(
+    pk__in=Table.objects.filter(**lookup).values("round_id")))
+_TABLE = Prepared(Table, lambda **lookup: Table.objects.select_for_update().order_by().filter(**lookup))
+_HANDS = Prepared(Hand, lambda table: Hand.objects.filter(table_id=table).order_by("number"))
 
 
 def forget_hands(table) -> None:

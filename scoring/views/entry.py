@@ -58,7 +58,6 @@ from . import cuts
 # A new key: a side merely chosen before PINs were asked is not trusted.
 SESSION_SIDES = "entry_proven"
 SESSION_PLAYERS = "entry_players"  # {table pk: "N".."W"}: the player who proved a progressive table's phone
-SESSION_WROTE = "entry_wrote"  # table pks this phone has saved something at
 GRID_SPARE_ROWS = 12  # a games event's paper sheet: empty rows after the stored hands
 
 
@@ -299,7 +298,6 @@ def entry(request, access):
         if queued:
             return _refused(_form_words(form))
         return _page(request, access, sheet=sheet, form=form, status=400)
-    _note_write(request, access)
     if queued:
         return JsonResponse({"status": "saved", "message": gettext("Hand %(number)s saved.") % {"number": hand.number},
                              "result": services.hand_snapshot(hand)})
@@ -463,13 +461,6 @@ def _preview(access, form, sheet):
         add_service_errors(form, exc)
 
 
-def _note_write(request, access) -> None:
-    # Only when it changes: a session saved after every hand would be a second write a save.
-    wrote = request.session.get(SESSION_WROTE, []) if access.via_token else None
-    if wrote is not None and access.table.pk not in wrote:
-        request.session[SESSION_WROTE] = sorted({*wrote, access.table.pk})
-
-
 @require_POST
 def choose_side(request, access):
     """Who holds this phone, PROVEN with that side's (or player's) PIN, or number when the event's
@@ -523,7 +514,6 @@ def hand_edit(request, access, number):
             add_service_errors(form, exc)
             cut = cuts.cut_context(sheet, exc)
         else:
-            _note_write(request, access)
             words = gettext("Hand %(number)s corrected.") % {"number": number}
             if queued:
                 return JsonResponse({"status": "saved", "message": words})

@@ -1,0 +1,76 @@
+"""The reads a save runs with their SQL compiled once (scoring.prepared, issue 27) give the very rows,
+values and types the ORM gives: the table, round and event a save locks, a table's hands (JSON
+columns and timestamps included), a table's partnerships and players."""
+
+import pytest
+from django.db import transaction
+
+from scoring.entry_data import load_partnerships
+from scoring.models import Hand
+from scoring.prepared import Prepared
+from scoring.services import hand_correct
+from scoring.services.common import locked_table_by, table_hands
+from tests.builders import SCORER, four_pair_event, make_event
+from tournaments.models import Partnership, Table
+
+
+def values(instance) -> dict:
+    return {field.attname: getattr(instance, field.attname) for field in instance._meta.concrete_fields}
+
+
+@pytest.fixture
+def played(db):
+    event, pairs, tables = four_pair_event(confirm=False)
+    # A note with quotes, a percent sign and an accent: the parameters go to the driver as given.
+    hand = Hand.objects.get(table=tables[1, 1], number=2)
+    hand_correct(hand=hand, expected_version=hand.version, actor=SCORER, reason="typo", note="dijo \"100%\" ¿sí?")
+    return event, pairs, tables
+
+
+def test_the_locked_read_gives_the_orms_table_round_and_event(played):
+    event, _, tables = played
+    for table in tables.values():
+        by_orm = Table.objects.select_related("round__event").get(pk=table.pk)
+        for lookup in ({"token": table.token}, {"round__event": event, "pk": table.pk}):
+            with transaction.atomic():
+                held = locked_table_by(**lookup)
+            assert values(held) == values(by_orm)
+            assert values(held.round) == values(by_orm.round)
+            assert values(held.round.event) == values(by_orm.round.event)
+            assert held.round.tiebreak is None
+
+
+def test_a_lookup_that_names_no_table_finds_none(played):
+    event, _, tables = played
+    other = make_event(slug="other-event")
+    for lookup in ({"token": "NOSUCHTOKEN"}, {"round__event": other, "pk": tables[1, 1].pk}):
+        with transaction.atomic(), pytest.raises(Table.DoesNotExist):
+            locked_table_by(**lookup)
+
+
+def test_a_tables_hands_are_the_orms_with_their_types(played):
+    _, _, tables = played
+    for table in tables.values():
+        by_orm = list(Hand.objects.filter(table=table).order_by("number"))
+        prepared = table_hands(table)
+        assert [values(hand) for hand in prepared] == [values(hand) for hand in by_orm]
+        assert [type(hand.changed_at) for hand in prepared] == [type(hand.changed_at) for hand in by_orm]
+    assert table_hands(tables[1, 1])[1].note == "dijo \"100%\" ¿sí?"
+
+
+def test_a_tables_partnerships_and_players_are_the_orms(played):
+    _, pairs, tables = played
+    table = Table.objects.get(pk=tables[2, 2].pk)
+    load_partnerships(table)
+    for pair in (table.ns, table.ew):
+        by_orm = Partnership.objects.select_related("player_one", "player_two").get(pk=pair.pk)
+        assert values(pair) == values(by_orm)
+        assert values(pair.player_one) == values(by_orm.player_one)
+        assert values(pair.player_two) == values(by_orm.player_two)
+    assert (table.ns.number, table.ew.number) == (2, 4)
+
+
+def test_a_read_that_leaves_out_one_of_its_lookups_is_refused():
+    read = Prepared(Hand, lambda table, number: Hand.objects.filter(table_id=table))
+    with pytest.raises(ValueError, match=r"does not use \['number'\]"):
+        read.rows(table=1, number=2)
