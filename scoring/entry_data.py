@@ -21,7 +21,6 @@ from scoring.engine.vocabulary import (
     signed,
 )
 from scoring.models import Hand, HandChange
-from scoring.prepared import Prepared
 from scoring.services import (
     NOBID,
     Confirmation,
@@ -38,6 +37,7 @@ from scoring.services import (
 from tournaments import language
 from tournaments.language import seat_letter  # N, E, S, W (O in Spanish and French): said once, there
 from tournaments.models import Partnership, Player, TableSeat
+from tournaments.prepared import Prepared
 
 RED_SUITS = frozenset({"H", "D"})
 
@@ -575,7 +575,7 @@ def load_partnerships(table) -> None:
     table.ns, table.ew = pairs[table.ns_id], pairs[table.ew_id]
 
 
-# A table's partnerships and their players, the SQL compiled once (scoring.prepared): a save reads them.
+# A table's partnerships and their players, the SQL compiled once (tournaments.prepared): a save reads them.
 _PARTNERSHIPS = Prepared(Partnership, lambda ns, ew: Partnership.objects.filter(Q(pk=ns) | Q(pk=ew)))
 _PLAYERS = Prepared(Player, lambda a, b, c, d: Player.objects.filter(Q(pk=a) | Q(pk=b) | Q(pk=c) | Q(pk=d)))
 

@@ -19,6 +19,7 @@ from django.db.models.functions import Coalesce
 
 from scoring.engine.layouts import LAYOUTS
 from scoring.models import Hand
+from tournaments import prepared
 from tournaments.models import Table
 
 FIELDS = ("n_hands", "ns_points", "ew_points")
@@ -95,7 +96,7 @@ def store(table: Table, hands: Iterable[Hand], **also) -> None:
     counted = {"n_hands": len(hands), "ns_points": sum(h.ns_points or 0 for h in hands),
                "ew_points": sum(h.ew_points or 0 for h in hands), "seat_totals": seat_totals_of(len(by_seat), sums)}
     counted.update(also)  # other columns of the table the same write sets (hand_record: entered_side)
-    Table.objects.filter(pk=table.pk).update(**counted)
+    prepared.update_row(Table, table.pk, **counted)  # its SQL written once (issue 27: a save's own write)
     for name, value in counted.items():  # the caller's copy too, so a later save() writes nothing stale
         setattr(table, name, value)
 

@@ -30,6 +30,7 @@ from scoring.engine.vocabulary import (
     STAFF_ROLE_LABELS,
     members,
 )
+from tournaments import prepared
 
 from .language import choices, lazy_label, round_name
 
@@ -223,7 +224,7 @@ class Event(models.Model):
 
     def bump_version(self) -> None:
         """Mark the standings stale; call inside the transaction that changed a score."""
-        Event.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        prepared.add_to(Event, self.pk, "version")  # Event.objects.filter(pk=...).update(version=F(...) + 1)
 
 
 class EventStaff(models.Model):

@@ -25,9 +25,9 @@ from scoring.engine.vocabulary import (
     MAX_CLIENT_ID,
 )
 from scoring.models import ClientSave, Hand, HandChange
-from scoring.prepared import Prepared
 from tournaments import language
 from tournaments.models import Event, Round, Table
+from tournaments.prepared import Prepared
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def locked_table_by(**lookup) -> Table:
     of its hands. Raises Table.DoesNotExist."""
     if not connection.in_atomic_block:
         raise RuntimeError("locked_table_by is called inside transaction.atomic()")
-    # Three small statements, each compiled once (scoring.prepared): the event found through the
+    # Three small statements, each compiled once (tournaments.prepared): the event found through the
     # table and locked, then the table's round, then the table, in the order every writer locks them.
     event = _only(_EVENT_OF_TABLE.rows(**lookup))
     round_ = _only(_ROUND_OF_TABLE.rows(**lookup))
@@ -141,7 +141,7 @@ def _only(rows: list):
     return rows[0]
 
 
-# The reads of a save (locked_table_by, table_hands), their SQL compiled once (scoring.prepared).
+# The reads of a save (locked_table_by, table_hands), their SQL compiled once (tournaments.prepared).
 # One row each, in no order: a model's ordering could join another table (a round's, its tiebreak's),
 # and PostgreSQL locks no row of an outer join.
 _EVENT_OF_TABLE = Prepared(Event, lambda **lookup: Event.objects.select_for_update().order_by().filter(

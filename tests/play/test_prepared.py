@@ -1,4 +1,4 @@
-"""The reads a save runs with their SQL compiled once (scoring.prepared, issue 27) give the very rows,
+"""The reads a save runs with their SQL compiled once (tournaments.prepared, issue 27) give the very rows,
 values and types the ORM gives: the table, round and event a save locks, a table's hands (JSON
 columns and timestamps included), a table's partnerships and players."""
 
@@ -7,11 +7,11 @@ from django.db import transaction
 
 from scoring.entry_data import load_partnerships
 from scoring.models import Hand
-from scoring.prepared import Prepared
 from scoring.services import hand_correct
 from scoring.services.common import locked_table_by, table_hands
 from tests.builders import SCORER, four_pair_event, make_event
-from tournaments.models import Partnership, Table
+from tournaments.models import Event, Partnership, Table
+from tournaments.prepared import Prepared, add_to, update_row
 
 
 def values(instance) -> dict:
@@ -74,3 +74,17 @@ def test_a_read_that_leaves_out_one_of_its_lookups_is_refused():
     read = Prepared(Hand, lambda table, number: Hand.objects.filter(table_id=table))
     with pytest.raises(ValueError, match=r"does not use \['number'\]"):
         read.rows(table=1, number=2)
+
+
+def test_a_rows_update_writes_what_the_orms_update_writes(played):
+    event, _, tables = played
+    table = tables[1, 2]
+    totals = {"n_hands": 7, "ns_points": -180, "ew_points": 510, "seat_totals": {"hands": 2, "1": 40, "2": -100},
+              "entered_side": "ew"}
+    assert update_row(Table, table.pk, **totals) == 1
+    assert {name: getattr(Table.objects.get(pk=table.pk), name) for name in totals} == totals
+    assert update_row(Table, -1, n_hands=3) == 0
+    version = Event.objects.get(pk=event.pk).version
+    assert add_to(Event, event.pk, "version") == 1 and add_to(Event, event.pk, "version", 2) == 1
+    event.refresh_from_db()
+    assert event.version == version + 3
