@@ -194,9 +194,40 @@ def lines(locator):
     return [line for line in locator.inner_text().splitlines() if line.strip()]
 
 
-def queued(page):
-    """What the phone keeps in localStorage, not sent yet (static/js/offline.js)."""
-    return page.evaluate(QUEUE)
+# Every address the phone's caches hold (the table pages' service worker: templates/scoring/table_sw.js).
+KEPT_URLS = ("caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.keys()))))"
+             ".then(lists => lists.flat().map(r => r.url))")
+
+
+def wait_kept(page, also: str = "", seconds: int = 40) -> None:
+    """Wait until the service worker controls the page and has kept the page itself (and `also`, an
+    address's part such as the words' "/jsi18n/?v=es"), as a reload with no network will want them.
+    Its copy of the page is fetched beside the page's words: cutting the wifi after the words alone
+    were kept left no page to reload (a flake on a loaded machine). Polled: the page's
+    Content-Security-Policy forbids the eval wait_for_function polls with."""
+    for _ in range(seconds * 5):
+        if page.evaluate("navigator.serviceWorker.controller !== null"):
+            page_key = page.evaluate("location.origin + location.pathname")
+            urls = page.evaluate(KEPT_URLS)
+            if page_key in urls and (not also or any(also in url for url in urls)):
+                return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the service worker did not keep {page.url}{' and ' + also if also else ''}")
+
+
+def queued(page, tries=3):
+    """What the phone keeps in localStorage, not sent yet (static/js/offline.js). Asked again on the
+    page that comes next when the phone is moving to it (a conflict settled, the round's page shown
+    again): the page being left has no script to ask ("Execution context was destroyed")."""
+    from playwright.sync_api import Error
+
+    for left in range(tries - 1, -1, -1):
+        try:
+            return page.evaluate(QUEUE)
+        except Error as error:
+            if left == 0 or "Execution context was destroyed" not in str(error):
+                raise
+            page.wait_for_load_state()
 
 
 def wait_until(page, check, what, seconds=40):

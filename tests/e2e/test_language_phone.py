@@ -13,7 +13,7 @@ from django.conf import settings
 
 from scoring.models import Hand
 from tests.builders import ARTIFACTS, make_event, round_in_play
-from tests.e2e.conftest import phone_context, prove, snap, wifi
+from tests.e2e.conftest import phone_context, prove, snap, wait_kept, wifi
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -179,15 +179,7 @@ def test_an_offline_reload_keeps_its_spanish_words(live_server, transactional_db
     page.goto(f"{live_server.url}/t/{table.token.lower()}/")
     prove(page, "ns", table.ns.pin)
     page.get_by_role("button", name="Guardar la mano 1").wait_for()
-    # Polled from here: the page's Content-Security-Policy forbids the eval wait_for_function polls with.
-    kept_words = ("caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.keys()))))"
-                  ".then(lists => lists.flat().some(r => r.url.indexOf('/jsi18n/?v=es') > 0))")
-    for _ in range(100):
-        if page.evaluate("navigator.serviceWorker.controller !== null") and page.evaluate(kept_words):
-            break
-        page.wait_for_timeout(200)
-    else:
-        raise AssertionError("the service worker did not keep the page's words")
+    wait_kept(page, also="/jsi18n/?v=es")  # the page and its words
 
     wifi(page.context, False)
     for number, (declarer, contract, tricks) in enumerate([("ns", "7H", "8"), ("ew", "8NT", "7")], 1):

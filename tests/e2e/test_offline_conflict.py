@@ -33,6 +33,7 @@ from tests.e2e.conftest import (
     prove,
     queued,
     snap,
+    wait_kept,
     wait_until,
     wifi,
 )
@@ -103,8 +104,7 @@ def two_phones_one_hand(walk, live_server, launch):
     mine.goto(link)
     prove(mine, *walk["mine_phone"](table))
     save(mine, 1, **walk["first"])
-    mine.wait_for_function("navigator.serviceWorker.controller !== null")
-    mine.wait_for_function("caches.keys().then(k => k.length > 0)")
+    wait_kept(mine)
     wifi(mine.context, False)
     save(mine, 2, then=".offline-item", **walk["mine"])
     assert [q["number"] for q in queued(mine)] == [2]

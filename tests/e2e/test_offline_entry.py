@@ -9,7 +9,7 @@ import pytest
 
 from scoring.models import ClientSave, Hand, HandChange
 from tests.builders import make_event, round_in_play
-from tests.e2e.conftest import lines, phone_context, prove, queued, wait_until, wifi
+from tests.e2e.conftest import lines, phone_context, prove, queued, wait_kept, wait_until, wifi
 from tournaments.services import round_close
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -39,8 +39,7 @@ def test_hands_saved_offline_are_kept_shown_and_sent_once(live_server, transacti
     pick(page, "ns", "7H", 8)
     page.get_by_role("button", name="Save hand 1").click()
     page.get_by_role("button", name="Save hand 2").wait_for()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.wait_for_function("caches.keys().then(k => k.length > 0)")
+    wait_kept(page)
 
     # The wifi drops in the middle of the table.
     wifi(context, False)

@@ -29,6 +29,7 @@ from tests.e2e.conftest import (
     pick,
     prove,
     queued,
+    wait_kept,
     wait_until,
     wifi,
 )
@@ -59,8 +60,7 @@ def test_a_table_of_three_keeps_hands_offline_and_sends_each_once(live_server, t
 
     enter_three(phone, 1, "1", "8H", "8", "2", "1")
     phone.get_by_role("button", name="Save hand 2").wait_for()
-    phone.wait_for_function("navigator.serviceWorker.controller !== null")
-    phone.wait_for_function("caches.keys().then(k => k.length > 0)")
+    wait_kept(phone)
     assert stored(table) == HANDS[:1]
 
     # The wifi drops.

@@ -63,12 +63,13 @@ def test_ten_threads_posting_the_same_hand_make_one(setup):
     assert HandChange.objects.filter(table=setup.t1, action="create").count() == 1
 
 
-def test_a_saved_hand_goes_to_the_database_nine_times(client, setup):
+def test_a_saved_hand_goes_to_the_database_eleven_times(client, setup):
     """The hall storm's save (docs/performance.md, "Speed"; issue 27's cheap save): in one transaction,
-    the event locked, then the table, its partnerships (the form), the phone's session and the table's
-    hands, each read once (the form, the duplicate check and the new totals all use them); then the
-    hand, the totals, the history and the event's version. No second read of the table or its hands
-    (savepoints, BEGIN and COMMIT not counted)."""
+    the event locked, then the round and the table (three small statements, each compiled once:
+    tournaments.prepared), its partnerships and their players (the form), the phone's session and the
+    table's hands, each read once (the form, the duplicate check and the new totals all use them);
+    then the hand, the totals, the history and the event's version. No second read of the table or
+    its hands (savepoints, BEGIN and COMMIT not counted)."""
     url = reverse("scoring:table-entry", args=[setup.t1.token])
     prove_side(client, setup.t1, "ns")
     client.post(url, hand_post(setup.t1, 1))
@@ -77,7 +78,8 @@ def test_a_saved_hand_goes_to_the_database_nine_times(client, setup):
     statements = [re.match(r'(\w+)\s+(?:INTO\s+)?(?:.*?\bFROM\s+)?"?(\w+)', q["sql"], re.S).group(1, 2)
                   for q in queries.captured_queries if not re.match(r"(SAVEPOINT|RELEASE|BEGIN|COMMIT)", q["sql"])]
     assert statements == [
-        ("SELECT", "tournaments_event"), ("SELECT", "tournaments_table"), ("SELECT", "tournaments_partnership"),
+        ("SELECT", "tournaments_event"), ("SELECT", "tournaments_round"), ("SELECT", "tournaments_table"),
+        ("SELECT", "tournaments_partnership"), ("SELECT", "tournaments_player"),
         ("SELECT", "django_session"), ("SELECT", "scoring_hand"),
         ("INSERT", "scoring_hand"), ("UPDATE", "tournaments_table"), ("INSERT", "scoring_handchange"),
         ("UPDATE", "tournaments_event")]
