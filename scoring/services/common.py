@@ -25,7 +25,7 @@ from scoring.engine.vocabulary import (
     MAX_CLIENT_ID,
 )
 from scoring.models import ClientSave, Hand, HandChange
-from tournaments import language
+from tournaments import language, prepared
 from tournaments.models import Event, Round, Table
 from tournaments.prepared import Prepared
 
@@ -251,7 +251,7 @@ def hand_dealer(table, number: int) -> str:
 
 
 def _log(table, action: str, actor: Actor, *, hand_number=None, old=None, new=None, reason="") -> None:
-    HandChange.objects.create(
+    prepared.insert(HandChange(  # HandChange.objects.create, its SQL written once (issue 27)
         event_id=table.round.event_id,
         table=table,
         hand_number=hand_number,
@@ -261,7 +261,7 @@ def _log(table, action: str, actor: Actor, *, hand_number=None, old=None, new=No
         reason=reason,
         by=actor.label,
         by_user=actor.user if actor.user is not None and getattr(actor.user, "pk", None) else None,
-    )
+    ))
 
 
 def _clear_confirmation(table) -> None:

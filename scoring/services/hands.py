@@ -18,7 +18,7 @@ from scoring.engine.vocabulary import (
     SIDE_OF_SEAT,
 )
 from scoring.models import ClientSave, Hand
-from tournaments import language
+from tournaments import language, prepared
 
 from . import values as hand_values
 from .common import (
@@ -158,7 +158,7 @@ def _hand_record(*, table, number, actor, side, action, client_id, values) -> Ha
             {"number": gettext("hand %(number)s at table %(table)s is already entered; correct it instead")
                        % {"number": number, "table": table.number}})
     _check_games(table, number, clean, hands)
-    hand = Hand.objects.create(
+    hand = prepared.insert(Hand(  # Hand.objects.create, its SQL written once (issue 27)
         table=table,
         number=number,
         dealer=hand_dealer(table, number),
@@ -166,7 +166,7 @@ def _hand_record(*, table, number, actor, side, action, client_id, values) -> Ha
         entered_by_user=actor.user if getattr(actor.user, "pk", None) else None,
         entered_side=writer,
         **clean,
-    )
+    ))
     forget_hands(table)
     # The first side to enter, as the dashboard and files read it: in the totals' one UPDATE.
     first = {"entered_side": writer} if writer and not table.entered_side else {}

@@ -3,7 +3,7 @@ values and types the ORM gives: the table, round and event a save locks, a table
 columns and timestamps included), a table's partnerships and players."""
 
 import pytest
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from scoring.entry_data import load_partnerships
 from scoring.models import Hand
@@ -11,7 +11,7 @@ from scoring.services import hand_correct
 from scoring.services.common import locked_table_by, table_hands
 from tests.builders import SCORER, four_pair_event, make_event
 from tournaments.models import Event, Partnership, Table
-from tournaments.prepared import Prepared, add_to, update_row
+from tournaments.prepared import Prepared, add_to, insert, update_row
 
 
 def values(instance) -> dict:
@@ -88,3 +88,27 @@ def test_a_rows_update_writes_what_the_orms_update_writes(played):
     assert add_to(Event, event.pk, "version") == 1 and add_to(Event, event.pk, "version", 2) == 1
     event.refresh_from_db()
     assert event.version == version + 3
+
+
+def test_a_read_of_more_than_its_models_columns_is_refused(played):
+    read = Prepared(Table, lambda token: Table.objects.select_related("round").filter(token=token))
+    with pytest.raises(ValueError, match="selects more than its own columns"):
+        read.rows(token=played[2][1, 1].token)
+
+
+def test_an_insert_writes_the_row_the_orms_create_writes(played):
+    _, _, tables = played
+    table = tables[2, 1]
+    made = {"table": table, "number": 3, "dealer": "S", "declarer": "", "declarer_seat": "1", "contract": "8S",
+            "tricks": 8, "made": True, "seat_tricks": {"1": 8, "2": 1, "3": 1}, "seat_points": {"1": 240, "2": 10, "3": 10},
+            "ns_points": 0, "ew_points": 0, "note": "l'an \"100%\"", "entered_by": "Ana", "entered_side": "1"}
+    by_orm = Hand.objects.create(**{**made, "number": 4})
+    hand = insert(Hand(**made))
+    assert hand.pk is not None and hand.pk != by_orm.pk and not hand._state.adding
+    again, orm_again = Hand.objects.get(pk=hand.pk), Hand.objects.get(pk=by_orm.pk)
+    skip = {"id", "number", "entered_at", "updated_at"}
+    assert {k: v for k, v in values(again).items() if k not in skip} == {
+        k: v for k, v in values(orm_again).items() if k not in skip}
+    assert again.entered_at is not None and again.updated_at is not None  # auto_now_add and auto_now stamped
+    with transaction.atomic(), pytest.raises(IntegrityError):  # the table's hand numbers stay unique
+        insert(Hand(**made))
