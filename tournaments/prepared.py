@@ -7,9 +7,9 @@ value goes, which field each column is and the converters the ORM reads it with;
 runs that SQL and makes the instances as the ORM's own iterator does (each value through its
 converters, then `Model.from_db`). The SQL is still the ORM's, so it stays right on SQLite and
 PostgreSQL, `select_for_update` included (tests/play/test_prepared.py: the same rows, values and
-types as the ORM's). `update_row` and `add_to` are the save's two
-UPDATEs of one row by its key, written once with the database's own quoting, each value made ready
-by its field as the ORM's update() does.
+types as the ORM's). `update_row` and `add_to` are the save's two UPDATEs of one row by its key, and
+`insert` its two INSERTs (the hand, its history row): written once with the database's own quoting,
+each value made ready by its field as the ORM's update() and save() do.
 """
 
 from __future__ import annotations
