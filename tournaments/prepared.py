@@ -89,34 +89,32 @@ def update_row(model: type[models.Model], pk, **values) -> int:
     it (each value made ready for the database by its field, `Field.get_db_prep_save`), its SQL written
     once per database and set of columns. Returns the rows updated (0 or 1)."""
     alias = router.db_for_write(model)
-    connection = connections[alias]
-    names = tuple(values)
-    key = (model, alias, names)
-    sql = _UPDATES.get(key)
-    if sql is None:
-        quote, meta = connection.ops.quote_name, model._meta
-        columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in names)
-        sql = _UPDATES[key] = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
-    meta = model._meta
-    params = [meta.get_field(name).get_db_prep_save(value, connection=connection) for name, value in values.items()]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, pk])
-        return cursor.rowcount
+    fields = [model._meta.get_field(name) for name in values]
+    params = [field.get_db_prep_save(value, connection=connections[alias])
+              for field, value in zip(fields, values.values())]
+    return _update(model, alias, pk, tuple(values), lambda quote: ", ".join(
+        f"{quote(field.column)} = %s" for field in fields), params)
 
 
 def add_to(model: type[models.Model], pk, name: str, amount: int = 1) -> int:
     """`UPDATE ... SET <name> = <name> + amount WHERE pk = <pk>` (an F() update), its SQL written once."""
-    alias = router.db_for_write(model)
+    column = model._meta.get_field(name).column
+    return _update(model, router.db_for_write(model), pk, (name, "+"),
+                   lambda quote: f"{quote(column)} = {quote(column)} + %s", [amount])
+
+
+def _update(model, alias: str, pk, shape: tuple, set_clause: Callable, params: list) -> int:
+    """One row's UPDATE by its key, its SQL written once per model, database and `shape` (set_clause(quote)
+    gives its SET list), run as the ORM's update() runs it: a failure marks the transaction for rollback."""
     connection = connections[alias]
-    key = (model, alias, name, "+")
+    key = (model, alias, shape)
     sql = _UPDATES.get(key)
     if sql is None:
         quote, meta = connection.ops.quote_name, model._meta
-        column = quote(meta.get_field(name).column)
-        sql = _UPDATES[key] = (f"UPDATE {quote(meta.db_table)} SET {column} = {column} + %s "
-                               f"WHERE {quote(meta.pk.column)} = %s")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [amount, pk])
+        where = f"WHERE {quote(meta.pk.column)} = %s"
+        sql = _UPDATES[key] = f"UPDATE {quote(meta.db_table)} SET {set_clause(quote)} {where}"
+    with transaction.mark_for_rollback_on_error(alias), connection.cursor() as cursor:
+        cursor.execute(sql, [*params, pk])
         return cursor.rowcount
 
 
