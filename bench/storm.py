@@ -642,6 +642,25 @@ CAPACITY_STEPS = (2, 4, 6, 8, 10, 12, 15, 18, 21, 25, 30, 35, 40)  # saves a sec
 POLLS_PER_SAVE = 40  # polls a second for each save a second, as in the hall storm (200 polls/s at 5 saves/s)
 
 
+def parse_steps(text: str) -> tuple[float, ...]:
+    """The capacity's steps from "2,4,8" (saves a second each); ValueError saying what is wrong with `text`.
+    Both spellings of the flag read it: `--steps` here and `manage.py bench --capacity-steps`."""
+    try:
+        steps = tuple(float(value) for value in str(text).split(","))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a list of saves a second such as 2,4,8") from None
+    if not steps or any(step <= 0 for step in steps):
+        raise ValueError(f"{text!r}: every step is more than 0 saves a second")
+    return steps
+
+
+def _steps_argument(text: str) -> tuple[float, ...]:
+    try:
+        return parse_steps(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def run_capacity(database: str = "sqlite", *, database_url: str | None = None, steps=CAPACITY_STEPS,
                  step_seconds: float = 10.0, poll_seconds: float = 5.0, partnerships: int = 500, redis_db: int = 3,
                  server_dir: Path = BASE_DIR, sqlite_path: str = SQLITE_FILE, floor_seconds: float = 5.0,
@@ -870,7 +889,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--redis-db", type=int, default=3, help="the server cache's Redis database (default 3)")
     parser.add_argument("--capacity", action="store_true",
                         help="the capacity: a step load of saves (and their polls) until the save p95 passes 100 ms")
-    parser.add_argument("--steps", type=lambda text: tuple(float(v) for v in text.split(",")), default=CAPACITY_STEPS,
+    parser.add_argument("--steps", type=_steps_argument, default=CAPACITY_STEPS,
                         help="--capacity: saves a second of each step, e.g. 2,4,8 (default %(default)s)")
     parser.add_argument("--step-seconds", type=float, default=10.0, help="--capacity: each step's length (default 10)")
     parser.add_argument("--server-dir", type=Path, default=BASE_DIR,

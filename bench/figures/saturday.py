@@ -25,12 +25,9 @@ CLUBS, HALL_TABLES, MEMORY_LIMIT_MB = 40, 250, 400  # as bench.clubs's
 
 def _steps(text: str) -> tuple[float, ...]:
     try:
-        steps = tuple(float(value) for value in str(text).split(","))
-    except ValueError:
-        raise Unmeasurable(f"--capacity-steps {text!r} is not a list of saves a second such as 2,4,8") from None
-    if not steps or any(step <= 0 for step in steps):
-        raise Unmeasurable(f"--capacity-steps {text!r}: every step is more than 0 saves a second")
-    return steps
+        return storm.parse_steps(text)
+    except ValueError as exc:
+        raise Unmeasurable(f"--capacity-steps {exc}") from None
 
 
 def _capacity(database: str):

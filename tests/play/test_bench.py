@@ -247,6 +247,21 @@ def _listening(port: int) -> bool:
 needs_redis = pytest.mark.skipif(not _listening(6379), reason="Redis is not running on 127.0.0.1:6379")
 
 
+@pytest.mark.parametrize("text, words", [("1,x", "'1,x' is not a list of saves a second such as 2,4,8"),
+                                         ("0,2", "'0,2': every step is more than 0 saves a second"),
+                                         ("4,-1", "'4,-1': every step is more than 0 saves a second")])
+def test_bad_capacity_steps_are_refused_naming_the_flag_in_both_spellings(text, words, capsys):
+    from bench import storm
+    from bench.figures.saturday import _steps
+
+    with pytest.raises(core.Unmeasurable, match=f"^--capacity-steps {words}$"):
+        _steps(text)
+    with pytest.raises(SystemExit) as stopped:
+        storm.main(["--capacity", "--steps", text])
+    assert stopped.value.code == 2 and f"argument --steps: {words}" in capsys.readouterr().err
+    assert storm.parse_steps("2,4.5,8") == (2.0, 4.5, 8.0)
+
+
 @needs_redis
 def test_the_capacity_steps_up_until_a_step_misses_and_reports_the_last_that_held(tmp_path, monkeypatch):
     from bench import storm
