@@ -45,7 +45,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from bench import storm  # noqa: E402
-from bench.core import percentiles  # noqa: E402
+from bench.core import percentiles, positive  # noqa: E402
 from bench.figures.event_file import wipe  # noqa: E402
 from scoring.models import Hand  # noqa: E402
 from tournaments.models import Event  # noqa: E402
@@ -247,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--database-url", help="PostgreSQL URL (default: the storm's)")
     parser.add_argument("--sqlite-path", default="/tmp/fivehundred-clubs.sqlite3")
-    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--seconds", type=positive(int), default=60)
     parser.add_argument("--rate", type=float, default=RATE, help=f"saves a second over all events (default {RATE})")
     parser.add_argument("--clubs", type=int, default=CLUBS)
     parser.add_argument("--hall-tables", type=int, default=HALL_TABLES)

@@ -8,12 +8,30 @@ an ERROR and the command exits non-zero. A tool that is missing is found before 
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import math
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+
+def positive(convert: Callable[[str], float]) -> Callable[[str], float]:
+    """An argparse type for a length or a count: `convert`'s number (int, float), refused unless more
+    than 0, in words argparse shows after the flag's name ("argument --runs: '0': give a number more than 0")."""
+    def read(text: str):
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole number' if convert is int else 'number'}"
+                                             ) from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{text!r}: give a number more than 0")
+        return value
+
+    read.__name__ = f"positive {convert.__name__}"
+    return read
 
 
 class Unmeasurable(Exception):

@@ -35,7 +35,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from bench.core import Family, Figure, Flag, Stopwatch, Unmeasurable, ms_text
+from bench.core import Family, Figure, Flag, Stopwatch, Unmeasurable, ms_text, positive
 from bench.figures import FAMILIES
 from scoring.models import Hand
 from tournaments.models import Event, Table
@@ -52,7 +52,7 @@ FLAGS = (
     Flag("--use-current-db", help="measure the configured database (DATABASE_URL / SQLITE_PATH) instead"),
     Flag("--reuse", help="keep the bench event from an earlier run instead of building it again"),
     Flag("--partnerships", 500, int, "partnerships of the bench event (default 500)"),
-    Flag("--runs", 15, int, "runs of each page figure (default 15)"),
+    Flag("--runs", 15, positive(int), "runs of each page figure (default 15)"),
     Flag("--skip", [], str, f"leave out a family of figures: {', '.join(NAMES)} (may be repeated)", repeat=True,
          choices=NAMES),
     Flag("--only", [], str, "measure only this family (may be repeated)", repeat=True, choices=NAMES),

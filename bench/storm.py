@@ -59,7 +59,7 @@ from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from bench.core import percentiles  # noqa: E402
+from bench.core import percentiles, positive  # noqa: E402
 from bench.figures.event_file import wipe  # noqa: E402
 from bench.figures.pages import side_code  # noqa: E402
 from bench.http import plain_get  # noqa: E402
@@ -876,13 +876,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.storm", description=__doc__.split("\n\n")[0])
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--database-url", help=f"PostgreSQL URL (default {DEFAULT_POSTGRES_URL})")
-    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--seconds", type=positive(int), default=60)
     parser.add_argument("--rate", type=float, default=5.0, help="hands saved a second in all (default 5)")
     parser.add_argument("--pollers", type=int, default=1000)
     parser.add_argument("--partnerships", type=int, default=500)
     parser.add_argument("--threads", type=int, default=1,
                         help="threads a gunicorn worker (default 1: sync workers; more: gthread)")
-    parser.add_argument("--runs", type=int, default=30, help="interleaved rebuild/floor runs (default 30)")
+    parser.add_argument("--runs", type=positive(int), default=30, help="interleaved rebuild/floor runs (default 30)")
     parser.add_argument("--only-ratio", action="store_true",
                         help="only the rebuild/floor ratio, on the complete event (built once, then reused)")
     parser.add_argument("--sqlite-path", default=SQLITE_FILE, help=f"SQLite file (default {SQLITE_FILE})")
@@ -891,7 +891,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the capacity: a step load of saves (and their polls) until the save p95 passes 100 ms")
     parser.add_argument("--steps", type=_steps_argument, default=CAPACITY_STEPS,
                         help="--capacity: saves a second of each step, e.g. 2,4,8 (default %(default)s)")
-    parser.add_argument("--step-seconds", type=float, default=10.0, help="--capacity: each step's length (default 10)")
+    parser.add_argument("--step-seconds", type=positive(float), default=10.0,
+                        help="--capacity: each step's length (default 10)")
     parser.add_argument("--server-dir", type=Path, default=BASE_DIR,
                         help="--capacity: the checkout gunicorn serves (e.g. a git worktree of an older commit)")
     parser.add_argument("--floor-seconds", type=float, default=5.0,

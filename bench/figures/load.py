@@ -29,7 +29,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
-from bench.core import Family, Figure, FigureSpec, Flag, Unmeasurable, percentiles
+from bench.core import Family, Figure, FigureSpec, Flag, Unmeasurable, percentiles, positive
 from bench.http import plain_get, url_for
 
 RESULTS = Path(settings.BASE_DIR) / "bench" / "results"
@@ -179,6 +179,6 @@ FAMILY = Family(
     help="the live standings under load: gunicorn with 2 workers, 8 clients of this process at once",
     figures=(FigureSpec("live standings under load: gunicorn 2 workers, 8 clients", ">= 300 req/s, 0 errors",
                         live_standings_under_load),),
-    flags=(Flag("--load-seconds", 10, int, "how long the clients drive gunicorn (default 10)"),),
+    flags=(Flag("--load-seconds", 10, positive(int), "how long the clients drive gunicorn (default 10)"),),
     missing=missing,
 )

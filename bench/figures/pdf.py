@@ -17,7 +17,7 @@ from pathlib import Path
 
 from django.core.management import call_command
 
-from bench.core import Family, Figure, FigureSpec, Flag, Stopwatch, packages_missing, record, timed
+from bench.core import Family, Figure, FigureSpec, Flag, Stopwatch, packages_missing, positive, record, timed
 from bench.figures import printing
 
 
@@ -73,6 +73,6 @@ FAMILY = Family(
         FigureSpec("certificates (PDF)", "(no target)",
                    in_process(lambda event: printing.document(event, "certificates"))),
     ),
-    flags=(Flag("--pdf-runs", 1, int, "runs of each in-process PDF figure (default 1)"),),
+    flags=(Flag("--pdf-runs", 1, positive(int), "runs of each in-process PDF figure (default 1)"),),
     missing=lambda options: packages_missing("pypdf"),
 )

@@ -15,7 +15,7 @@ Both need what the hall storm needs (PostgreSQL and Redis on 127.0.0.1, aiohttp)
 from __future__ import annotations
 
 from bench import clubs, storm
-from bench.core import Family, Figure, FigureSpec, Flag, Unmeasurable
+from bench.core import Family, Figure, FigureSpec, Flag, Unmeasurable, positive
 from bench.figures.storm import DATABASES, _row, missing
 
 REDIS_DB = 4  # the cache of these families' servers: not the storm's (3)
@@ -92,7 +92,7 @@ CAPACITY = Family(
                              _capacity(db)) for db in DATABASES),
     flags=(Flag("--capacity-steps", STEPS, str,
                 "the capacity's steps, saves a second (default %(default)s)"),
-           Flag("--capacity-step-seconds", 10.0, float, "how long each capacity step runs (default 10)")),
+           Flag("--capacity-step-seconds", 10.0, positive(float), "how long each capacity step runs (default 10)")),
     missing=missing,
     needs_event=False,
 )
@@ -102,7 +102,8 @@ CLUBS = Family(
     help="many events at once: 40 club events and a 250-table event saving and polling together, on both databases",
     figures=tuple(FigureSpec(f"clubs {db}: worst event's standings behind its last save", "<= 5 s", _clubs(db))
                   for db in DATABASES),
-    flags=(Flag("--clubs-seconds", 60, int, "how long the many-events storm runs on each database (default 60)"),
+    flags=(Flag("--clubs-seconds", 60, positive(int),
+                "how long the many-events storm runs on each database (default 60)"),
            Flag("--clubs", CLUBS, int, f"club events in it (default {CLUBS})"),
            Flag("--clubs-hall-tables", HALL_TABLES, int, f"tables of its hall event (default {HALL_TABLES}; 0: none)")),
     missing=missing,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import socket
 
 from bench import storm
-from bench.core import Family, Figure, FigureSpec, Flag, Unmeasurable, packages_missing
+from bench.core import Family, Figure, FigureSpec, Flag, Unmeasurable, packages_missing, positive
 
 DATABASES = ("sqlite", "postgres")
 
@@ -88,6 +88,6 @@ FAMILY = Family(
     help="the hall storm: 250 phones saving and 1,000 polling through gunicorn, on SQLite and PostgreSQL",
     figures=tuple(FigureSpec(f"storm {db}: save p95 (250 phones, 5 hands/s)", "< 100 ms", _measure(db))
                   for db in DATABASES),
-    flags=(Flag("--storm-seconds", 60, int, "how long the hall storm runs on each database (default 60)"),),
+    flags=(Flag("--storm-seconds", 60, positive(int), "how long the hall storm runs on each database (default 60)"),),
     missing=missing,
 )

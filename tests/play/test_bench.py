@@ -247,6 +247,27 @@ def _listening(port: int) -> bool:
 needs_redis = pytest.mark.skipif(not _listening(6379), reason="Redis is not running on 127.0.0.1:6379")
 
 
+@pytest.mark.parametrize("flag, value, words", [
+    ("--runs", "0", "'0': give a number more than 0"), ("--pdf-runs", "-1", "'-1': give a number more than 0"),
+    ("--load-seconds", "1.5", "'1.5' is not a whole number"), ("--storm-seconds", "0", "'0': give a number more than 0"),
+    ("--clubs-seconds", "x", "'x' is not a whole number"),
+    ("--capacity-step-seconds", "0", "'0': give a number more than 0"),
+    ("--capacity-step-seconds", "x", "'x' is not a number")])
+def test_a_length_or_a_count_of_nothing_is_refused_before_anything_is_built(flag, value, words):
+    with pytest.raises(CommandError, match=f"argument {flag}: {words}"):
+        call_command("bench", flag, value)
+
+
+@pytest.mark.parametrize("module, flag", [("storm", "--seconds"), ("storm", "--runs"), ("storm", "--step-seconds"),
+                                          ("clubs", "--seconds")])
+def test_the_storms_own_commands_refuse_a_length_or_a_count_of_nothing(module, flag, capsys):
+    import importlib
+
+    with pytest.raises(SystemExit) as stopped:
+        importlib.import_module(f"bench.{module}").main([flag, "0"])
+    assert stopped.value.code == 2 and f"argument {flag}: '0': give a number more than 0" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("text, words", [("1,x", "'1,x' is not a list of saves a second such as 2,4,8"),
                                          ("0,2", "'0,2': every step is more than 0 saves a second"),
                                          ("4,-1", "'4,-1': every step is more than 0 saves a second")])
