@@ -216,7 +216,7 @@ def test_offline_entry_and_axe_on_the_entry_page(kind_name, transactional_db, li
     """One browser a kind: round 2's table 1 on the first side's phone, hand 1 saved online, hand 2 with
     no wifi (kept on the phone, shown as not sent), sent once when the wifi returns; axe finds nothing
     on the side screen, on the empty hand form, or on the other side's page with the round to confirm."""
-    from tests.e2e.conftest import PHONE, lines, phone_context, prove, queued, wait_until, wifi
+    from tests.e2e.conftest import PHONE, lines, phone_context, prove, queued, wait_kept, wait_until, wifi
 
     layout, fmt = next(p.values[0] for p in KINDS if p.id == kind_name)
     spec = sample(layout)
@@ -239,8 +239,7 @@ def test_offline_entry_and_axe_on_the_entry_page(kind_name, transactional_db, li
     spec.type_hand(phone, table, one)
     wait_until(phone, lambda: Hand.objects.filter(table=table).count() == 1, "hand 1 to be stored")
     phone.get_by_role("button", name="Save hand 2").wait_for()
-    phone.wait_for_function("navigator.serviceWorker.controller !== null")
-    phone.wait_for_function("caches.keys().then(k => k.length > 0)")
+    wait_kept(phone)
 
     wifi(phone.context, False)
     spec.type_hand(phone, table, two)

@@ -30,6 +30,7 @@ from tests.e2e.conftest import (
     phone_context,
     prove,
     snap,
+    wait_kept,
     wait_until,
     wifi,
 )
@@ -132,7 +133,7 @@ def test_after_a_save_the_result_is_where_the_eye_lands(layout, live_server, tra
     assert Hand.objects.filter(table=table).count() == 1
 
     # No wifi: the hand is kept on the phone, and that is what the screen says, with its points.
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_kept(page)
     wifi(context, False)
     page.evaluate("window.scrollTo(0, 0)")
     second[0](page, *second[1])
