@@ -11,7 +11,7 @@ import pytest
 
 from scoring.models import Hand
 from tests.builders import ARTIFACTS, WORKED_EW_TOTAL, WORKED_HANDS, WORKED_NS_TOTAL, make_event, round_in_play
-from tests.e2e.conftest import prove, snap
+from tests.e2e.conftest import prove, snap, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -137,7 +137,10 @@ def test_four_hands_each_on_one_screen_then_the_pin_error_in_view(live_server, t
             ns.route("**/t/**", hold_the_first_save)
             ns.evaluate("() => { const b = document.querySelector('#hand-form button[name=save]'); "
                         "b.click(); b.click(); b.click(); }")
-            ns.wait_for_function("document.querySelector('#hand-form button[name=save]').disabled")
+            # Polled from here: the page's CSP forbids the eval wait_for_function polls with (entry.js
+            # disables the button a tick after the click, so a first check may find it enabled).
+            wait_until(ns, lambda: ns.evaluate("document.querySelector('#hand-form button[name=save]').disabled"),
+                       "the Save button to be disabled")
             assert ns.locator("#hand-form button[name=save]").inner_text() == "Saving hand 1…"
             screen(ns, "3-saving")
             assert len(held) == 1 and len(posts) == 1
